@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The data's path is the module graph:
+//   timeline (AVTJSON → AVTReplay) → trackers → hub → metricalc (AVTCore) → backend (AVTReplay) → avtreplay.
+let package = Package(
+    name: "avtreplay",
+    products: [
+        // The engine, for users who plug their own trackers, hubs, metricalcs or backends in Swift.
+        .library(name: "AVTReplay", targets: ["AVTCore", "AVTJSON", "AVTReplay"]),
+        .executable(name: "avtreplay", targets: ["avtreplay"]),
+    ],
+    dependencies: [
+        // Saves writing a command-line parser with help, completion and validation by hand.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // OpenAVT's instrument chain on a virtual clock: models, instrument, hubs, metricalc, buffers.
+        .target(name: "AVTCore"),
+        // A strict, fast JSON reader that keeps source locations, and a deterministic writer.
+        .target(name: "AVTJSON"),
+        // Timelines in, records out: decoding, the generic tracker, the replay driver, output encoders.
+        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON"]),
+        // The command-line front end: argument parsing and exit codes only.
+        .executableTarget(
+            name: "avtreplay",
+            dependencies: ["AVTReplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "AVTCoreTests", dependencies: ["AVTCore"]),
+        .testTarget(name: "AVTJSONTests", dependencies: ["AVTJSON"]),
+        .testTarget(name: "AVTReplayTests", dependencies: ["AVTReplay"]),
+        .testTarget(name: "AvtreplayCLITests", dependencies: ["avtreplay"]),
+    ]
+)

@@ -1,0 +1,54 @@
+/// HubCore plus ad-break and ad state (spec 3.2, iOS behaviour). Ad state is set on every
+/// tracker at once; events get the content player's position, whichever tracker sent them.
+open class HubCoreAds: HubCore {
+    public private(set) var countAds = 0
+
+    open override func processEvent(_ event: Event, tracker: Tracker) -> Event? {
+        guard let instrument else { return nil }
+        let s = tracker.state
+        switch event.action {
+        case .adBreakBegin:
+            guard !s.inAdBreak else { return nil }
+            setOnAllTrackers(instrument) { $0.inAdBreak = true }
+        case .adBreakFinish:
+            guard s.inAdBreak else { return nil }
+            setOnAllTrackers(instrument) { $0.inAdBreak = false }
+        case .adBegin:
+            guard !s.inAd, s.inAdBreak else { return nil }
+            startPing(tracker)
+            setOnAllTrackers(instrument) { $0.inAd = true }
+            countAds += 1
+        case .adFinish:
+            // iOS stops the ping before checking, so even a rejected AdFinish stops it.
+            stopPing(tracker)
+            guard s.inAd else { return nil }
+            setOnAllTrackers(instrument) { $0.inAd = false }
+        case .end:
+            // A content End inside an ad break (post-roll bookkeeping) is swallowed.
+            guard !s.inAdBreak else { return nil }
+        case .adPauseBegin:
+            guard !s.isPaused, s.inAd else { return nil }
+            tracker.state.isPaused = true
+        case .adPauseFinish:
+            guard s.isPaused, s.inAd else { return nil }
+            tracker.state.isPaused = false
+        default:
+            break
+        }
+
+        var event = event
+        event.attributes[.inAdBreakBlock] = .bool(tracker.state.inAdBreak)
+        event.attributes[.inAdBlock] = .bool(tracker.state.inAd)
+        event.attributes[.countAds] = .int(countAds)
+        // Ascending id: with several content trackers the highest-id one with a position wins.
+        for candidate in instrument.trackers
+        where instrument.callGetter(.isAdsTracker, tracker: candidate) == .bool(false) {
+            instrument.useGetter(.position, event: &event, tracker: candidate)
+        }
+        return super.processEvent(event, tracker: tracker)
+    }
+
+    private func setOnAllTrackers(_ instrument: Instrument, _ change: (inout TrackerState) -> Void) {
+        for tracker in instrument.trackers { change(&tracker.state) }
+    }
+}

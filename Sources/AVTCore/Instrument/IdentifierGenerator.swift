@@ -1,0 +1,57 @@
+/// Makes the ids the instrument and hubs hand out (instrumentId, streamId, playbackId).
+public protocol IdentifierGenerator {
+    mutating func next() -> String
+}
+
+/// UUID-formatted ids (upper-case, as OpenAVT-iOS prints them) from a seeded SplitMix64 stream,
+/// so the same seed gives the same ids and replays are byte-identical.
+public struct SeededUUIDGenerator: IdentifierGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { self.state = seed }
+
+    private mutating func nextWord() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func next() -> String {
+        var high = nextWord()
+        var low = nextWord()
+        // RFC 4122 version 4 and variant bits, so the ids look like the UUIDs upstream sends.
+        high = (high & ~0xF000) | 0x4000
+        low = (low & ~(0xC000_0000_0000_0000)) | 0x8000_0000_0000_0000
+        return Self.format(high: high, low: low)
+    }
+
+    static func format(high: UInt64, low: UInt64) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        for (index, nibbleIndex) in (0..<32).enumerated() {
+            if index == 8 || index == 12 || index == 16 || index == 20 { out.append(UInt8(ascii: "-")) }
+            let word = nibbleIndex < 16 ? high : low
+            let shift = UInt64(60 - 4 * (nibbleIndex % 16))
+            out.append(digits[Int((word >> shift) & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Random ids like upstream's `UUID().uuidString`.
+public struct RandomUUIDGenerator: IdentifierGenerator {
+    private var rng = SystemRandomNumberGenerator()
+
+    public init() {}
+
+    public mutating func next() -> String {
+        var high = rng.next() as UInt64
+        var low = rng.next() as UInt64
+        high = (high & ~0xF000) | 0x4000
+        low = (low & ~(0xC000_0000_0000_0000)) | 0x8000_0000_0000_0000
+        return SeededUUIDGenerator.format(high: high, low: low)
+    }
+}

@@ -1,0 +1,206 @@
+/// Wires trackers, one hub, one metricalc and one backend together and runs OpenAVT's event
+/// chain (`emit`) on a virtual clock. See the semantics spec, section 1.
+public final class Instrument {
+    /// Something the engine did instead of what upstream would have done (usually a crash).
+    public struct Warning: Sendable, Equatable, CustomStringConvertible {
+        public let t: Int
+        public let message: String
+        public var description: String { "t=\(t): \(message)" }
+    }
+
+    public let instrumentId: String
+    public let clock: VirtualClock
+    public private(set) var hub: Hub?
+    public private(set) var metricalc: Metricalc?
+    public private(set) var backend: Backend?
+    /// Receives engine warnings; by default they are dropped.
+    public var onWarning: (Warning) -> Void = { _ in }
+
+    /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
+    private var trackerSlots: [Tracker?] = []
+    private var getterTables: [[Attribute: AttributeGetter]] = []
+    private var senderIds: [String] = []
+    /// Instrument-global: time attribute → when an event of that action last reached the backend.
+    private var lastDelivery: [Attribute: Int] = [:]
+    private var pings = PingScheduler()
+    private var identifiers: any IdentifierGenerator
+
+    public init(
+        hub: Hub? = nil, metricalc: Metricalc? = nil, backend: Backend? = nil,
+        clock: VirtualClock = VirtualClock(), identifiers: any IdentifierGenerator = RandomUUIDGenerator()
+    ) {
+        self.clock = clock
+        self.identifiers = identifiers
+        self.instrumentId = self.identifiers.next()
+        self.hub = hub
+        self.metricalc = metricalc
+        self.backend = backend
+    }
+
+    // MARK: Components
+
+    public func setHub(_ newHub: Hub?) {
+        hub?.endOfService()
+        hub = newHub
+    }
+
+    public func setMetricalc(_ newMetricalc: Metricalc?) {
+        metricalc?.endOfService()
+        metricalc = newMetricalc
+    }
+
+    public func setBackend(_ newBackend: Backend?) {
+        backend?.endOfService()
+        backend = newBackend
+    }
+
+    /// Gives the tracker the next id (0, 1, …) and keeps it. Call `ready()` afterwards.
+    @discardableResult
+    public func addTracker(_ tracker: Tracker) -> Int {
+        let id = trackerSlots.count
+        tracker.trackerId = id
+        trackerSlots.append(tracker)
+        getterTables.append([:])
+        senderIds.append(instrumentId + "-" + String(id))
+        return id
+    }
+
+    /// Ends the tracker's service and forgets it and its getters. Its ping timer keeps running
+    /// (as upstream); later ticks find no tracker and emit nothing.
+    @discardableResult
+    public func removeTracker(_ id: Int) -> Bool {
+        guard let tracker = tracker(id: id) else { return false }
+        tracker.endOfService()
+        getterTables[id] = [:]
+        trackerSlots[id] = nil
+        return true
+    }
+
+    public func tracker(id: Int) -> Tracker? {
+        trackerSlots.indices.contains(id) ? trackerSlots[id] : nil
+    }
+
+    /// Live trackers in ascending id.
+    public var trackers: [Tracker] { trackerSlots.compactMap { $0 } }
+
+    /// Tells every component the instrument is ready: backend, metricalc, hub, then trackers in
+    /// ascending id (upstream iOS leaves the tracker order to a dictionary; we fix it).
+    public func ready() {
+        backend?.instrumentReady(self)
+        metricalc?.instrumentReady(self)
+        hub?.instrumentReady(self)
+        for tracker in trackers { tracker.instrumentReady(self) }
+    }
+
+    /// Ends every component's service. Like upstream, ping timers are not cancelled and trackers
+    /// stay registered.
+    public func shutdown() {
+        for tracker in trackers {
+            tracker.endOfService()
+            if let id = tracker.trackerId { getterTables[id] = [:] }
+        }
+        hub?.endOfService()
+        metricalc?.endOfService()
+        backend?.endOfService()
+    }
+
+    // MARK: The event chain
+
+    public func emit(_ action: Action, trackerId: Int) {
+        guard let tracker = tracker(id: trackerId) else { return }
+        emit(action, tracker: tracker)
+    }
+
+    /// senderId, time-since and getter attributes → tracker.initEvent → hub → metrics → event →
+    /// remember the delivery time. Each stage may drop the event; the time-since of an action is
+    /// recorded only when its event reached the backend.
+    public func emit(_ action: Action, tracker: Tracker) {
+        guard let generated = generateEvent(action, tracker: tracker),
+            let initialized = tracker.initEvent(generated),
+            let hub, let event = hub.processEvent(initialized, tracker: tracker)
+        else { return }
+        // Upstream runs the hub (and its state changes) even without a backend.
+        guard let backend else { return }
+        if let metricalc {
+            for metric in metricalc.processMetric(event, tracker: tracker) { backend.sendMetric(metric) }
+        }
+        backend.sendEvent(event)
+        lastDelivery[action.timeAttribute] = clock.now
+    }
+
+    private func generateEvent(_ action: Action, tracker: Tracker) -> Event? {
+        let now = clock.now
+        var event = Event(action: action, timestamp: now, trackerId: tracker.trackerId)
+        event.attributes.reserveCapacity(lastDelivery.count + 24)
+        if let id = tracker.trackerId, senderIds.indices.contains(id) {
+            event.attributes[.senderId] = .string(senderIds[id])
+        }
+        for (attribute, at) in lastDelivery {
+            event.attributes[attribute] = .int(now - at)
+        }
+        if let id = tracker.trackerId, getterTables.indices.contains(id) {
+            for (attribute, getter) in getterTables[id] where getter.filter(event, attribute) {
+                if let value = getter.value() { event.attributes[attribute] = value }
+            }
+        }
+        return event
+    }
+
+    // MARK: Getters
+
+    public func registerGetter(_ attribute: Attribute, _ getter: AttributeGetter, tracker: Tracker) {
+        guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
+        getterTables[id][attribute] = getter
+    }
+
+    public func unregisterGetter(_ attribute: Attribute, tracker: Tracker) {
+        guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
+        getterTables[id][attribute] = nil
+    }
+
+    /// The getter's value, without consulting its filter.
+    public func callGetter(_ attribute: Attribute, tracker: Tracker) -> AttributeValue? {
+        guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return nil }
+        return getterTables[id][attribute]?.value()
+    }
+
+    /// Sets the attribute on the event from that tracker's getter, if the getter exists, its
+    /// filter agrees and it has a value.
+    public func useGetter(_ attribute: Attribute, event: inout Event, tracker: Tracker) {
+        guard let id = tracker.trackerId, getterTables.indices.contains(id),
+            let getter = getterTables[id][attribute], getter.filter(event, attribute),
+            let value = getter.value()
+        else { return }
+        event.attributes[attribute] = value
+    }
+
+    // MARK: Timers and time
+
+    /// Starts (or restarts) the tracker's ping timer: first Ping one interval from now.
+    public func startPing(trackerId: Int, interval: Int) {
+        pings.start(trackerId: trackerId, interval: interval, now: clock.now)
+    }
+
+    public func stopPing(trackerId: Int) {
+        pings.stop(trackerId: trackerId)
+    }
+
+    public func isPinging(trackerId: Int) -> Bool { pings.isRunning(trackerId: trackerId) }
+
+    /// Moves virtual time to `t`, first firing every ping due at or before `t` in due-time order
+    /// (ties by tracker id), each at its own due time.
+    public func advanceClock(to t: Int) {
+        while let tick = pings.popDue(atOrBefore: t) {
+            clock.advance(to: tick.due)
+            emit(.ping, trackerId: tick.trackerId)
+        }
+        clock.advance(to: t)
+    }
+
+    /// A fresh id for streams and playbacks, from the instrument's generator.
+    public func makeIdentifier() -> String { identifiers.next() }
+
+    public func warn(_ message: String) {
+        onWarning(Warning(t: clock.now, message: message))
+    }
+}

@@ -1,0 +1,84 @@
+/// What happened: the name of an event plus the attribute that carries "time since the last
+/// delivered event of this action". Equality is by name only, so a custom action named `Start`
+/// behaves as the built-in `Start`.
+public struct Action: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public let timeAttribute: Attribute
+
+    /// A custom (or built-in) action whose time attribute is `timeSince<name>`.
+    public init(_ name: String) {
+        self.name = name
+        self.timeAttribute = Attribute("timeSince" + name)
+    }
+
+    /// A custom action with a time attribute of its own choosing.
+    public init(_ name: String, timeAttribute: Attribute) {
+        self.name = name
+        self.timeAttribute = timeAttribute
+    }
+
+    public static func == (lhs: Action, rhs: Action) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    public var description: String { name }
+}
+
+extension Action {
+    public static let trackerInit = Action("TrackerInit")
+    public static let mediaRequest = Action("MediaRequest")
+    public static let playerSet = Action("PlayerSet")
+    public static let playerReady = Action("PlayerReady")
+    public static let prepareItem = Action("PrepareItem")
+    public static let manifestLoad = Action("ManifestLoad")
+    public static let streamLoad = Action("StreamLoad")
+    public static let start = Action("Start")
+    public static let bufferBegin = Action("BufferBegin")
+    public static let bufferFinish = Action("BufferFinish")
+    public static let seekBegin = Action("SeekBegin")
+    public static let seekFinish = Action("SeekFinish")
+    public static let pauseBegin = Action("PauseBegin")
+    public static let pauseFinish = Action("PauseFinish")
+    public static let forwardBegin = Action("ForwardBegin")
+    public static let forwardFinish = Action("ForwardFinish")
+    public static let rewindBegin = Action("RewindBegin")
+    public static let rewindFinish = Action("RewindFinish")
+    public static let qualityChangeUp = Action("QualityChangeUp")
+    public static let qualityChangeDown = Action("QualityChangeDown")
+    public static let stop = Action("Stop")
+    public static let end = Action("End")
+    public static let next = Action("Next")
+    public static let error = Action("Error")
+    public static let ping = Action("Ping")
+    public static let adBreakBegin = Action("AdBreakBegin")
+    public static let adBreakFinish = Action("AdBreakFinish")
+    public static let adBegin = Action("AdBegin")
+    public static let adFinish = Action("AdFinish")
+    public static let adPauseBegin = Action("AdPauseBegin")
+    public static let adPauseFinish = Action("AdPauseFinish")
+    public static let adBufferBegin = Action("AdBufferBegin")
+    public static let adBufferFinish = Action("AdBufferFinish")
+    public static let adSkip = Action("AdSkip")
+    public static let adClick = Action("AdClick")
+    public static let adFirstQuartile = Action("AdFirstQuartile")
+    public static let adSecondQuartile = Action("AdSecondQuartile")
+    public static let adThirdQuartile = Action("AdThirdQuartile")
+    public static let adError = Action("AdError")
+
+    /// The 39 built-in actions in upstream's declaration order.
+    public static let builtIn: [Action] = [
+        .trackerInit, .mediaRequest, .playerSet, .playerReady, .prepareItem, .manifestLoad, .streamLoad,
+        .start, .bufferBegin, .bufferFinish, .seekBegin, .seekFinish, .pauseBegin, .pauseFinish,
+        .forwardBegin, .forwardFinish, .rewindBegin, .rewindFinish, .qualityChangeUp, .qualityChangeDown,
+        .stop, .end, .next, .error, .ping, .adBreakBegin, .adBreakFinish, .adBegin, .adFinish,
+        .adPauseBegin, .adPauseFinish, .adBufferBegin, .adBufferFinish, .adSkip, .adClick,
+        .adFirstQuartile, .adSecondQuartile, .adThirdQuartile, .adError,
+    ]
+
+    /// The built-in action of that wire name, or a custom action (`timeSince<name>`) otherwise.
+    /// Reusing the built-in instances avoids rebuilding the time attribute string per event.
+    public static func named(_ name: String) -> Action {
+        builtInByName[name] ?? Action(name)
+    }
+
+    private static let builtInByName: [String: Action] = Dictionary(
+        uniqueKeysWithValues: builtIn.map { ($0.name, $0) })
+}

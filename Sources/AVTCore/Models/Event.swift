@@ -1,0 +1,28 @@
+/// One thing that happened, on its way from a tracker to a backend. The action is fixed at
+/// creation; attributes are added by the instrument, the tracker and the hub in that order.
+public struct Event: Sendable {
+    public let action: Action
+    /// Virtual milliseconds since the replay's t=0 when the event was created.
+    public let timestamp: Int
+    /// The id of the tracker that emitted it (metadata for backends, not an attribute).
+    public let trackerId: Int?
+    public var attributes: [Attribute: AttributeValue]
+
+    public init(action: Action, timestamp: Int, trackerId: Int? = nil, attributes: [Attribute: AttributeValue] = [:]) {
+        self.action = action
+        self.timestamp = timestamp
+        self.trackerId = trackerId
+        self.attributes = attributes
+    }
+
+    public subscript(attribute: Attribute) -> AttributeValue? {
+        get { attributes[attribute] }
+        set { attributes[attribute] = newValue }
+    }
+
+    /// Removes an attribute; returns whether there was one.
+    @discardableResult
+    public mutating func removeAttribute(_ attribute: Attribute) -> Bool {
+        attributes.removeValue(forKey: attribute) != nil
+    }
+}

@@ -1,0 +1,60 @@
+import AVTCore
+import AVTJSON
+
+/// Which deliveries a backend writes.
+public struct RecordFilter: Sendable, Equatable {
+    public var events = true
+    public var metrics = true
+
+    public init(events: Bool = true, metrics: Bool = true) {
+        self.events = events
+        self.metrics = metrics
+    }
+}
+
+/// A backend that writes each delivery as one JSON line, in delivery order, through a buffer.
+/// Backends cannot throw into the event chain, so the first write error is kept, later output is
+/// dropped, and the caller reads `writeError` when the replay is done.
+public final class JSONLinesBackend: Backend {
+    public let encoder: RecordEncoder
+    public let filter: RecordFilter
+    public private(set) var writeError: OutputError?
+    private let sink: ByteSink
+    private var writer = JSONWriter(capacity: 1 << 16)
+    private let flushThreshold = 1 << 16
+
+    public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+        self.sink = sink
+        self.encoder = encoder
+        self.filter = filter
+    }
+
+    public func sendMetric(_ metric: Metric) {
+        guard filter.metrics, writeError == nil else { return }
+        encoder.encode(metric, into: &writer)
+        flushIfFull()
+    }
+
+    public func sendEvent(_ event: Event) {
+        guard filter.events, writeError == nil else { return }
+        encoder.encode(event, into: &writer)
+        flushIfFull()
+    }
+
+    public func endOfService() { flush() }
+
+    /// Writes out what is buffered.
+    public func flush() {
+        guard writeError == nil, !writer.bytes.isEmpty else { return }
+        do {
+            try sink.write(writer.bytes)
+        } catch {
+            writeError = error
+        }
+        writer.removeAll()
+    }
+
+    private func flushIfFull() {
+        if writer.bytes.count >= flushThreshold { flush() }
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Messages for people, on stderr; colour only on a terminal and never with NO_COLOR or TERM=dumb.
+enum Diagnostics {
+    static let useColor: Bool = {
+        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return isatty(2) != 0
+    }()
+
+    static func error(_ message: String) { emit(label: "error", color: "31", message) }
+    static func warning(_ message: String) { emit(label: "warning", color: "33", message) }
+
+    private static func emit(label: String, color: String, _ message: String) {
+        let tag = useColor ? "\u{1B}[1;\(color)m\(label):\u{1B}[0m" : "\(label):"
+        printRaw("avtreplay: \(tag) \(message)")
+    }
+
+    static func printRaw(_ text: String) {
+        var line = text
+        if !line.hasSuffix("\n") { line += "\n" }
+        // write(2) on fd 2 directly: unbuffered, and no shared C `stderr` global under Swift 6.
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+}
