@@ -168,17 +168,22 @@ private struct Reader {
             index += 1
             return JSONNode(isObject ? .object([]) : .array([]), at: location)
         }
-        if frames.isEmpty { reserveStacks() }
+        reserveStacks(forObject: isObject)
         frames.append(Frame(isObject: isObject, start: isObject ? members.count : elements.count, location: location))
         if isObject { try parseKeyAndColon(afterComma: false) }
         return nil
     }
 
-    /// Typical documents are small and shallow: one allocation per stack instead of repeated growth.
-    mutating func reserveStacks() {
-        if frames.capacity < 8 { frames.reserveCapacity(8) }
-        if elements.capacity < 16 { elements.reserveCapacity(16) }
-        if members.capacity < 16 { members.reserveCapacity(16) }
+    /// Typical documents are small and shallow: one allocation per stack in use instead of
+    /// repeated growth, and none for a stack the document never needs.
+    @inline(__always)
+    mutating func reserveStacks(forObject isObject: Bool) {
+        if frames.capacity == 0 { frames.reserveCapacity(8) }
+        if isObject {
+            if members.capacity == 0 { members.reserveCapacity(16) }
+        } else {
+            if elements.capacity == 0 { elements.reserveCapacity(16) }
+        }
     }
 
     /// Adds a finished value to the innermost open container, then consumes the ',' or the closer
@@ -264,9 +269,11 @@ private struct Reader {
 
     // MARK: Whitespace and locations
 
+    /// Editors hide a byte order mark, so columns are counted from the byte after it.
     mutating func skipByteOrderMark() {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             index = 3
+            lineStart = 3
         }
     }
 
@@ -458,9 +465,9 @@ private struct Reader {
             } else if byte == ASCII.quote {
                 let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
-                guard hasEscapes else { return String(decoding: run, as: UTF8.self) }
+                guard hasEscapes else { return makeString(run) }
                 scratch.append(contentsOf: run)
-                return String(decoding: scratch, as: UTF8.self)
+                return scratch.withUnsafeBufferPointer { makeString($0) }
             } else if byte == ASCII.backslash {
                 if !hasEscapes {
                     hasEscapes = true
@@ -479,6 +486,14 @@ private struct Reader {
             }
         }
         throw error("unterminated string", at: quote)
+    }
+
+    /// Makes a String from bytes already checked to be valid UTF-8. Unlike `String(decoding:)`,
+    /// this initializer skips validation for short ASCII text, the bulk of keys and values.
+    func makeString(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            buffer.initialize(fromContentsOf: utf8)
+        }
     }
 
     /// Decodes the escape at `index` (a backslash) into `scratch`.
@@ -595,6 +610,8 @@ private struct Reader {
             var end = offset
             while end < bytes.count && end - offset < 24 && isLetter(bytes[end]) { end += 1 }
             return "'\(sourceText(offset..<end))'"
+        case UInt8(ascii: "'"):
+            return "\"'\" (JSON strings use double quotes)"
         case 0x21..<0x7F:
             return "'\(Character(Unicode.Scalar(byte)))'"
         case 0x80...:

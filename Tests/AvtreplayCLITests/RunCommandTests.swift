@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+
+/// `avtreplay run` end to end: the README's main command, exit codes, stdin, files, help.
+final class RunCommandTests: XCTestCase {
+    func testReplaysTheBundledFixtureDeterministically() throws {
+        let first = try CLI.run(["run", "fixtures/happy-path.json"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "")
+        let lines = first.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 33)
+        XCTAssertTrue(lines[0].hasPrefix(#"{"type":"event","t":0,"time":"2026-03-01T12:00:00.000Z","action":"TrackerInit""#))
+        XCTAssertTrue(first.stdout.contains(#""name":"RebufferTime","metricType":"gauge","value":2500}"#))
+        let second = try CLI.run(["run", "fixtures/happy-path.json"])
+        XCTAssertEqual(first.stdout, second.stdout, "same input and flags give byte-identical output")
+    }
+
+    func testReadsStandardInputForDash() throws {
+        let timeline = try String(contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/preroll-ads.json"), encoding: .utf8)
+        let piped = try CLI.run(["run", "-"], stdin: timeline)
+        let direct = try CLI.run(["run", "fixtures/preroll-ads.json"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, direct.stdout)
+    }
+
+    func testWritesAnOutputFileAndNothingOnStdout() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("out.jsonl").path
+        let result = try CLI.run(["run", "fixtures/happy-path.json", "-o", target, "--metrics-only"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        XCTAssertEqual(written.split(separator: "\n").count, 14)
+        XCTAssertFalse(written.contains(#""type":"event""#))
+    }
+
+    func testBadInputExitsTwoWithOneLocatedMessage() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cases: [(String, String)] = [
+            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 1,}]}", ":1:49: expected a string key"),
+            ("{\"trackers\": [{\"name\": \"c\"}],\n \"steps\": [{\"t\": \"5\", \"tracker\": \"c\", \"action\": \"Start\"}]}", ":2:18: steps[0].t: expected an integer"),
+            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 5, \"tracker\": \"x\", \"action\": \"Start\"}]}", "steps[0].tracker: unknown tracker \"x\""),
+            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"}, {\"t\": 4, \"tracker\": \"c\", \"action\": \"End\"}]}", "steps[1].t: t 4 is earlier"),
+            ("{\"hub\": \"big\", \"trackers\": [{\"name\": \"c\"}], \"steps\": []}", "hub: unknown hub \"big\""),
+            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"tracker\": \"c\", \"action\": \"Start\"}]}", "steps[0]: missing \"t\""),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = dir.appendingPathComponent("bad\(index).json")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let output = dir.appendingPathComponent("out\(index).jsonl").path
+            let result = try CLI.run(["run", file.path, "-o", output])
+            XCTAssertEqual(result.status, 2, "case \(index)")
+            XCTAssertEqual(result.stdout, "", "case \(index)")
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, "one message: \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("avtreplay: error: \(file.path)"), result.stderr)
+            XCTAssertTrue(result.stderr.contains(expected), "case \(index): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("\u{1B}["), "no colour when stderr is not a terminal")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no output file on bad input")
+        }
+    }
+
+    func testMissingFileAndBadFlagsExitTwo() throws {
+        let missing = try CLI.run(["run", "no/such/file.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read no/such/file.json: No such file or directory"), missing.stderr)
+        for arguments in [
+            ["run", "fixtures/happy-path.json", "--hub", "fancy"],
+            ["run", "fixtures/happy-path.json", "--events-only", "--metrics-only"],
+            ["run", "fixtures/happy-path.json", "--start-time", "yesterday"],
+            ["run", "fixtures/happy-path.json", "--until", "-5"],
+            ["run"],
+        ] {
+            let result = try CLI.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertFalse(result.stderr.isEmpty)
+        }
+    }
+
+    func testStartTimeFlagRebasesTimestamps() throws {
+        let iso = try CLI.run(["run", "fixtures/happy-path.json", "--start-time", "2030-01-01T00:00:00Z", "--events-only"])
+        XCTAssertTrue(iso.stdout.hasPrefix(#"{"type":"event","t":0,"time":"2030-01-01T00:00:00.000Z""#), iso.stdout)
+        let epoch = try CLI.run(["run", "fixtures/happy-path.json", "--start-time", "1000", "--events-only"])
+        XCTAssertTrue(epoch.stdout.hasPrefix(#"{"type":"event","t":0,"time":"1970-01-01T00:00:01.000Z""#))
+        let now = try CLI.run(["run", "fixtures/happy-path.json", "--start-time", "now", "--events-only"])
+        XCTAssertEqual(now.status, 0)
+        XCTAssertFalse(now.stdout.contains("2026-03-01T12:00:00.000Z"))
+    }
+
+    func testSeedChangesIdsAndRandomIdsAreNotRepeatable() throws {
+        let seeded = try CLI.run(["run", "fixtures/happy-path.json", "--seed", "42"])
+        XCTAssertEqual(seeded.stdout, try CLI.run(["run", "fixtures/happy-path.json", "--seed", "42"]).stdout)
+        XCTAssertNotEqual(seeded.stdout, try CLI.run(["run", "fixtures/happy-path.json"]).stdout)
+        let random = try CLI.run(["run", "fixtures/happy-path.json", "--random-ids"])
+        XCTAssertNotEqual(random.stdout, try CLI.run(["run", "fixtures/happy-path.json", "--random-ids"]).stdout)
+    }
+
+    func testEveryCommandHasHelpWithExamples() throws {
+        for arguments in [["--help"], ["run", "--help"]] {
+            let result = try CLI.run(arguments)
+            XCTAssertEqual(result.status, 0)
+            XCTAssertTrue(result.stdout.contains("Examples:"), "\(arguments)")
+            XCTAssertTrue(result.stdout.contains("USAGE:"))
+        }
+    }
+
+    func testStopsQuietlyWhenTheReaderGoesAway() throws {
+        // `avtreplay run … | head -1`: a closed pipe is not an error worth a message.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" run fixtures/happy-path.json --ping-interval 1 --until 2000000 | head -1 >/dev/null", try CLI.binary.path]
+        process.currentDirectoryURL = CLI.packageRoot
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(stderr, "")
+    }
+}
