@@ -444,7 +444,8 @@ private struct Reader {
     func parseDoubleSlowly(from start: Int) throws(JSONSyntaxError) -> JSONValue {
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(literal), value.isFinite else {
-            throw error("number out of range: \(literal)", at: start)
+            // The literal itself is not quoted back: it may be hundreds of digits long.
+            throw error("number out of range (larger than a double can hold)", at: start)
         }
         return .double(value)
     }

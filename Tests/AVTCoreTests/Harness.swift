@@ -104,6 +104,8 @@ final class Replay {
     let instrument: Instrument
     let trackers: [DummyTracker]
     private(set) var warnings: [Instrument.Warning] = []
+    /// Under HubCoreAds: the content position every delivered event must carry (spec 10, S19–S22).
+    var expectedContentPosition: Int?
     private var consumed = 0
     private var playbackNames: [String: String] = [:]
     private var streamNames: [String: String] = [:]
@@ -123,8 +125,10 @@ final class Replay {
 
     /// Content tracker 0 (isAdsTracker=false, position 0) and ads tracker 1 under HubCoreAds.
     static func ads(metrics: Bool = true) -> Replay {
-        Replay(hub: HubCoreAds(), metrics: metrics,
-               trackers: [DummyTracker(position: 0), DummyTracker(ads: true)])
+        let r = Replay(hub: HubCoreAds(), metrics: metrics,
+                       trackers: [DummyTracker(position: 0), DummyTracker(ads: true)])
+        r.expectedContentPosition = 0
+        return r
     }
 
     var isAdsHub: Bool { hub is HubCoreAds }
@@ -232,6 +236,9 @@ final class Replay {
             .inPauseBlock, .inSeekBlock, .inBufferBlock, .inPlaybackBlock,
         ]
         if isAdsHub { required += [.inAdBreakBlock, .inAdBlock, .countAds] }
+        if let position = expectedContentPosition {
+            XCTAssertEqual(event[.position], .int(position), "content position on \(event.action)", file: file, line: line)
+        }
         for attribute in required {
             XCTAssertNotNil(event[attribute], "\(event.action) lacks \(attribute)", file: file, line: line)
         }

@@ -109,7 +109,7 @@ final class JSONParserValueTests: XCTestCase {
         let text = "héllo 中文 😀 \u{7F}"
         XCTAssertEqual(parseValue("\"\(text)\""), .string(text))
         XCTAssertEqual(parseValue("{\"ключ\": \"значение\"}"),
-                       .object([JSONMember(key: "ключ", node: JSONNode(.string("значение"), at: SourceLocation(line: 1, column: 13)))]))
+                       .object([JSONMember(key: "ключ", node: JSONNode(.string("значение"), at: SourceLocation(line: 1, column: 14)))]))
     }
 
     func testLongStringsWithAndWithoutEscapes() {
@@ -203,7 +203,7 @@ final class JSONParserValueTests: XCTestCase {
         guard case .array(let elements) = root.value else { return XCTFail() }
         XCTAssertEqual(elements.map(\.location), [
             SourceLocation(line: 1, column: 2),
-            SourceLocation(line: 1, column: 7), // "é" is two bytes
+            SourceLocation(line: 1, column: 8), // "é" is two bytes
             SourceLocation(line: 2, column: 3),
         ])
     }

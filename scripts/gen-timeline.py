@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Generate a realistic avtreplay timeline for benchmarks.
+
+usage: gen-timeline.py STEPS [--seed N] [--trackers K] > timeline.json
+
+Playbacks on K content trackers one after another: request, load, initial buffering, start,
+playhead updates, rebuffers, pauses, seeks with buffering, quality changes, errors and an end;
+pings come from the engine. Deterministic for a given seed.
+"""
+import argparse, json, random, sys
+
+
+def playback(rng, tracker, t):
+    steps = []
+
+    def add(dt, action=None, **kw):
+        nonlocal t
+        t += dt
+        s = {"t": t, "tracker": tracker}
+        if kw.get("set"):
+            s["set"] = kw["set"]
+        if action:
+            s["action"] = action
+        if kw.get("attributes"):
+            s["attributes"] = kw["attributes"]
+        steps.append(s)
+
+    pos = 0
+    add(0, "MediaRequest", set={"source": "https://example.com/v%d.m3u8" % rng.randrange(100), "duration": 600000})
+    add(rng.randrange(50, 300), "StreamLoad")
+    add(rng.randrange(5, 50), "BufferBegin")
+    add(rng.randrange(300, 2000), "BufferFinish", set={"bitrate": 2500000, "resolutionWidth": 1280, "resolutionHeight": 720})
+    add(rng.randrange(10, 100), "Start")
+    for _ in range(rng.randrange(5, 25)):
+        dt = rng.randrange(500, 8000)
+        pos += dt
+        r = rng.random()
+        if r < 0.45:
+            add(dt, None, set={"position": pos})
+        elif r < 0.6:
+            add(dt, "BufferBegin", set={"position": pos})
+            add(rng.randrange(200, 3000), "BufferFinish")
+        elif r < 0.75:
+            add(dt, "PauseBegin", set={"position": pos})
+            add(rng.randrange(500, 10000), "PauseFinish")
+        elif r < 0.85:
+            add(dt, "SeekBegin", set={"position": pos})
+            add(rng.randrange(10, 100), "BufferBegin")
+            pos += rng.randrange(-30000, 60000)
+            add(rng.randrange(100, 1500), "SeekFinish", set={"position": max(pos, 0)})
+            add(rng.randrange(10, 300), "BufferFinish")
+        elif r < 0.97:
+            up = rng.random() < 0.5
+            add(dt, "QualityChangeUp" if up else "QualityChangeDown",
+                set={"bitrate": 2500000 if up else 1200000, "resolutionHeight": 720 if up else 480})
+        else:
+            add(dt, "Error", attributes={"errorDescription": "Network timeout", "code": 1004})
+    add(rng.randrange(500, 5000), rng.choice(["End", "End", "Stop"]), set={"position": pos})
+    return steps, t
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("steps", type=int)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--trackers", type=int, default=4)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    names = ["content%d" % i for i in range(args.trackers)]
+    out = sys.stdout
+    out.write('{"startTime": "2026-03-01T12:00:00Z", "trackers": %s,\n"steps": [\n' % json.dumps([{"name": n} for n in names]))
+    written, t, first = 0, 0, True
+    while written < args.steps:
+        steps, t = playback(rng, names[written % len(names)], t)
+        for s in steps[: args.steps - written]:
+            out.write(("" if first else ",\n") + json.dumps(s, separators=(",", ":")))
+            first = False
+            written += 1
+    out.write("\n]}\n")
+
+
+if __name__ == "__main__":
+    main()
