@@ -33,6 +33,15 @@ final class ReplayerTests: XCTestCase {
         XCTAssertTrue(lines[4].contains(#""countStarts":1,"#))
     }
 
+    func testAttributeKeysAreSortedByCodePoint() throws {
+        let out = try run(
+            #"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Foo", "attributes": {"é": 1, "Z": 2, "ß": 3, "a": 4}}]}"#)
+        let keys = ["\"Z\":", "\"a\":", "\"accumBufferTime\":", "\"ß\":", "\"é\":"]
+        let positions = keys.compactMap { out.range(of: $0)?.lowerBound }
+        XCTAssertEqual(positions.count, keys.count)
+        XCTAssertEqual(positions, positions.sorted(), "upper case before lower case before non-ASCII, as sort_keys does")
+    }
+
     func testSameInputAndSeedGiveByteIdenticalOutput() throws {
         let first = try run(session)
         XCTAssertEqual(first, try run(session))

@@ -41,7 +41,8 @@ public struct RecordEncoder {
             w.null()
         }
         w.raw(",\"attributes\":{")
-        let sorted = event.attributes.sorted { $0.key.name.utf8.lexicographicallyPrecedes($1.key.name.utf8) }
+        // String's `<` orders NFC text by code point, i.e. by UTF-8 bytes, with an ASCII fast path.
+        let sorted = event.attributes.sorted { $0.key.name < $1.key.name }
         for (index, (attribute, value)) in sorted.enumerated() {
             if index > 0 { w.raw(UInt8(ascii: ",")) }
             w.string(attribute.name)
@@ -64,3 +65,4 @@ public struct RecordEncoder {
         w.raw(UInt8(ascii: "\""))
     }
 }
+
