@@ -452,12 +452,30 @@ private struct Reader {
 
     // MARK: Strings
 
-    /// Reads a string starting at its opening quote. Runs without escapes are copied as they are;
-    /// a string with no escape at all becomes a String straight from the input bytes.
+    /// Reads a string starting at its opening quote. Keys and values are nearly always plain
+    /// printable ASCII: those are scanned by a minimal loop and become a String straight from the
+    /// input bytes. Anything else (escapes, non-ASCII, errors) goes to the general reader.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let quote = index
-        index += 1
-        var runStart = index
+        var scan = index + 1
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == ASCII.quote {
+                index = scan + 1
+                return makeString(UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<scan]))
+            }
+            if byte < 0x20 || byte >= 0x80 || byte == ASCII.backslash { break }
+            scan += 1
+        }
+        return try parseGeneralString(openingQuote: quote, resumingAt: scan)
+    }
+
+    /// Reads the rest of a string from `offset`, everything before it being plain ASCII.
+    /// Unescaped runs are validated and copied as they are; escapes are decoded into `scratch`.
+    @inline(never)
+    mutating func parseGeneralString(openingQuote quote: Int, resumingAt offset: Int) throws(JSONSyntaxError) -> String {
+        index = offset
+        var runStart = quote + 1
         var hasEscapes = false
         while index < bytes.count {
             let byte = bytes[index]

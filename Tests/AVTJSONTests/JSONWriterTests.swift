@@ -19,7 +19,7 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(written { $0.double(1e-7) }, "1e-07")
         XCTAssertEqual(written { $0.double(1e20) }, "1e+20")
         XCTAssertEqual(written { $0.double(-0.0) }, "-0.0")
-        XCTAssertEqual(written { $0.double(5e-324) }, "5e-324")
+        XCTAssertEqual(written { $0.double(.leastNonzeroMagnitude) }, "5e-324")
         XCTAssertEqual(written { $0.double(.greatestFiniteMagnitude) }, "1.7976931348623157e+308")
     }
 
