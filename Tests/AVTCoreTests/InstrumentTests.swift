@@ -79,8 +79,8 @@ final class InstrumentTests: XCTestCase {
         r.expect(r.step(100, Action("Start")), .start, metrics: [("StartTime", 100), ("NumPlays", 1)],
                  [.countStarts: 1, .inPlaybackBlock: true])
         XCTAssertTrue(r.instrument.isPinging(trackerId: 0))
-        XCTAssertEqual(Action.named("Start"), .start)
-        XCTAssertEqual(Action.named("Foo").timeAttribute, "timeSinceFoo")
+        XCTAssertEqual(Action("Start"), .start)
+        XCTAssertEqual(Action("Foo").timeAttribute, "timeSinceFoo")
     }
 
     // "A custom time attribute replaces timeSince<name> on later events"

@@ -21,7 +21,8 @@ public final class Instrument {
     private var getterTables: [[Attribute: AttributeGetter]] = []
     private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
-    private var lastDelivery: [Attribute: Int] = [:]
+    /// A few dozen entries at most, in first-delivery order.
+    private var lastDelivery: [(attribute: Attribute, at: Int)] = []
     private var pings = PingScheduler()
     private var identifiers: any IdentifierGenerator
 
@@ -125,13 +126,23 @@ public final class Instrument {
             for metric in metricalc.processMetric(event, tracker: tracker) { backend.sendMetric(metric) }
         }
         backend.sendEvent(event)
-        lastDelivery[action.timeAttribute] = clock.now
+        recordDelivery(of: action)
+    }
+
+    private func recordDelivery(of action: Action) {
+        let now = clock.now
+        if let index = lastDelivery.firstIndex(where: { $0.attribute == action.timeAttribute }) {
+            lastDelivery[index].at = now
+        } else {
+            lastDelivery.append((action.timeAttribute, now))
+        }
     }
 
     private func generateEvent(_ action: Action, tracker: Tracker) -> Event? {
         let now = clock.now
         var event = Event(action: action, timestamp: now, trackerId: tracker.trackerId)
-        event.attributes.reserveCapacity(lastDelivery.count + 24)
+        // Room for the hub's ~15 stamps too, so the map grows once.
+        event.attributes.reserveCapacity(lastDelivery.count + 32)
         if let id = tracker.trackerId, senderIds.indices.contains(id) {
             event.attributes[.senderId] = .string(senderIds[id])
         }

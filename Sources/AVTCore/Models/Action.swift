@@ -2,23 +2,26 @@
 /// delivered event of this action". Equality is by name only, so a custom action named `Start`
 /// behaves as the built-in `Start`.
 public struct Action: Hashable, Sendable, CustomStringConvertible {
-    public let name: String
+    private static let table = NameTable()
+
+    /// The interned name: hubs switch over actions on every event, so equality is an integer compare.
+    private let id: Int32
     public let timeAttribute: Attribute
 
     /// A custom (or built-in) action whose time attribute is `timeSince<name>`.
     public init(_ name: String) {
-        self.name = name
-        self.timeAttribute = Attribute("timeSince" + name)
+        self.init(name, timeAttribute: Attribute("timeSince" + name))
     }
 
     /// A custom action with a time attribute of its own choosing.
     public init(_ name: String, timeAttribute: Attribute) {
-        self.name = name
+        self.id = Self.table.id(for: name)
         self.timeAttribute = timeAttribute
     }
 
-    public static func == (lhs: Action, rhs: Action) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    public var name: String { Self.table.name(of: id) }
+    public static func == (lhs: Action, rhs: Action) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     public var description: String { name }
 }
 
@@ -72,13 +75,4 @@ extension Action {
         .adPauseBegin, .adPauseFinish, .adBufferBegin, .adBufferFinish, .adSkip, .adClick,
         .adFirstQuartile, .adSecondQuartile, .adThirdQuartile, .adError,
     ]
-
-    /// The built-in action of that wire name, or a custom action (`timeSince<name>`) otherwise.
-    /// Reusing the built-in instances avoids rebuilding the time attribute string per event.
-    public static func named(_ name: String) -> Action {
-        builtInByName[name] ?? Action(name)
-    }
-
-    private static let builtInByName: [String: Action] = Dictionary(
-        uniqueKeysWithValues: builtIn.map { ($0.name, $0) })
 }

@@ -1,13 +1,22 @@
 /// The name of an event attribute. Wire names are lowerCamelCase; equality is by name, so a custom
-/// attribute spelled like a built-in one *is* the built-in one.
+/// attribute spelled like a built-in one *is* the built-in one. Names are interned: equality and
+/// hashing cost an integer comparison.
 public struct Attribute: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let name: String
+    static let table = NameTable()
 
-    public init(_ name: String) { self.name = name }
-    public init(stringLiteral name: String) { self.name = name }
+    /// The interned index of the name: dense (0, 1, …) and stable for the life of the process,
+    /// so encoders can keep per-attribute caches in arrays.
+    public let index: Int32
 
+    public init(_ name: String) { self.index = Self.table.id(for: name) }
+    public init(stringLiteral name: String) { self.init(name) }
+
+    public var name: String { Self.table.name(of: index) }
     public var description: String { name }
     public static func < (lhs: Attribute, rhs: Attribute) -> Bool { lhs.name < rhs.name }
+
+    /// The names of attributes with index ≥ `start`, in index order.
+    public static func names(fromIndex start: Int) -> [String] { table.names(from: start) }
 }
 
 extension Attribute {

@@ -6,9 +6,9 @@ public struct Event: Sendable {
     public let timestamp: Int
     /// The id of the tracker that emitted it (metadata for backends, not an attribute).
     public let trackerId: Int?
-    public var attributes: [Attribute: AttributeValue]
+    public var attributes: AttributeMap
 
-    public init(action: Action, timestamp: Int, trackerId: Int? = nil, attributes: [Attribute: AttributeValue] = [:]) {
+    public init(action: Action, timestamp: Int, trackerId: Int? = nil, attributes: AttributeMap = AttributeMap()) {
         self.action = action
         self.timestamp = timestamp
         self.trackerId = trackerId

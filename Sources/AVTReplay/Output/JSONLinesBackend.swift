@@ -16,7 +16,7 @@ public struct RecordFilter: Sendable, Equatable {
 /// Backends cannot throw into the event chain, so the first write error is kept, later output is
 /// dropped, and the caller reads `writeError` when the replay is done.
 public final class JSONLinesBackend: Backend {
-    public let encoder: RecordEncoder
+    public private(set) var encoder: RecordEncoder
     public let filter: RecordFilter
     public private(set) var writeError: OutputError?
     private let sink: ByteSink

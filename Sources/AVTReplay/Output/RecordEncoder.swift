@@ -8,13 +8,16 @@ public struct RecordEncoder {
     public let trackerNames: [String]
     /// Epoch milliseconds of virtual t=0, for the `time` field.
     public let startTime: Int
+    private var keys = AttributeKeyCache()
+    /// Reused per event: (rank << 32 | position) of each attribute, sorted.
+    private var order: [Int] = []
 
     public init(trackerNames: [String], startTime: Int) {
         self.trackerNames = trackerNames
         self.startTime = startTime
     }
 
-    public func encode(_ metric: Metric, into w: inout JSONWriter) {
+    public mutating func encode(_ metric: Metric, into w: inout JSONWriter) {
         w.raw("{\"type\":\"metric\",")
         header(t: metric.timestamp, into: &w)
         w.raw(",\"name\":")
@@ -29,7 +32,7 @@ public struct RecordEncoder {
         w.raw("}\n")
     }
 
-    public func encode(_ event: Event, into w: inout JSONWriter) {
+    public mutating func encode(_ event: Event, into w: inout JSONWriter) {
         w.raw("{\"type\":\"event\",")
         header(t: event.timestamp, into: &w)
         w.raw(",\"action\":")
@@ -41,12 +44,27 @@ public struct RecordEncoder {
             w.null()
         }
         w.raw(",\"attributes\":{")
-        // String's `<` orders NFC text by code point, i.e. by UTF-8 bytes, with an ASCII fast path.
-        let sorted = event.attributes.sorted { $0.key.name < $1.key.name }
-        for (index, (attribute, value)) in sorted.enumerated() {
-            if index > 0 { w.raw(UInt8(ascii: ",")) }
-            w.string(attribute.name)
-            w.raw(UInt8(ascii: ":"))
+        writeAttributes(event.attributes, into: &w)
+        w.raw("}}\n")
+    }
+
+    /// Attributes in name order. Sorting packed integers (rank << 32 | position) needs no
+    /// comparator closure and no string comparison.
+    private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONWriter) {
+        var highest = -1
+        attributes.forEachEntry { key, _ in highest = max(highest, Int(key.index)) }
+        keys.learn(upTo: highest + 1)
+        order.removeAll(keepingCapacity: true)
+        var position = 0
+        attributes.forEachEntry { key, _ in
+            order.append(Int(keys.ranks[Int(key.index)]) << 32 | position)
+            position += 1
+        }
+        order.sort()
+        for (n, packed) in order.enumerated() {
+            if n > 0 { w.raw(UInt8(ascii: ",")) }
+            let (key, value) = attributes.entry(at: packed & 0xFFFF_FFFF)
+            w.bytes.append(contentsOf: keys.encodedKeys[Int(key.index)])
             switch value {
             case .int(let v): w.int(v)
             case .double(let v): w.double(v)
@@ -54,7 +72,6 @@ public struct RecordEncoder {
             case .bool(let v): w.bool(v)
             }
         }
-        w.raw("}}\n")
     }
 
     private func header(t: Int, into w: inout JSONWriter) {

@@ -129,7 +129,7 @@ struct StepReader {
             guard !name.isEmpty else {
                 throw reader.error(at: actionNode, path: path + ".action", "expected an action name such as \"Start\"")
             }
-            step.action = Action.named(name)
+            step.action = Action(name)
         }
         if let setNode = fields["set"] {
             step.set = try reader.attributeMap(setNode, path: path + ".set")

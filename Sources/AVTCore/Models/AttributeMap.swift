@@ -1,0 +1,93 @@
+/// An event's attributes: a small map kept as one array. Events carry ~30 attributes; at that
+/// size a linear scan over interned integer keys beats hashing, and one allocation per event
+/// beats a hash table's. Equality ignores order.
+public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    public typealias Element = (key: Attribute, value: AttributeValue)
+
+    @usableFromInline
+    struct Entry: Equatable, Sendable {
+        @usableFromInline var key: Attribute
+        @usableFromInline var value: AttributeValue
+
+        @usableFromInline
+        init(key: Attribute, value: AttributeValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    @usableFromInline var entries: [Entry] = []
+
+    public init() {}
+
+    public init(minimumCapacity: Int) { entries.reserveCapacity(minimumCapacity) }
+
+    public init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public init(_ dictionary: [Attribute: AttributeValue]) {
+        entries.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary { entries.append(Entry(key: key, value: value)) }
+    }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: [Attribute] { entries.map(\.key) }
+
+    @inlinable
+    func position(of key: Attribute) -> Int? {
+        entries.firstIndex { $0.key == key }
+    }
+
+    /// Reading gives the value or nil; writing nil removes the attribute (as on a Dictionary).
+    @inlinable
+    public subscript(key: Attribute) -> AttributeValue? {
+        get { position(of: key).map { entries[$0].value } }
+        set {
+            if let index = position(of: key) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append(Entry(key: key, value: newValue))
+            }
+        }
+    }
+
+    @discardableResult
+    public mutating func removeValue(forKey key: Attribute) -> AttributeValue? {
+        guard let index = position(of: key) else { return nil }
+        return entries.remove(at: index).value
+    }
+
+    public mutating func reserveCapacity(_ capacity: Int) { entries.reserveCapacity(capacity) }
+
+    /// Entries in the order they were first set.
+    public func makeIterator() -> AnyIterator<Element> {
+        var iterator = entries.makeIterator()
+        return AnyIterator { iterator.next().map { ($0.key, $0.value) } }
+    }
+
+    /// Calls `body` for each entry without building tuples or an iterator box (hot path of encoders).
+    @inlinable
+    public func forEachEntry(_ body: (Attribute, AttributeValue) throws -> Void) rethrows {
+        for entry in entries { try body(entry.key, entry.value) }
+    }
+
+    /// The entry at a position in first-set order (0..<count).
+    @inlinable
+    public func entry(at position: Int) -> Element {
+        (entries[position].key, entries[position].value)
+    }
+
+    public var dictionary: [Attribute: AttributeValue] {
+        Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    public static func == (lhs: AttributeMap, rhs: AttributeMap) -> Bool {
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+    }
+
+    public var description: String {
+        "[" + entries.map { "\($0.key.name): \($0.value)" }.sorted().joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,29 @@
+import AVTCore
+import AVTJSON
+
+/// Per-encoder knowledge about attribute names: each one's rank in name order and its key
+/// already written as JSON (`"name":`). Sorting an event's ~30 attributes then compares
+/// integers, and writing a key is a copy. The table only grows when a name is seen for the first
+/// time, which happens a few dozen times per process, not per event.
+struct AttributeKeyCache {
+    private(set) var ranks: [Int32] = []
+    private(set) var encodedKeys: [[UInt8]] = []
+    private var names: [String] = []
+
+    /// Makes sure every attribute index below `limit` has a rank and an encoded key.
+    mutating func learn(upTo limit: Int) {
+        guard limit > names.count else { return }
+        names.append(contentsOf: Attribute.names(fromIndex: names.count))
+        for name in names[encodedKeys.count...] {
+            var writer = JSONWriter(capacity: name.utf8.count + 3)
+            writer.string(name)
+            writer.raw(UInt8(ascii: ":"))
+            encodedKeys.append(writer.bytes)
+        }
+        // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
+        ranks = [Int32](repeating: 0, count: names.count)
+        for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
+            ranks[index] = Int32(rank)
+        }
+    }
+}
