@@ -104,49 +104,76 @@ struct StepReader {
     }
 
     mutating func step(_ node: JSONNode, index: Int) throws(TimelineError) -> Step {
-        let path = "steps[\(index)]"
-        let fields = try reader.object(node, path: path, allowed: TimelineDecoder.stepKeys)
-        guard let tNode = fields["t"] else {
-            throw reader.error(at: node, path: path, "missing \"t\": expected the step's virtual time in integer milliseconds")
+        // Built only when an error needs it: this runs for every step.
+        func path(_ field: String = "") -> String { "steps[\(index)]" + field }
+        guard case .object(let members) = node.value else {
+            throw reader.error(at: node, path: path(), "expected an object, found \(node.value.typeName)")
         }
-        let t = try reader.milliseconds(tNode, path: path + ".t")
+        // One pass over the members, no dictionary: this runs once per step of every timeline.
+        var tNode: JSONNode?
+        var trackerNode: JSONNode?
+        var actionNode: JSONNode?
+        var setNode: JSONNode?
+        var attributesNode: JSONNode?
+        for member in members {
+            switch member.key {
+            case "t": try claim(&tNode, member, path: path())
+            case "tracker": try claim(&trackerNode, member, path: path())
+            case "action": try claim(&actionNode, member, path: path())
+            case "set": try claim(&setNode, member, path: path())
+            case "attributes": try claim(&attributesNode, member, path: path())
+            default:
+                throw reader.error(
+                    at: member.node, path: path(),
+                    "unknown key \"\(member.key)\": expected one of: \(TimelineDecoder.stepKeys.joined(separator: ", "))")
+            }
+        }
+        guard let tNode else {
+            throw reader.error(at: node, path: path(), "missing \"t\": expected the step's virtual time in integer milliseconds")
+        }
+        let t = try reader.milliseconds(tNode, path: path(".t"))
         if let previousT, t < previousT {
             throw reader.error(
-                at: tNode, path: path + ".t",
+                at: tNode, path: path(".t"),
                 "t \(t) is earlier than the previous step's t \(previousT): steps must be in non-decreasing time order")
         }
-        guard let trackerNode = fields["tracker"] else {
-            throw reader.error(at: node, path: path, "missing \"tracker\": expected one of: \(trackerList)")
+        guard let trackerNode else {
+            throw reader.error(at: node, path: path(), "missing \"tracker\": expected one of: \(trackerList)")
         }
-        let trackerName = try reader.string(trackerNode, path: path + ".tracker")
+        let trackerName = try reader.string(trackerNode, path: path(".tracker"))
         guard let tracker = trackerIndex[trackerName] else {
             throw reader.error(
-                at: trackerNode, path: path + ".tracker", "unknown tracker \"\(trackerName)\": expected one of: \(trackerList)")
+                at: trackerNode, path: path(".tracker"), "unknown tracker \"\(trackerName)\": expected one of: \(trackerList)")
         }
         var step = Step(t: t, tracker: tracker, origin: StepOrigin(index: index, location: node.location))
-        if let actionNode = fields["action"] {
-            let name = try reader.string(actionNode, path: path + ".action")
+        if let actionNode {
+            let name = try reader.string(actionNode, path: path(".action"))
             guard !name.isEmpty else {
-                throw reader.error(at: actionNode, path: path + ".action", "expected an action name such as \"Start\"")
+                throw reader.error(at: actionNode, path: path(".action"), "expected an action name such as \"Start\"")
             }
             step.action = Action(name)
         }
-        if let setNode = fields["set"] {
-            step.set = try reader.attributeMap(setNode, path: path + ".set")
+        if let setNode {
+            step.set = try reader.attributeMap(setNode, path: path(".set"))
         }
-        if let attributesNode = fields["attributes"] {
+        if let attributesNode {
             guard step.action != nil else {
-                throw reader.error(at: attributesNode, path: path + ".attributes", "\"attributes\" needs an \"action\" in the same step")
+                throw reader.error(at: attributesNode, path: path(".attributes"), "\"attributes\" needs an \"action\" in the same step")
             }
-            step.attributes = try reader.attributeMap(attributesNode, path: path + ".attributes").compactMap { entry in
+            step.attributes = try reader.attributeMap(attributesNode, path: path(".attributes")).compactMap { entry in
                 entry.value.map { (entry.attribute, $0) }
             }
         }
-        guard step.action != nil || fields["set"] != nil else {
-            throw reader.error(at: node, path: path, "a step needs an \"action\", a \"set\" or both")
+        guard step.action != nil || setNode != nil else {
+            throw reader.error(at: node, path: path(), "a step needs an \"action\", a \"set\" or both")
         }
         previousT = t
         return step
+    }
+
+    private func claim(_ slot: inout JSONNode?, _ member: JSONMember, path: @autoclosure () -> String) throws(TimelineError) {
+        guard slot == nil else { throw reader.error(at: member.node, path: path(), "duplicate key \"\(member.key)\"") }
+        slot = member.node
     }
 }
 
@@ -181,71 +208,71 @@ struct FieldReader {
         return fields
     }
 
-    func string(_ node: JSONNode, path: String) throws(TimelineError) -> String {
+    func string(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> String {
         guard case .string(let s) = node.value else {
-            throw error(at: node, path: path, "expected a string, found \(node.value.typeName)")
+            throw error(at: node, path: path(), "expected a string, found \(node.value.typeName)")
         }
         return s
     }
 
-    func bool(_ node: JSONNode, path: String) throws(TimelineError) -> Bool {
+    func bool(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Bool {
         guard case .bool(let b) = node.value else {
-            throw error(at: node, path: path, "expected true or false, found \(node.value.typeName)")
+            throw error(at: node, path: path(), "expected true or false, found \(node.value.typeName)")
         }
         return b
     }
 
     /// A non-negative integer number of milliseconds.
-    func milliseconds(_ node: JSONNode, path: String) throws(TimelineError) -> Int {
+    func milliseconds(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Int {
         guard case .int(let ms) = node.value else {
-            throw error(at: node, path: path, "expected an integer number of milliseconds, found \(node.value.typeName)")
+            throw error(at: node, path: path(), "expected an integer number of milliseconds, found \(node.value.typeName)")
         }
-        guard ms >= 0 else { throw error(at: node, path: path, "expected milliseconds ≥ 0, found \(ms)") }
+        guard ms >= 0 else { throw error(at: node, path: path(), "expected milliseconds ≥ 0, found \(ms)") }
         guard ms <= Self.maxMilliseconds else {
-            throw error(at: node, path: path, "\(ms) ms is too large: at most \(Self.maxMilliseconds) (2^53 − 1)")
+            throw error(at: node, path: path(), "\(ms) ms is too large: at most \(Self.maxMilliseconds) (2^53 − 1)")
         }
         return ms
     }
 
     /// ISO-8601 text or epoch milliseconds.
-    func startTime(_ node: JSONNode, path: String) throws(TimelineError) -> Int {
+    func startTime(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Int {
         switch node.value {
         case .int(let ms):
             guard ms.magnitude <= UInt(Self.maxMilliseconds) else {
-                throw error(at: node, path: path, "epoch milliseconds out of range: at most ±\(Self.maxMilliseconds)")
+                throw error(at: node, path: path(), "epoch milliseconds out of range: at most ±\(Self.maxMilliseconds)")
             }
             return ms
         case .string(let text):
             guard let ms = ISO8601.parse(text) else {
                 throw error(
-                    at: node, path: path,
+                    at: node, path: path(),
                     "expected an ISO-8601 date-time such as \"2026-03-01T12:00:00Z\" or epoch milliseconds, found \"\(text)\"")
             }
             return ms
         default:
-            throw error(at: node, path: path, "expected an ISO-8601 string or epoch milliseconds, found \(node.value.typeName)")
+            throw error(at: node, path: path(), "expected an ISO-8601 string or epoch milliseconds, found \(node.value.typeName)")
         }
     }
 
     /// An object of attribute name → scalar (or null) value, in source order.
-    func attributeMap(_ node: JSONNode, path: String) throws(TimelineError) -> [(attribute: Attribute, value: AttributeValue?)] {
+    func attributeMap(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> [(attribute: Attribute, value: AttributeValue?)] {
         guard case .object(let members) = node.value else {
-            throw error(at: node, path: path, "expected an object of attribute names to values, found \(node.value.typeName)")
+            throw error(at: node, path: path(), "expected an object of attribute names to values, found \(node.value.typeName)")
         }
-        var seen = Set<String>()
         var entries: [(attribute: Attribute, value: AttributeValue?)] = []
         entries.reserveCapacity(members.count)
         for member in members {
-            guard !member.key.isEmpty else { throw error(at: member.node, path: path, "attribute names must not be empty") }
-            guard seen.insert(member.key).inserted else {
-                throw error(at: member.node, path: path, "duplicate attribute \"\(member.key)\"")
+            guard !member.key.isEmpty else { throw error(at: member.node, path: path(), "attribute names must not be empty") }
+            let attribute = Attribute(member.key)
+            guard !entries.contains(where: { $0.attribute == attribute }) else {
+                throw error(at: member.node, path: path(), "duplicate attribute \"\(member.key)\"")
             }
-            entries.append((Attribute(member.key), try scalar(member.node, path: path + "." + member.key)))
+            entries.append((attribute, try scalar(member.node, path: path() + "." + member.key)))
         }
         return entries
     }
 
-    func scalar(_ node: JSONNode, path: String) throws(TimelineError) -> AttributeValue? {
+    func scalar(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> AttributeValue? {
         switch node.value {
         case .null: return nil
         case .bool(let b): return .bool(b)
@@ -253,7 +280,7 @@ struct FieldReader {
         case .double(let d): return .double(d)
         case .string(let s): return .string(s)
         case .array, .object:
-            throw error(at: node, path: path, "expected a string, number, boolean or null, found \(node.value.typeName)")
+            throw error(at: node, path: path(), "expected a string, number, boolean or null, found \(node.value.typeName)")
         }
     }
 }
