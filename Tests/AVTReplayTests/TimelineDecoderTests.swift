@@ -120,7 +120,7 @@ final class TimelineDecoderTests: XCTestCase {
         assertError(
             doc("{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"},\n{\"t\": 4, \"tracker\": \"c\", \"action\": \"End\"}"),
             location: "4:7", path: "steps[1].t", contains: "earlier than the previous step's t 5")
-        assertError(doc(#"{"t": 1, "tracker": "c"}"#), location: "3:1", path: "steps[0]", contains: "needs an \"action\", a \"set\" or both")
+        assertError(doc(#"{"t": 1, "tracker": "c"}"#), location: "3:1", path: "steps[0]", contains: "needs an \"action\", a \"set\" or an \"observe\"")
         assertError(doc(#"{"t": 1, "tracker": "c", "action": ""}"#), location: "3:36", path: "steps[0].action", contains: "action name")
         assertError(doc(#"{"t": 1, "tracker": "c", "action": 7}"#), location: "3:36", path: "steps[0].action", contains: "expected a string")
         assertError(

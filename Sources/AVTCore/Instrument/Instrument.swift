@@ -23,7 +23,7 @@ public final class Instrument {
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
     private var lastDelivery: [(attribute: Attribute, at: Int)] = []
-    private var pings = PingScheduler()
+    private var timers = TimerQueue()
     private var identifiers: any IdentifierGenerator
 
     public init(
@@ -189,21 +189,36 @@ public final class Instrument {
 
     /// Starts (or restarts) the tracker's ping timer: first Ping one interval from now.
     public func startPing(trackerId: Int, interval: Int) {
-        pings.start(trackerId: trackerId, interval: interval, now: clock.now)
+        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned self] in
+            self.emit(.ping, trackerId: trackerId)
+        }
     }
 
     public func stopPing(trackerId: Int) {
-        pings.stop(trackerId: trackerId)
+        timers.stop(Self.pingKey(trackerId))
     }
 
-    public func isPinging(trackerId: Int) -> Bool { pings.isRunning(trackerId: trackerId) }
+    public func isPinging(trackerId: Int) -> Bool { timers.isRunning(Self.pingKey(trackerId)) }
 
-    /// Moves virtual time to `t`, first firing every ping due at or before `t` in due-time order
-    /// (ties by tracker id), each at its own due time.
+    private static func pingKey(_ trackerId: Int) -> TimerQueue.Key { TimerQueue.Key(trackerId: trackerId, slot: 0) }
+
+    /// Starts (or restarts) a repeating timer of a tracker's own (slot ≥ 1; slot 0 is its ping):
+    /// `fire` runs one interval from now and every interval after, at virtual times.
+    public func startTimer(trackerId: Int, slot: Int, interval: Int, fire: @escaping () -> Void) {
+        precondition(slot >= 1, "slot 0 is the ping timer")
+        timers.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: clock.now, fire: fire)
+    }
+
+    public func stopTimer(trackerId: Int, slot: Int) {
+        timers.stop(TimerQueue.Key(trackerId: trackerId, slot: slot))
+    }
+
+    /// Moves virtual time to `t`, first firing every timer due at or before `t` in due-time order
+    /// (ties by tracker id, then slot, so pings first), each at its own due time.
     public func advanceClock(to t: Int) {
-        while let tick = pings.popDue(atOrBefore: t) {
+        while let tick = timers.popDue(atOrBefore: t) {
             clock.advance(to: tick.due)
-            emit(.ping, trackerId: tick.trackerId)
+            tick.fire()
         }
         clock.advance(to: t)
     }

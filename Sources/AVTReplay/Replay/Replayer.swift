@@ -1,13 +1,14 @@
 import AVTCore
 
 /// Drives a timeline through the instrument on the virtual clock:
-/// `ready()` at t=0; before each step, every ping due at or before its t fires (in due order,
-/// ties by tracker id); then the step's getters change and its action is emitted; after the last
-/// step, pings due at or before `until` fire and the instrument shuts down.
+/// `ready()` at t=0; before each step, every timer due at or before its t fires (in due order,
+/// ties by tracker id, pings first); then the step's getters change, its observations reach the
+/// tracker and its action is emitted; after the last step, timers due at or before `until` fire
+/// and the instrument shuts down.
 public final class Replayer {
     public let settings: TimelineSettings
     public let instrument: Instrument
-    public let trackers: [GenericTracker]
+    public let trackers: [ScriptableTracker]
     private var lastStepT = 0
     private var ended = false
 
@@ -22,7 +23,7 @@ public final class Replayer {
         instrument = Instrument(
             hub: hub, metricalc: settings.metrics ? MetricalcCore() : nil, backend: backend,
             clock: VirtualClock(now: 0), identifiers: identifiers)
-        trackers = settings.trackers.map(GenericTracker.init(spec:))
+        trackers = settings.trackers.map { $0.kind.trackerType.init(spec: $0) }
         for tracker in trackers { instrument.addTracker(tracker) }
         instrument.ready()
     }
@@ -42,6 +43,7 @@ public final class Replayer {
         lastStepT = step.t
         let tracker = trackers[step.tracker]
         for change in step.set { tracker.set(change.attribute, to: change.value) }
+        for observation in step.observe { tracker.observe(observation) }
         if let action = step.action { tracker.emit(action, attributes: step.attributes) }
         return true
     }

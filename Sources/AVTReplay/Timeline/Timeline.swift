@@ -12,15 +12,18 @@ public enum HubKind: String, Sendable, CaseIterable {
 /// One tracker of a timeline. Trackers get ids 0, 1, … in list order.
 public struct TrackerSpec: Sendable, Equatable {
     public var name: String
+    /// Which tracker logic interprets its `observe` steps.
+    public var kind: TrackerKind
     /// Whether its `isAdsTracker` getter answers true (HubCoreAds reads it).
     public var isAdsTracker: Bool
     /// Whether it emits TrackerInit from `instrumentReady` (the first time only).
     public var emitTrackerInit: Bool
 
-    public init(name: String, isAdsTracker: Bool = false, emitTrackerInit: Bool = false) {
+    public init(name: String, kind: TrackerKind = .generic, isAdsTracker: Bool? = nil, emitTrackerInit: Bool? = nil) {
         self.name = name
-        self.isAdsTracker = isAdsTracker
-        self.emitTrackerInit = emitTrackerInit
+        self.kind = kind
+        self.isAdsTracker = isAdsTracker ?? kind.isAdsByDefault
+        self.emitTrackerInit = emitTrackerInit ?? kind.emitsTrackerInitByDefault
     }
 }
 
@@ -62,32 +65,37 @@ public struct StepOrigin: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One instant of a timeline: change a tracker's getters, then (optionally) emit an action.
+/// One instant of a timeline, applied in this order: change the tracker's getters (`set`), feed
+/// it player observations (`observe`), emit a scripted action (`action`).
 public struct Step: Sendable, Equatable {
     public var t: Int
     /// Index into the timeline's trackers.
     public var tracker: Int
     /// Getter changes in source order; nil unregisters the getter.
     public var set: [(attribute: Attribute, value: AttributeValue?)]
+    /// Player observations in source order, for the tracker's own logic.
+    public var observe: [Observation]
     public var action: Action?
     /// Extra attributes the tracker's initEvent adds to this step's event (nulls already dropped).
     public var attributes: [(attribute: Attribute, value: AttributeValue)]
     public var origin: StepOrigin
 
     public init(
-        t: Int, tracker: Int, set: [(attribute: Attribute, value: AttributeValue?)] = [], action: Action? = nil,
+        t: Int, tracker: Int, set: [(attribute: Attribute, value: AttributeValue?)] = [], observe: [Observation] = [],
+        action: Action? = nil,
         attributes: [(attribute: Attribute, value: AttributeValue)] = [], origin: StepOrigin
     ) {
         self.t = t
         self.tracker = tracker
         self.set = set
+        self.observe = observe
         self.action = action
         self.attributes = attributes
         self.origin = origin
     }
 
     public static func == (a: Step, b: Step) -> Bool {
-        a.t == b.t && a.tracker == b.tracker && a.action == b.action && a.origin == b.origin
+        a.t == b.t && a.tracker == b.tracker && a.action == b.action && a.origin == b.origin && a.observe == b.observe
             && a.set.elementsEqual(b.set) { $0.attribute == $1.attribute && $0.value == $1.value }
             && a.attributes.elementsEqual(b.attributes) { $0.attribute == $1.attribute && $0.value == $1.value }
     }

@@ -5,8 +5,8 @@ import AVTJSON
 /// field, so a replay never starts on input it would have to guess about.
 public enum TimelineDecoder {
     public static let settingKeys = ["startTime", "hub", "metrics", "pingInterval", "until", "trackers"]
-    public static let trackerKeys = ["name", "isAdsTracker", "emitTrackerInit"]
-    public static let stepKeys = ["t", "tracker", "action", "set", "attributes"]
+    public static let trackerKeys = ["name", "kind", "isAdsTracker", "emitTrackerInit"]
+    public static let stepKeys = ["t", "tracker", "set", "observe", "action", "attributes"]
 
     public static func decode(_ bytes: [UInt8], file: String) throws(TimelineError) -> Timeline {
         let root: JSONNode
@@ -74,10 +74,20 @@ public enum TimelineDecoder {
             guard !specs.contains(where: { $0.name == name }) else {
                 throw reader.error(at: nameNode, path: path + ".name", "duplicate tracker name \"\(name)\"")
             }
-            var spec = TrackerSpec(name: name)
-            if let n = fields["isAdsTracker"] { spec.isAdsTracker = try reader.bool(n, path: path + ".isAdsTracker") }
-            if let n = fields["emitTrackerInit"] { spec.emitTrackerInit = try reader.bool(n, path: path + ".emitTrackerInit") }
-            specs.append(spec)
+            var kind = TrackerKind.generic
+            if let n = fields["kind"] {
+                let text = try reader.string(n, path: path + ".kind")
+                guard let known = TrackerKind(rawValue: text) else {
+                    let kinds = TrackerKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error(at: n, path: path + ".kind", "unknown tracker kind \"\(text)\": expected one of: \(kinds)")
+                }
+                kind = known
+            }
+            let isAds = try fields["isAdsTracker"].map { n throws(TimelineError) in try reader.bool(n, path: path + ".isAdsTracker") }
+            let emitInit = try fields["emitTrackerInit"].map { n throws(TimelineError) in
+                try reader.bool(n, path: path + ".emitTrackerInit")
+            }
+            specs.append(TrackerSpec(name: name, kind: kind, isAdsTracker: isAds, emitTrackerInit: emitInit))
         }
         return specs
     }
@@ -91,6 +101,7 @@ public enum TimelineDecoder {
 /// Decodes step objects one at a time, checking that time never runs backwards.
 struct StepReader {
     let trackerIndex: [String: Int]
+    let trackerKinds: [TrackerKind]
     let trackerList: String
     let reader: FieldReader
     private(set) var previousT: Int?
@@ -99,6 +110,7 @@ struct StepReader {
         var index: [String: Int] = [:]
         for (i, spec) in trackers.enumerated() { index[spec.name] = i }
         self.trackerIndex = index
+        self.trackerKinds = trackers.map(\.kind)
         self.trackerList = trackers.map(\.name).joined(separator: ", ")
         self.reader = reader
     }
@@ -115,12 +127,14 @@ struct StepReader {
         var actionNode: JSONNode?
         var setNode: JSONNode?
         var attributesNode: JSONNode?
+        var observeNode: JSONNode?
         for member in members {
             switch member.key {
             case "t": try claim(&tNode, member, path: path())
             case "tracker": try claim(&trackerNode, member, path: path())
             case "action": try claim(&actionNode, member, path: path())
             case "set": try claim(&setNode, member, path: path())
+            case "observe": try claim(&observeNode, member, path: path())
             case "attributes": try claim(&attributesNode, member, path: path())
             default:
                 throw reader.error(
@@ -156,6 +170,9 @@ struct StepReader {
         if let setNode {
             step.set = try reader.attributeMap(setNode, path: path(".set"))
         }
+        if let observeNode {
+            step.observe = try observations(observeNode, kind: trackerKinds[tracker], path: path(".observe"))
+        }
         if let attributesNode {
             guard step.action != nil else {
                 throw reader.error(at: attributesNode, path: path(".attributes"), "\"attributes\" needs an \"action\" in the same step")
@@ -164,11 +181,53 @@ struct StepReader {
                 entry.value.map { (entry.attribute, $0) }
             }
         }
-        guard step.action != nil || setNode != nil else {
-            throw reader.error(at: node, path: path(), "a step needs an \"action\", a \"set\" or both")
+        guard step.action != nil || setNode != nil || observeNode != nil else {
+            throw reader.error(at: node, path: path(), "a step needs an \"action\", a \"set\" or an \"observe\"")
         }
         previousT = t
         return step
+    }
+
+    /// An `observe` object: every key must be one the tracker's kind knows, with a value it accepts.
+    private func observations(_ node: JSONNode, kind: TrackerKind, path: @autoclosure () -> String) throws(TimelineError)
+        -> [Observation]
+    {
+        guard case .object(let members) = node.value else {
+            throw reader.error(at: node, path: path(), "expected an object of player observations, found \(node.value.typeName)")
+        }
+        let rules = kind.observationRules
+        var result: [Observation] = []
+        result.reserveCapacity(members.count)
+        for member in members {
+            guard let rule = rules[member.key] else {
+                let valid = rules.keys.sorted().joined(separator: ", ")
+                throw reader.error(
+                    at: member.node, path: path(),
+                    rules.isEmpty
+                        ? "a \(kind.rawValue) tracker takes no observations (give it a kind such as avplayer, ima, html5 or exoplayer)"
+                        : "unknown observation \"\(member.key)\" for a \(kind.rawValue) tracker: expected one of: \(valid)")
+            }
+            guard rule.check(member.node.value) else {
+                throw reader.error(
+                    at: member.node, path: path() + "." + member.key,
+                    "expected \(rule.expected), found \(describe(member.node.value))")
+            }
+            guard !result.contains(where: { $0.key == member.key }) else {
+                throw reader.error(at: member.node, path: path(), "duplicate observation \"\(member.key)\"")
+            }
+            result.append(Observation(member.key, member.node.value))
+        }
+        return result
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return "\"\(s)\""
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return String(b)
+        default: return value.typeName
+        }
     }
 
     private func claim(_ slot: inout JSONNode?, _ member: JSONMember, path: @autoclosure () -> String) throws(TimelineError) {

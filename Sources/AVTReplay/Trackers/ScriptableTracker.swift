@@ -1,0 +1,71 @@
+import AVTCore
+
+/// What every tracker of a timeline can do, whatever its kind: serve `set` keys as getters,
+/// emit scripted actions with extra attributes, and take player observations. Player trackers
+/// subclass it and override `observe` (and `instrumentReady` to register their own getters).
+open class ScriptableTracker: Tracker {
+    public let spec: TrackerSpec
+    public var trackerId: Int?
+    public var state = TrackerState()
+    public private(set) weak var instrument: Instrument?
+    /// The attributes of the scripted step being emitted; empty for everything else.
+    private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
+
+    public required init(spec: TrackerSpec) {
+        self.spec = spec
+    }
+
+    /// Registers the `isAdsTracker` getter and, if the spec asks, emits TrackerInit — only the
+    /// first time, as upstream's trackers guard it. Subclasses register their getters first,
+    /// then call super.
+    open func instrumentReady(_ instrument: Instrument) {
+        guard self.instrument == nil else { return }
+        self.instrument = instrument
+        let isAds = AttributeValue.bool(spec.isAdsTracker)
+        instrument.registerGetter(.isAdsTracker, AttributeGetter { isAds }, tracker: self)
+        playerReady(instrument)
+        if spec.emitTrackerInit { instrument.emit(.trackerInit, tracker: self) }
+    }
+
+    /// Hook for player trackers: register getters and listeners (called once, before TrackerInit).
+    open func playerReady(_ instrument: Instrument) {}
+
+    open func endOfService() {}
+
+    /// Makes `attribute` a getter returning `value` from now on; nil unregisters it.
+    public func set(_ attribute: Attribute, to value: AttributeValue?) {
+        guard let instrument else { return }
+        if let value {
+            instrument.registerGetter(attribute, AttributeGetter { value }, tracker: self)
+        } else {
+            instrument.unregisterGetter(attribute, tracker: self)
+        }
+    }
+
+    /// Emits a scripted action with extra attributes that initEvent adds to it.
+    public func emit(_ action: Action, attributes: [(attribute: Attribute, value: AttributeValue)]) {
+        guard let instrument else { return }
+        stepAttributes = attributes
+        defer { stepAttributes = [] }
+        instrument.emit(action, tracker: self)
+    }
+
+    /// Emits an action the tracker derived itself (no step attributes).
+    public func emit(_ action: Action) {
+        instrument?.emit(action, tracker: self)
+    }
+
+    /// Feeds one observation of an `observe` step (keys and values already checked against the
+    /// kind's rules). The generic tracker has no observation keys.
+    open func observe(_ observation: Observation) {}
+
+    open func initEvent(_ event: Event) -> Event? {
+        guard !stepAttributes.isEmpty else { return event }
+        var event = event
+        for (attribute, value) in stepAttributes { event.attributes[attribute] = value }
+        return event
+    }
+
+    /// The keys `observe` accepts and what each takes; empty for the generic tracker.
+    open class var observationRules: [String: ObservationRule] { [:] }
+}

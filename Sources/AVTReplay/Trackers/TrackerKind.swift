@@ -1,0 +1,30 @@
+/// Which tracker logic turns a timeline's observations into actions.
+public enum TrackerKind: String, Sendable, CaseIterable {
+    /// Scripted actions only (upstream's test tracker).
+    case generic
+    /// OpenAVT-iOS's AVPlayer tracker.
+    case avplayer
+    /// OpenAVT-iOS's Google IMA ads tracker.
+    case ima
+    /// OpenAVT-JS's HTML5 media element tracker.
+    case html5
+    /// OpenAVT-Android's ExoPlayer tracker.
+    case exoplayer
+
+    /// The class implementing this kind.
+    public var trackerType: ScriptableTracker.Type {
+        switch self {
+        case .generic: return GenericTracker.self
+        case .avplayer, .ima, .html5, .exoplayer: return GenericTracker.self  // replaced as trackers land
+        }
+    }
+
+    /// Whether trackers of this kind report `isAdsTracker = true` unless a timeline says otherwise.
+    public var isAdsByDefault: Bool { self == .ima }
+
+    /// Real player trackers emit TrackerInit from instrumentReady, as upstream; the generic one
+    /// only when asked.
+    public var emitsTrackerInitByDefault: Bool { self != .generic }
+
+    public var observationRules: [String: ObservationRule] { trackerType.observationRules }
+}
