@@ -23,6 +23,11 @@ enum Diagnostics {
     static func printRaw(_ text: String) {
         var line = text
         if !line.hasSuffix("\n") { line += "\n" }
+        writeRaw(line)
+    }
+
+    /// Writes text to stderr as is (no newline added).
+    static func writeRaw(_ line: String) {
         // write(2) on fd 2 directly: unbuffered, and no shared C `stderr` global under Swift 6.
         var bytes = Array(line.utf8)
         var offset = 0

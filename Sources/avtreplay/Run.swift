@@ -10,11 +10,16 @@ import Darwin
 extension AVTReplayCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replay a timeline and print what the backend receives, as JSON Lines.",
+            abstract: "Replay timelines and print what the backend receives.",
             discussion: """
                 One record per backend delivery, in delivery order; an event's metrics come before the \
-                event. Before each step at time t, every ping due at or before t fires first (in due-time \
-                order, ties by tracker id); after the last step, pings due at or before `until` fire.
+                event. Before each step at time t, every timer due at or before t fires first (in due-time \
+                order, ties by tracker id, pings first); after the last step, timers due at or before \
+                `until` fire.
+
+                Each input is its own session (own hub state, ids and clock). A directory stands for the \
+                timelines in it (.json, .jsonl, .ndjson, .csv; not *.expected.jsonl), recursively, sorted \
+                by path. With several inputs or a directory, every record carries "session" (the path).
 
                 Ids are derived from --seed, so the same input and flags give byte-identical output.
 
@@ -22,11 +27,26 @@ extension AVTReplayCommand {
                   avtreplay run fixtures/happy-path.json
                   avtreplay run fixtures/preroll-ads.json --metrics-only
                   avtreplay run session.json --start-time 2026-03-01T12:00:00Z --until 120000 -o out.jsonl
-                  cat session.json | avtreplay run - --hub core --ping-interval 10000
+                  cat session.jsonl | avtreplay run - --hub core --ping-interval 10000
+                  avtreplay run corpus/ --jobs 2 --shard 1/4 -o shard1.jsonl
                 """)
 
-        @Argument(help: ArgumentHelp("The timeline (JSON document), or - for standard input.", valueName: "timeline"))
-        var timeline: String
+        @Argument(help: ArgumentHelp(
+            "Timelines (JSON, JSONL or CSV), directories of timelines, or - for standard input.", valueName: "timeline"))
+        var timelines: [String]
+
+        @Option(help: ArgumentHelp(
+            "The timelines' format: json, jsonl or csv (default: from the extension, else from the content).",
+            valueName: "format"))
+        var inputFormat: TimelineFormat?
+
+        @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
+        var jobs: Int = 1
+
+        @Option(help: ArgumentHelp(
+            "Replay only sessions K, K+N, K+2N, … (1-based) of the sorted inputs, to split a corpus across machines.",
+            valueName: "K/N"))
+        var shard: String?
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
             "Write the records to this file (atomically) instead of standard output; - is standard output.",
@@ -63,6 +83,11 @@ extension AVTReplayCommand {
         var metricsOnly = false
 
         func validate() throws {
+            if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
+            if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+            if let shard, Shard(shard) == nil {
+                throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got '\(shard)'.")
+            }
             if eventsOnly && metricsOnly {
                 throw ValidationError("--events-only and --metrics-only exclude each other.")
             }
@@ -73,6 +98,53 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
+            var configuration = SessionRunner.Configuration()
+            configuration.options = try runOptions()
+            configuration.jobs = jobs
+            configuration.inputFormat = inputFormat
+            var sessions: [String]
+            do {
+                sessions = try SessionDiscovery.expand(timelines)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            configuration.labelSessions = timelines.count > 1 || sessions != timelines
+            if let shard = shard.flatMap(Shard.init) { sessions = shard.select(sessions) }
+
+            let sink: ByteSink
+            do {
+                sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            let runner = SessionRunner(configuration) { sink, encoder, filter in
+                JSONLinesBackend(sink: sink, encoder: encoder, filter: filter)
+            }
+            let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
+            defer { progress.finish() }
+            do {
+                try runner.run(sessions, to: sink) { report in
+                    progress.sessionDone()
+                    for warning in report.summary.warnings {
+                        Diagnostics.warning("\(InputFile.displayName(report.path)): \(warning)")
+                    }
+                }
+                try sink.close()
+            } catch let error as OutputError where error.isBrokenPipe {
+                return
+            } catch let error as OutputError {
+                (sink as? AtomicFileSink)?.discard()
+                throw CLIFailure(message: error.description, exitCode: .failure)
+            } catch let error as TimelineError {
+                (sink as? AtomicFileSink)?.discard()
+                throw CLIFailure.badInput(error.description)
+            } catch {
+                (sink as? AtomicFileSink)?.discard()
+                throw CLIFailure.badInput("\(error)")
+            }
+        }
+
+        private func runOptions() throws -> RunOptions {
             var options = RunOptions()
             options.seed = seed
             options.randomIds = randomIds
@@ -82,28 +154,7 @@ extension AVTReplayCommand {
             options.until = until
             options.startTime = try parsedStartTime()
             options.filter = RecordFilter(events: !metricsOnly, metrics: !eventsOnly)
-
-            let name = InputFile.displayName(timeline)
-            let document: Timeline
-            do {
-                document = try TimelineDecoder.decode(try InputFile.read(timeline), file: name)
-            } catch let error as TimelineError {
-                throw CLIFailure.badInput(error.description)
-            }
-            let sink: ByteSink
-            do {
-                sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-            } catch {
-                throw CLIFailure.badInput(error.description)
-            }
-            do {
-                let warnings = try Replayer.replayToJSONLines(document, options: options, sink: sink)
-                for warning in warnings { Diagnostics.warning("\(name): \(warning)") }
-            } catch let error as OutputError where error.isBrokenPipe {
-                return
-            } catch let error as OutputError {
-                throw CLIFailure(message: error.description, exitCode: .failure)
-            }
+            return options
         }
 
         private func parsedStartTime() throws -> Int? {
@@ -122,3 +173,4 @@ extension AVTReplayCommand {
 }
 
 extension HubKind: ExpressibleByArgument {}
+extension TimelineFormat: ExpressibleByArgument {}

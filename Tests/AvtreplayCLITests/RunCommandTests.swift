@@ -65,7 +65,7 @@ final class RunCommandTests: XCTestCase {
     func testMissingFileAndBadFlagsExitTwo() throws {
         let missing = try CLI.run(["run", "no/such/file.json"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("cannot read no/such/file.json: No such file or directory"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("no/such/file.json: cannot read: No such file or directory"), missing.stderr)
         for arguments in [
             ["run", "fixtures/happy-path.json", "--hub", "fancy"],
             ["run", "fixtures/happy-path.json", "--events-only", "--metrics-only"],

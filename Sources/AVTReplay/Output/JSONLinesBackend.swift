@@ -12,10 +12,16 @@ public struct RecordFilter: Sendable, Equatable {
     }
 }
 
+/// A backend that writes records somewhere and reports the first write failure afterwards
+/// (backends cannot throw into the event chain).
+public protocol RecordBackend: Backend {
+    var writeError: OutputError? { get }
+}
+
 /// A backend that writes each delivery as one JSON line, in delivery order, through a buffer.
 /// Backends cannot throw into the event chain, so the first write error is kept, later output is
 /// dropped, and the caller reads `writeError` when the replay is done.
-public final class JSONLinesBackend: Backend {
+public final class JSONLinesBackend: RecordBackend {
     public private(set) var encoder: RecordEncoder
     public let filter: RecordFilter
     public private(set) var writeError: OutputError?

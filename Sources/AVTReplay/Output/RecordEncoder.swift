@@ -8,13 +8,16 @@ public struct RecordEncoder {
     public let trackerNames: [String]
     /// Epoch milliseconds of virtual t=0, for the `time` field.
     public let startTime: Int
+    /// The `session` field (the input's path) when a run replays several inputs; nil omits it.
+    public let session: String?
     private var keys = AttributeKeyCache()
     /// Reused per event: (rank << 32 | position) of each attribute, sorted.
     private var order: [Int] = []
 
-    public init(trackerNames: [String], startTime: Int) {
+    public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
         self.startTime = startTime
+        self.session = session
     }
 
     public mutating func encode(_ metric: Metric, into w: inout JSONWriter) {
@@ -75,6 +78,11 @@ public struct RecordEncoder {
     }
 
     private func header(t: Int, into w: inout JSONWriter) {
+        if let session {
+            w.raw("\"session\":")
+            w.string(session)
+            w.raw(UInt8(ascii: ","))
+        }
         w.raw("\"t\":")
         w.int(t)
         w.raw(",\"time\":\"")

@@ -33,10 +33,35 @@ public struct RunOptions: Sendable, Equatable {
     }
 }
 
+/// What one replayed session amounted to.
+public struct ReplaySummary: Sendable, Equatable {
+    public var steps = 0
+    public var warnings: [Instrument.Warning] = []
+
+    public init() {}
+}
+
 extension Replayer {
-    /// Replays a timeline as JSON Lines into a sink: the `avtreplay run` job.
-    /// Returns the engine's warnings; throws `OutputError` if the output could not be written and
-    /// `ReplayError` for a hand-built timeline that is out of order.
+    /// Replays a streamed timeline into a backend: the `avtreplay run` job for one session.
+    /// Throws `TimelineError` for bad input (found while streaming) and `ReplayError` for
+    /// hand-built steps out of order.
+    public static func replay(
+        _ source: inout some TimelineSource, options: RunOptions, backend: Backend, onStep: (Int) -> Void = { _ in }
+    ) throws -> ReplaySummary {
+        let replayer = Replayer(settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers())
+        var summary = ReplaySummary()
+        replayer.instrument.onWarning = { summary.warnings.append($0) }
+        while let step = try source.nextStep() {
+            guard try replayer.play(step) else { break }
+            summary.steps += 1
+            onStep(summary.steps)
+        }
+        replayer.finish()
+        return summary
+    }
+
+    /// Replays an in-memory timeline as JSON Lines into a sink.
+    /// Throws `OutputError` if the output could not be written.
     @discardableResult
     public static func replayToJSONLines(_ timeline: Timeline, options: RunOptions, sink: ByteSink) throws
         -> [Instrument.Warning]
@@ -46,15 +71,10 @@ extension Replayer {
             sink: sink,
             encoder: RecordEncoder(trackerNames: settings.trackers.map(\.name), startTime: settings.startTime),
             filter: options.filter)
-        let replayer = Replayer(settings: settings, backend: backend, identifiers: options.makeIdentifiers())
-        var warnings: [Instrument.Warning] = []
-        replayer.instrument.onWarning = { warnings.append($0) }
-        for step in timeline.steps {
-            guard try replayer.play(step) else { break }
-        }
-        replayer.finish()
+        var source = DocumentSource(timeline, name: "timeline")
+        let summary = try replay(&source, options: options, backend: backend)
         if let error = backend.writeError { throw error }
         try sink.close()
-        return warnings
+        return summary.warnings
     }
 }

@@ -1,0 +1,73 @@
+import AVTJSON
+
+/// A JSON Lines timeline: the first non-blank line is the document without `steps`; every
+/// following non-blank line is one step. Read line by line, so memory stays constant.
+public struct JSONLTimelineReader: TimelineSource {
+    public let name: String
+    public let settings: TimelineSettings
+    private var lines: LineReader
+    private var steps: StepReader
+    private var index = 0
+
+    public init(_ input: ByteInput) throws(TimelineError) {
+        name = input.name
+        lines = LineReader(input)
+        let reader = FieldReader(file: input.name)
+        let header: TimelineSettings? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
+            let root = try Self.parse(bytes, line: line, file: input.name)
+            let members = try reader.object(root, path: "line \(line)", allowed: TimelineDecoder.settingKeys + ["steps"])
+            if let steps = members["steps"] {
+                throw reader.error(
+                    at: steps, path: "line \(line)",
+                    "the first line of a JSONL timeline holds the settings only; put one step per line after it")
+            }
+            return try TimelineDecoder.decodeSettings(members, root: root, reader: reader)
+        }
+        guard let header else {
+            throw TimelineError(
+                file: input.name, message: "empty timeline: expected a settings line such as {\"trackers\": [{\"name\": \"content\"}]}")
+        }
+        settings = header
+        steps = StepReader(trackers: header.trackers, reader: reader)
+    }
+
+    public mutating func nextStep() throws(TimelineError) -> Step? {
+        let file = name
+        let index = self.index
+        var steps = self.steps
+        let step: Step? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
+            try steps.step(try Self.parse(bytes, line: line, file: file), index: index)
+        }
+        self.steps = steps
+        if step != nil { self.index += 1 }
+        return step
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError) -> JSONNode {
+        do {
+            return try JSONParser.parse(bytes, firstLine: line)
+        } catch {
+            throw TimelineError(file: file, location: error.location, message: error.message)
+        }
+    }
+}
+
+extension LineReader {
+    /// The next line that is not only white space.
+    mutating func nextNonBlankLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(TimelineError) -> R)
+        throws(TimelineError) -> R?
+    {
+        while true {
+            var blank = false
+            let result: R?? = try nextLine { (bytes, line) throws(TimelineError) -> R? in
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    blank = true
+                    return nil
+                }
+                return try body(bytes, line)
+            }
+            guard let result else { return nil }
+            if !blank { return result }
+        }
+    }
+}

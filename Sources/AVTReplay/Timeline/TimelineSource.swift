@@ -1,0 +1,25 @@
+/// A timeline as a stream: its settings up front, then steps one at a time, so a replay holds
+/// one step at a time whatever the timeline's length (JSONL, CSV) — or all of them when the
+/// format requires it (a JSON document).
+public protocol TimelineSource {
+    /// Where the timeline comes from, for messages and the `session` field.
+    var name: String { get }
+    var settings: TimelineSettings { get }
+    /// The next step, checked; nil at the end.
+    mutating func nextStep() throws(TimelineError) -> Step?
+}
+
+/// A timeline already in memory.
+public struct DocumentSource: TimelineSource {
+    public let name: String
+    public let settings: TimelineSettings
+    private var steps: IndexingIterator<[Step]>
+
+    public init(_ timeline: Timeline, name: String) {
+        self.name = name
+        self.settings = timeline.settings
+        self.steps = timeline.steps.makeIterator()
+    }
+
+    public mutating func nextStep() throws(TimelineError) -> Step? { steps.next() }
+}
