@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate a realistic avtreplay timeline for benchmarks.
 
-usage: gen-timeline.py STEPS [--seed N] [--trackers K] > timeline.json
+usage: gen-timeline.py STEPS [--seed N] [--trackers K] [--format json|jsonl] > timeline
 
 Playbacks on K content trackers one after another: request, load, initial buffering, start,
 playhead updates, rebuffers, pauses, seeks with buffering, quality changes, errors and an end;
@@ -64,19 +64,27 @@ def main():
     ap.add_argument("steps", type=int)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--trackers", type=int, default=4)
+    ap.add_argument("--format", choices=["json", "jsonl"], default="json")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     names = ["content%d" % i for i in range(args.trackers)]
     out = sys.stdout
-    out.write('{"startTime": "2026-03-01T12:00:00Z", "trackers": %s,\n"steps": [\n' % json.dumps([{"name": n} for n in names]))
+    settings = {"startTime": "2026-03-01T12:00:00Z", "trackers": [{"name": n} for n in names]}
+    jsonl = args.format == "jsonl"
+    if jsonl:
+        out.write(json.dumps(settings) + "\n")
+    else:
+        out.write(json.dumps(settings)[:-1] + ',\n"steps": [\n')
     written, t, first = 0, 0, True
     while written < args.steps:
         steps, t = playback(rng, names[written % len(names)], t)
         for s in steps[: args.steps - written]:
-            out.write(("" if first else ",\n") + json.dumps(s, separators=(",", ":")))
+            line = json.dumps(s, separators=(",", ":"))
+            out.write(line + "\n" if jsonl else ("" if first else ",\n") + line)
             first = False
             written += 1
-    out.write("\n]}\n")
+    if not jsonl:
+        out.write("\n]}\n")
 
 
 if __name__ == "__main__":

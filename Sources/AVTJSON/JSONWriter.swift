@@ -22,29 +22,20 @@ public struct JSONWriter {
 
     /// Appends `s` quoted, escaping only what JSON requires (plus DEL), so non-ASCII text stays readable.
     public mutating func string(_ s: String) {
-        bytes.append(0x22)
-        let wroteContiguously: Void? = s.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
-        if wroteContiguously == nil {
-            // Bridged or otherwise non-native strings: make a contiguous copy once.
-            var copy = s
-            copy.withUTF8 { appendEscaped($0) }
+        var copy = s
+        copy.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONEncoding.maximumStringLength(utf8Count: utf8.count)) {
+                let written = JSONEncoding.writeString(utf8, to: $0.baseAddress!)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
+            }
         }
-        bytes.append(0x22)
     }
 
-    /// Appends the decimal digits of `v`, built right to left in a stack buffer.
+    /// Appends the decimal digits of `v`.
     public mutating func int(_ v: Int) {
-        if v < 0 { bytes.append(0x2D) }
-        // `magnitude` is a UInt, so Int.min needs no special case.
-        var remaining = v.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = 0x30 + UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) {
+            let written = JSONEncoding.writeInt(v, to: $0.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
         }
     }
 
@@ -102,41 +93,5 @@ public struct JSONWriter {
 
     public mutating func removeAll(keepingCapacity: Bool = true) {
         bytes.removeAll(keepingCapacity: keepingCapacity)
-    }
-
-    // MARK: Escaping
-
-    /// Copies runs of bytes that need no escape in one append each.
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for position in 0..<utf8.count {
-            let byte = utf8[position]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
-            appendEscape(for: byte)
-            runStart = position + 1
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-    }
-
-    private mutating func appendEscape(for byte: UInt8) {
-        bytes.append(0x5C)
-        switch byte {
-        case 0x22: bytes.append(0x22)
-        case 0x5C: bytes.append(0x5C)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            // \u00XX with lowercase hex, the one spelling for every other control byte.
-            let hexDigits: StaticString = "0123456789abcdef"
-            raw("u00")
-            hexDigits.withUTF8Buffer { digits in
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0x0F)])
-            }
-        }
     }
 }

@@ -4,8 +4,10 @@
 public struct Action: Hashable, Sendable, CustomStringConvertible {
     private static let table = NameTable()
 
-    /// The interned name: hubs switch over actions on every event, so equality is an integer compare.
-    private let id: Int32
+    /// The interned name: hubs switch over actions on every event, so equality is an integer
+    /// compare. Dense (0, 1, …) and stable for the life of the process, so encoders can cache
+    /// per-action data in arrays.
+    public let index: Int32
     public let timeAttribute: Attribute
 
     /// A custom (or built-in) action whose time attribute is `timeSince<name>`.
@@ -15,14 +17,17 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
 
     /// A custom action with a time attribute of its own choosing.
     public init(_ name: String, timeAttribute: Attribute) {
-        self.id = Self.table.id(for: name)
+        self.index = Self.table.id(for: name)
         self.timeAttribute = timeAttribute
     }
 
-    public var name: String { Self.table.name(of: id) }
-    public static func == (lhs: Action, rhs: Action) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public var name: String { Self.table.name(of: index) }
+    public static func == (lhs: Action, rhs: Action) -> Bool { lhs.index == rhs.index }
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
     public var description: String { name }
+
+    /// The names of actions with index ≥ `start`, in index order.
+    public static func names(fromIndex start: Int) -> [String] { table.names(from: start) }
 }
 
 extension Action {

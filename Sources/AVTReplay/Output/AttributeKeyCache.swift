@@ -7,23 +7,43 @@ import AVTJSON
 /// time, which happens a few dozen times per process, not per event.
 struct AttributeKeyCache {
     private(set) var ranks: [Int32] = []
-    private(set) var encodedKeys: [[UInt8]] = []
+    /// Every key's `"name":` bytes back to back; `keySpans[index]` locates one.
+    private(set) var keyBytes: [UInt8] = []
+    private(set) var keySpans: [Range<Int>] = []
     private var names: [String] = []
 
     /// Makes sure every attribute index below `limit` has a rank and an encoded key.
     mutating func learn(upTo limit: Int) {
         guard limit > names.count else { return }
         names.append(contentsOf: Attribute.names(fromIndex: names.count))
-        for name in names[encodedKeys.count...] {
+        for name in names[keySpans.count...] {
             var writer = JSONWriter(capacity: name.utf8.count + 3)
             writer.string(name)
             writer.raw(UInt8(ascii: ":"))
-            encodedKeys.append(writer.bytes)
+            keySpans.append(keyBytes.count..<(keyBytes.count + writer.bytes.count))
+            keyBytes.append(contentsOf: writer.bytes)
         }
         // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
         ranks = [Int32](repeating: 0, count: names.count)
         for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
             ranks[index] = Int32(rank)
+        }
+    }
+}
+
+/// Per-encoder JSON spellings of action names (`"Start"`), indexed by `Action.index`, so an
+/// event's action costs a copy instead of a name-table lookup and an escape.
+struct ActionNameCache {
+    private(set) var bytes: [UInt8] = []
+    private(set) var spans: [Range<Int>] = []
+
+    mutating func learn(upTo limit: Int) {
+        guard limit > spans.count else { return }
+        for name in Action.names(fromIndex: spans.count) {
+            var writer = JSONWriter(capacity: name.utf8.count + 2)
+            writer.string(name)
+            spans.append(bytes.count..<(bytes.count + writer.bytes.count))
+            bytes.append(contentsOf: writer.bytes)
         }
     }
 }

@@ -10,6 +10,40 @@ public enum ISO8601 {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Writes the same text into reserved memory (at most 30 bytes); returns the bytes written.
+    public static func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let (days, msOfDay) = floorDivide(ms, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        guard (0...9999).contains(year) else {
+            var text: [UInt8] = []
+            append(epochMilliseconds: ms, to: &text)
+            out.update(from: text, count: text.count)
+            return text.count
+        }
+        func put(_ value: Int, _ width: Int, at offset: Int) {
+            var v = value
+            for i in stride(from: offset + width - 1, through: offset, by: -1) {
+                out[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            }
+        }
+        put(year, 4, at: 0)
+        out[4] = UInt8(ascii: "-")
+        put(month, 2, at: 5)
+        out[7] = UInt8(ascii: "-")
+        put(day, 2, at: 8)
+        out[10] = UInt8(ascii: "T")
+        put(msOfDay / 3_600_000, 2, at: 11)
+        out[13] = UInt8(ascii: ":")
+        put(msOfDay / 60_000 % 60, 2, at: 14)
+        out[16] = UInt8(ascii: ":")
+        put(msOfDay / 1000 % 60, 2, at: 17)
+        out[19] = UInt8(ascii: ".")
+        put(msOfDay % 1000, 3, at: 20)
+        out[23] = UInt8(ascii: "Z")
+        return 24
+    }
+
     public static func append(epochMilliseconds ms: Int, to out: inout [UInt8]) {
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
         let (year, month, day) = civil(fromDays: days)

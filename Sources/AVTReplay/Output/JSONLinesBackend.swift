@@ -26,7 +26,7 @@ public final class JSONLinesBackend: RecordBackend {
     public let filter: RecordFilter
     public private(set) var writeError: OutputError?
     private let sink: ByteSink
-    private var writer = JSONWriter(capacity: 1 << 16)
+    private var buffer = JSONBuffer(capacity: 1 << 17)
     private let flushThreshold = 1 << 16
 
     public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
@@ -37,13 +37,13 @@ public final class JSONLinesBackend: RecordBackend {
 
     public func sendMetric(_ metric: Metric) {
         guard filter.metrics, writeError == nil else { return }
-        encoder.encode(metric, into: &writer)
+        encoder.encode(metric, into: &buffer)
         flushIfFull()
     }
 
     public func sendEvent(_ event: Event) {
         guard filter.events, writeError == nil else { return }
-        encoder.encode(event, into: &writer)
+        encoder.encode(event, into: &buffer)
         flushIfFull()
     }
 
@@ -51,16 +51,16 @@ public final class JSONLinesBackend: RecordBackend {
 
     /// Writes out what is buffered.
     public func flush() {
-        guard writeError == nil, !writer.bytes.isEmpty else { return }
+        guard writeError == nil, !buffer.isEmpty else { return }
         do {
-            try sink.write(writer.bytes)
+            try sink.write(buffer.bytes)
         } catch {
             writeError = error
         }
-        writer.removeAll()
+        buffer.removeAll()
     }
 
     private func flushIfFull() {
-        if writer.bytes.count >= flushThreshold { flush() }
+        if buffer.count >= flushThreshold { flush() }
     }
 }

@@ -1,0 +1,96 @@
+/// A growable byte buffer with JSON primitives, for output hot paths (one record per event):
+/// writes are pointer stores into storage it manages itself, with none of an array's per-append
+/// bookkeeping. Non-copyable, so it has one owner and its accesses are checked at compile time
+/// (a class's stored properties would pay a run-time exclusivity check on every write).
+public struct JSONBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// Bytes written so far.
+    public var count: Int { length }
+    @usableFromInline var length = 0
+
+    public init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 64)
+        self.base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// A copy of the bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    public mutating func removeAll() { length = 0 }
+
+    /// Room for `extra` more bytes; returns where they go. Call `commit` with what was used.
+    @inlinable @inline(__always)
+    public mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if length + extra > capacity { grow(to: length + extra) }
+        return base + length
+    }
+
+    @inlinable @inline(__always)
+    public mutating func commit(_ written: Int) { length += written }
+
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        let newCapacity = max(capacity * 2, needed)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: length)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inlinable
+    public mutating func raw(_ ascii: StaticString) {
+        let n = ascii.utf8CodeUnitCount
+        reserve(n).update(from: ascii.utf8Start, count: n)
+        commit(n)
+    }
+
+    @inlinable
+    public mutating func raw(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        commit(1)
+    }
+
+    @inlinable
+    public mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count).update(from: source, count: bytes.count)
+        commit(bytes.count)
+    }
+
+    @inlinable
+    public mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            let out = reserve(JSONEncoding.maximumStringLength(utf8Count: utf8.count))
+            commit(JSONEncoding.writeString(utf8, to: out))
+        }
+    }
+
+    @inlinable
+    public mutating func int(_ v: Int) {
+        let out = reserve(20)
+        commit(JSONEncoding.writeInt(v, to: out))
+    }
+
+    /// Swift's shortest round-trip form, as `JSONWriter.double`; non-finite values become `null`.
+    public mutating func double(_ v: Double) {
+        guard v.isFinite else { return raw("null") }
+        var text = v.description
+        text.withUTF8 { raw($0) }
+    }
+
+    @inlinable
+    public mutating func bool(_ v: Bool) {
+        if v { raw("true") } else { raw("false") }
+    }
+}

@@ -1,0 +1,83 @@
+/// The byte-level core of JSON output, writing into memory the caller has reserved. Shared by
+/// `JSONWriter` (an array, for general use) and `JSONBuffer` (raw storage, for hot paths), so
+/// escaping and number spelling are defined once.
+public enum JSONEncoding {
+    /// Bytes a quoted, escaped string can take at most: every byte as `\u00XX`, plus quotes.
+    @inlinable
+    public static func maximumStringLength(utf8Count: Int) -> Int { utf8Count * 6 + 2 }
+
+    /// Writes `"…"`, escaping `"`, `\`, control bytes and DEL; returns the bytes written.
+    @inlinable
+    public static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = 0x22
+        // Most strings (ids, names, URLs) need no escape: find that out with a table, then copy.
+        var clean = 0
+        while clean < utf8.count, !needsEscape(utf8[clean]) { clean += 1 }
+        if let base = utf8.baseAddress { (out + 1).update(from: base, count: clean) }
+        var n = 1 + clean
+        for byte in utf8[clean...] {
+            if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x7F {
+                out[n] = byte
+                n += 1
+            } else {
+                n += writeEscape(byte, to: out + n)
+            }
+        }
+        out[n] = 0x22
+        return n + 1
+    }
+
+    @inlinable @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+    }
+
+    @usableFromInline
+    static func writeEscape(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = 0x5C
+        switch byte {
+        case 0x22: out[1] = 0x22
+        case 0x5C: out[1] = 0x5C
+        case 0x08: out[1] = UInt8(ascii: "b")
+        case 0x0C: out[1] = UInt8(ascii: "f")
+        case 0x0A: out[1] = UInt8(ascii: "n")
+        case 0x0D: out[1] = UInt8(ascii: "r")
+        case 0x09: out[1] = UInt8(ascii: "t")
+        default:
+            // \u00XX with lowercase hex, the one spelling for every other control byte.
+            let hex: StaticString = "0123456789abcdef"
+            out[1] = UInt8(ascii: "u")
+            out[2] = 0x30
+            out[3] = 0x30
+            out[4] = hex.utf8Start[Int(byte >> 4)]
+            out[5] = hex.utf8Start[Int(byte & 0x0F)]
+            return 6
+        }
+        return 2
+    }
+
+    /// Decimal digits of `v` (at most 20 bytes); returns the bytes written.
+    @inlinable
+    public static func writeInt(_ v: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        if v < 0 {
+            out[0] = 0x2D
+            n = 1
+        }
+        // `magnitude` is a UInt, so Int.min needs no special case.
+        var remaining = v.magnitude
+        var digits = 1
+        var scale: UInt = 10
+        while digits < 20, remaining >= scale {
+            digits += 1
+            scale = scale &* 10
+        }
+        var position = n + digits - 1
+        repeat {
+            out[position] = 0x30 &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+            position -= 1
+        } while remaining > 0
+        return n + digits
+    }
+}
