@@ -15,7 +15,10 @@ public enum TrackerKind: String, Sendable, CaseIterable {
     public var trackerType: ScriptableTracker.Type {
         switch self {
         case .generic: return GenericTracker.self
-        case .avplayer, .ima, .html5, .exoplayer: return GenericTracker.self  // replaced as trackers land
+        case .avplayer: return AVPlayerTracker.self
+        case .ima: return IMATracker.self
+        case .html5: return HTML5Tracker.self
+        case .exoplayer: return ExoPlayerTracker.self
         }
     }
 

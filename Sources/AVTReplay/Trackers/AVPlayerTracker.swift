@@ -1,0 +1,231 @@
+import AVTCore
+import AVTJSON
+
+/// OpenAVT-iOS's AVPlayer tracker (spec 6.1) driven by timeline observations.
+///
+/// - KVO `status`, `itemStatus` (currentItem.status), `timeControlStatus` and
+///   `playbackBufferEmpty` and the item notifications map to actions as upstream.
+/// - The periodic time observer is an instrument timer (slot 1, every 500 ms of virtual time)
+///   that runs while `rate != 0`; it is re-anchored at every rate change. Its handler also runs
+///   at once on every rate change and on `notification: timeJumped`, as AVFoundation calls the
+///   block then.
+/// - The playhead moves with virtual time at `rate` while the rate is non-zero and the player is
+///   not waiting to play, so `position` is right on every event without a step per tick.
+/// - Like `OAVTTrackerAVPlayer(player:)`, it never emits PlayerSet or PlayerReady.
+public final class AVPlayerTracker: ScriptableTracker {
+    /// The instrument timer slot of the periodic time observer (slot 0 is the ping).
+    static let timeObserverSlot = 1
+    /// AVFoundation's interval in upstream: 0.5 s.
+    static let timeObserverInterval = 500
+
+    private static let rules: [String: ObservationRule] = [
+        "status": .oneOf(["unknown", "readyToPlay", "failed"]),
+        "itemStatus": .oneOf(["unknown", "readyToPlay", "failed"]),
+        "timeControlStatus": .oneOf(["paused", "waitingToPlayAtSpecifiedRate", "playing"]),
+        "rate": .number,
+        "playbackBufferEmpty": .bool,
+        "playbackBufferFull": .bool,
+        "playbackLikelyToKeepUp": .bool,
+        "reasonForWaitingToPlay": ObservationRule.string.orNull,
+        "notification": .oneOf(["didPlayToEndTime", "failedToPlayToEndTime", "timeJumped"]),
+        "error": ObservationRule.string.orNull,
+        "currentTime": ObservationRule.nonNegativeNumber.orNull,
+        "duration": ObservationRule.nonNegativeNumber.orNull,
+        "presentationSize": .size,
+        "volume": .unitInterval,
+        "isMuted": .bool,
+        "fps": ObservationRule.nonNegativeNumber.orNull,
+        "source": ObservationRule.string.orNull,
+        "observedBitrate": ObservationRule.nonNegativeNumber.orNull,
+        "language": ObservationRule.string.orNull,
+        "subtitles": ObservationRule.string.orNull,
+    ]
+
+    public override class var observationRules: [String: ObservationRule] { rules }
+
+    // The player as last observed.
+    private var rate: Double = 0
+    private var waitingToPlay = false
+    private var playhead = Playhead()
+    private var duration: Double?
+    private var presentationSize: (width: Double, height: Double)?
+    private var volume: Double?
+    private var isMuted: Bool?
+    private var fps: Double?
+    private var source: String?
+    private var observedBitrate: Double?
+    private var language: String?
+    private var subtitles: String?
+    /// The player's (or current item's) `error`, as last observed.
+    private var playerError: String?
+
+    // The tracker's own memory.
+    /// The error captured when a failure was signalled; the next Error event takes it.
+    private var lastError: String?
+    /// Position when the periodic observer last emitted PauseBegin (for the seek heuristic).
+    private var pauseBeginPosition: Int?
+    private var resolution = ResolutionWatch()
+
+    // MARK: Getters
+
+    public override func playerReady(_ instrument: Instrument) {
+        registerPlayerGetter(.trackerTarget, instrument) { .string("AVPlayer") }
+        registerPlayerGetter(.position, instrument) { [unowned self] in currentPosition.map(AttributeValue.int) }
+        registerPlayerGetter(.duration, instrument) { [unowned self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionHeight, instrument) { [unowned self] in
+            presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
+        }
+        registerPlayerGetter(.resolutionWidth, instrument) { [unowned self] in
+            presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
+        }
+        registerPlayerGetter(.isMuted, instrument) { [unowned self] in isMuted.map(AttributeValue.bool) }
+        registerPlayerGetter(.volume, instrument) { [unowned self] in volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.fps, instrument) { [unowned self] in fps.map(AttributeValue.double) }
+        registerPlayerGetter(.source, instrument) { [unowned self] in source.map(AttributeValue.string) }
+        registerPlayerGetter(.bitrate, instrument) { [unowned self] in
+            observedBitrate.flatMap(truncatedInt).map(AttributeValue.int)
+        }
+        registerPlayerGetter(.language, instrument) { [unowned self] in language.map(AttributeValue.string) }
+        registerPlayerGetter(.subtitles, instrument) { [unowned self] in subtitles.map(AttributeValue.string) }
+    }
+
+    /// `currentItem.currentTime()` in ms, truncated as upstream.
+    private var currentPosition: Int? {
+        playhead.position(at: virtualNow).flatMap(truncatedInt)
+    }
+
+    // MARK: Observations
+
+    public override func observe(_ observation: Observation) {
+        let value = observation.value
+        switch observation.key {
+        case "status":
+            switch PlayerValue.string(value) {
+            case "readyToPlay": emit(.streamLoad)
+            case "failed": fail()
+            default: break
+            }
+        case "itemStatus":
+            if PlayerValue.string(value) == "failed" { fail() }
+        case "timeControlStatus":
+            let status = PlayerValue.string(value)
+            waitingToPlay = status == "waitingToPlayAtSpecifiedRate"
+            updatePlayheadSpeed()
+            // The waiting reason is only logged upstream.
+            emit(waitingToPlay ? .bufferBegin : .bufferFinish)
+        case "rate":
+            changeRate(to: PlayerValue.number(value) ?? 0)
+        case "playbackBufferEmpty":
+            // Upstream's seek heuristic: the buffer (re)fills while paused at a later position.
+            if state.isPaused, let position = currentPosition, let pausePosition = pauseBeginPosition,
+                position > pausePosition
+            {
+                emit(.seekBegin)
+            }
+        case "playbackBufferFull", "playbackLikelyToKeepUp", "reasonForWaitingToPlay":
+            break  // observed upstream, only logged
+        case "notification":
+            switch PlayerValue.string(value) {
+            case "didPlayToEndTime":
+                if !state.inAdBreak { emit(.end) }
+            case "failedToPlayToEndTime":
+                fail()
+                if let trackerId { instrument?.stopPing(trackerId: trackerId) }
+            case "timeJumped":
+                timeObserverFired()
+            default: break
+            }
+        case "error":
+            playerError = PlayerValue.string(value)
+        case "currentTime":
+            playhead.set(PlayerValue.number(value), at: virtualNow)
+        case "duration":
+            duration = PlayerValue.number(value)
+        case "presentationSize":
+            presentationSize = PlayerValue.size(value)
+        case "volume":
+            volume = PlayerValue.number(value)
+        case "isMuted":
+            isMuted = PlayerValue.bool(value)
+        case "fps":
+            fps = PlayerValue.number(value)
+        case "source":
+            source = PlayerValue.string(value)
+        case "observedBitrate":
+            observedBitrate = PlayerValue.number(value)
+        case "language":
+            language = PlayerValue.string(value)
+        case "subtitles":
+            subtitles = PlayerValue.string(value)
+        default:
+            break
+        }
+    }
+
+    /// A failure: keep the player's error for the Error event, then emit it.
+    private func fail() {
+        lastError = playerError
+        emit(.error)
+    }
+
+    private func changeRate(to newRate: Double) {
+        guard newRate != rate else { return }
+        rate = newRate
+        updatePlayheadSpeed()
+        if let trackerId, let instrument {
+            if rate == 0 {
+                instrument.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot)
+            } else {
+                instrument.startTimer(trackerId: trackerId, slot: Self.timeObserverSlot, interval: Self.timeObserverInterval) {
+                    [unowned self] in
+                    timeObserverFired()
+                }
+            }
+        }
+        // AVFoundation calls the periodic observer's block when the rate changes.
+        timeObserverFired()
+    }
+
+    private func updatePlayheadSpeed() {
+        playhead.setSpeed(waitingToPlay ? 0 : rate, at: virtualNow)
+    }
+
+    /// The periodic time observer's block.
+    private func timeObserverFired() {
+        checkResolutionChange()
+        if rate == 1 {
+            if !state.didStart { emit(.start) }
+            if state.isSeeking { emit(.seekFinish) }
+            if state.isPaused { emit(.pauseFinish) }
+        } else if rate == 0 {
+            if !state.isPaused {
+                pauseBeginPosition = currentPosition
+                emit(.pauseBegin)
+            }
+        }
+        // Any other rate (fast forward, reverse): nothing, as upstream.
+    }
+
+    private func checkResolutionChange() {
+        guard let size = presentationSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height)
+        else { return }
+        if let change = resolution.check(width: width, height: height) { emit(change) }
+    }
+
+    // MARK: Events
+
+    public override func initEvent(_ event: Event) -> Event? {
+        guard var event = super.initEvent(event) else { return nil }
+        if event.action == .error {
+            if let lastError { event[.errorDescription] = .string(lastError) }
+            lastError = nil
+        }
+        return event
+    }
+
+    public override func endOfService() {
+        // Upstream removes the periodic time observer with the other listeners.
+        if let trackerId { instrument?.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot) }
+        super.endOfService()
+    }
+}

@@ -1,0 +1,164 @@
+import AVTCore
+import AVTJSON
+
+/// OpenAVT-Android's ExoPlayer tracker (spec 6.3) driven by timeline observations: the
+/// player's listener callbacks (playback state, playWhenReady, seek start, errors, video size)
+/// and the properties its getters read.
+///
+/// Every `playWhenReady` observation counts as a user request (upstream's
+/// PLAY_WHEN_READY_CHANGE_REASON_USER_REQUEST), which arms the Start on READY until ENDED.
+/// `contentPosition` moves with virtual time at 1× while the player plays, i.e. while the
+/// playback state is READY and playWhenReady is true (ExoPlayer's `isPlaying`).
+public final class ExoPlayerTracker: ScriptableTracker {
+    /// ExoPlaybackException types and the `errorType` upstream reports for them.
+    static let errorTypes = ["REMOTE": "remote", "RENDERER": "renderer", "SOURCE": "source", "UNEXPECTED": "unexpected"]
+
+    /// `"message"`, or `{"message": …, "type": "SOURCE", "errorCode": 2001}` with optional type and code.
+    static let playerErrorRule = ObservationRule.string.or(
+        .object(
+            ["message": .string, "type": .oneOf(errorTypes.keys.sorted()), "errorCode": .integer], required: ["message"],
+            expected: ""),
+        expected:
+            "a message string or {\"message\": string, \"type\": \"REMOTE\" | \"RENDERER\" | \"SOURCE\" | \"UNEXPECTED\", "
+            + "\"errorCode\": integer} (type and errorCode optional)")
+
+    private static let rules: [String: ObservationRule] = [
+        "playbackState": .oneOf(["IDLE", "BUFFERING", "READY", "ENDED"]),
+        "playWhenReady": .bool,
+        "seekStarted": .trueSignal,
+        "playerError": playerErrorRule,
+        "contentPosition": ObservationRule.nonNegativeNumber.orNull,
+        "duration": ObservationRule.nonNegativeNumber.orNull,
+        "videoSize": .size,
+        "volume": .unitInterval,
+        "frameRate": ObservationRule.nonNegativeNumber.orNull,
+        "bandwidthEstimate": ObservationRule.nonNegativeInteger.orNull,
+    ]
+
+    public override class var observationRules: [String: ObservationRule] { rules }
+
+    // The player as last observed. Times in ms.
+    private var playbackState = "IDLE"
+    private var playWhenReady = false
+    private var playhead = Playhead()
+    private var duration: Double?
+    private var videoSize: (width: Double, height: Double)?
+    private var volume: Double?
+    private var frameRate: Double?
+    private var bandwidthEstimate: Int?
+
+    // The tracker's own memory.
+    /// A play request from the user was seen since the last ENDED.
+    private var userRequested = false
+    /// The error of the last `playerError`, for the Error event.
+    private var lastError: (message: String, type: String?, code: Int?)?
+    private var resolution = ResolutionWatch()
+
+    // MARK: Getters
+
+    public override func playerReady(_ instrument: Instrument) {
+        registerPlayerGetter(.trackerTarget, instrument) { .string("ExoPlayer") }
+        registerPlayerGetter(.position, instrument) { [unowned self] in
+            playhead.position(at: virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
+        }
+        registerPlayerGetter(.duration, instrument) { [unowned self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionHeight, instrument) { [unowned self] in
+            videoSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
+        }
+        registerPlayerGetter(.resolutionWidth, instrument) { [unowned self] in
+            videoSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
+        }
+        registerPlayerGetter(.isMuted, instrument) { [unowned self] in volume.map { .bool($0 == 0) } }
+        // A Float from 0 to 1, as on Android (not upstream iOS's Int 0–100).
+        registerPlayerGetter(.volume, instrument) { [unowned self] in volume.map(AttributeValue.double) }
+        registerPlayerGetter(.fps, instrument) { [unowned self] in frameRate.map(AttributeValue.double) }
+        registerPlayerGetter(.bitrate, instrument) { [unowned self] in bandwidthEstimate.map(AttributeValue.int) }
+    }
+
+    // MARK: Observations
+
+    public override func observe(_ observation: Observation) {
+        let value = observation.value
+        switch observation.key {
+        case "playbackState":
+            playbackState = PlayerValue.string(value) ?? playbackState
+            updatePlayheadSpeed()
+            switch playbackState {
+            case "BUFFERING":
+                emit(.streamLoad)
+                emit(.bufferBegin)
+            case "READY":
+                emit(.bufferFinish)
+                if userRequested { emit(.start) }
+                if state.isSeeking { emit(.seekFinish) }
+            case "ENDED":
+                emit(.end)
+                userRequested = false
+            default:
+                break  // IDLE: nothing
+            }
+        case "playWhenReady":
+            playWhenReady = PlayerValue.bool(value) ?? playWhenReady
+            userRequested = true
+            updatePlayheadSpeed()
+            if playWhenReady {
+                if state.didStreamLoad { emit(.start) }
+                emit(.pauseFinish)
+            } else {
+                emit(.pauseBegin)
+            }
+        case "seekStarted":
+            emit(.seekBegin)
+        case "playerError":
+            if let message = PlayerValue.string(value) {
+                lastError = (message, nil, nil)
+            } else {
+                lastError = (
+                    PlayerValue.member("message", of: value).flatMap(PlayerValue.string) ?? "",
+                    PlayerValue.member("type", of: value).flatMap(PlayerValue.string).flatMap { Self.errorTypes[$0] },
+                    PlayerValue.member("errorCode", of: value).flatMap(PlayerValue.integer)
+                )
+            }
+            emit(.error)
+        case "contentPosition":
+            playhead.set(PlayerValue.number(value), at: virtualNow)
+        case "duration":
+            duration = PlayerValue.number(value)
+        case "videoSize":
+            // onVideoSizeChanged: the new size, then upstream's resolution check.
+            videoSize = PlayerValue.size(value)
+            if let size = videoSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height),
+                let change = resolution.check(width: width, height: height)
+            {
+                emit(change)
+            }
+        case "volume":
+            volume = PlayerValue.number(value)
+        case "frameRate":
+            frameRate = PlayerValue.number(value)
+        case "bandwidthEstimate":
+            bandwidthEstimate = PlayerValue.integer(value)
+        default:
+            break
+        }
+    }
+
+    private func updatePlayheadSpeed() {
+        playhead.setSpeed(playbackState == "READY" && playWhenReady ? 1 : 0, at: virtualNow)
+    }
+
+    // MARK: Events
+
+    public override func initEvent(_ event: Event) -> Event? {
+        guard var event = super.initEvent(event) else { return nil }
+        if event.action == .error {
+            if let lastError {
+                event[.errorDescription] = .string(lastError.message)
+                if let type = lastError.type { event[PlayerAttribute.errorType] = .string(type) }
+                if let code = lastError.code { event[PlayerAttribute.errorCode] = .int(code) }
+            }
+            lastError = nil
+        }
+        return event
+    }
+}
