@@ -69,10 +69,17 @@ public struct JSONBuffer: ~Copyable {
 
     @inlinable
     public mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
+        // Native strings expose their UTF-8 in place; only bridged ones need a copy.
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
             let out = reserve(JSONEncoding.maximumStringLength(utf8Count: utf8.count))
             commit(JSONEncoding.writeString(utf8, to: out))
+        }
+        if done == nil {
+            var copy = s
+            copy.withUTF8 { utf8 in
+                let out = reserve(JSONEncoding.maximumStringLength(utf8Count: utf8.count))
+                commit(JSONEncoding.writeString(utf8, to: out))
+            }
         }
     }
 

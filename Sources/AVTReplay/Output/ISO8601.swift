@@ -22,9 +22,11 @@ public enum ISO8601 {
         }
         func put(_ value: Int, _ width: Int, at offset: Int) {
             var v = value
-            for i in stride(from: offset + width - 1, through: offset, by: -1) {
+            var i = offset + width - 1
+            while i >= offset {
                 out[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
+                i -= 1
             }
         }
         put(year, 4, at: 0)
