@@ -10,9 +10,8 @@ public enum JSONEncoding {
     @inlinable
     public static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[0] = 0x22
-        // Most strings (ids, names, URLs) need no escape: find that out with a table, then copy.
-        var clean = 0
-        while clean < utf8.count, !needsEscape(utf8[clean]) { clean += 1 }
+        // Most strings (ids, names, URLs) need no escape: find the clean prefix, then copy it.
+        let clean = cleanPrefixLength(utf8)
         if let base = utf8.baseAddress { (out + 1).update(from: base, count: clean) }
         var n = 1 + clean
         for byte in utf8[clean...] {
@@ -25,6 +24,30 @@ public enum JSONEncoding {
         }
         out[n] = 0x22
         return n + 1
+    }
+
+    /// How many leading bytes need no escape, checking 8 bytes per step (SWAR): a word is clean
+    /// when none of its bytes is < 0x20, `"`, `\` or DEL.
+    @inlinable
+    static func cleanPrefixLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let count = utf8.count
+        var i = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte is flagged when it is below 0x20, or equal to 0x22, 0x5C or 0x7F
+            // (equality: the XOR with that byte is zero). Non-ASCII bytes (≥ 0x80) are clean.
+            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            let below20 = (word &- ones &* 0x20) & ~word & highs
+            let flagged = below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
+                | zeroByte(word ^ (ones &* 0x7F))
+            if flagged != 0 { break }
+            i += 8
+        }
+        while i < count, !needsEscape(base[i]) { i += 1 }
+        return i
     }
 
     @inlinable @inline(__always)
