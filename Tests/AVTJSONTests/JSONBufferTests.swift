@@ -1,0 +1,53 @@
+import AVTJSON
+import XCTest
+
+/// `JSONBuffer` (the output hot path) must write exactly what `JSONWriter` writes.
+final class JSONBufferTests: XCTestCase {
+    private func viaBuffer(_ body: (inout JSONBuffer) -> Void) -> [UInt8] {
+        var buffer = JSONBuffer(capacity: 8)  // tiny, so growth is exercised
+        body(&buffer)
+        return buffer.bytes
+    }
+
+    private func viaWriter(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter()
+        body(&writer)
+        return writer.bytes
+    }
+
+    func testStringsMatchTheWriterWhereverTheEscapeFalls() {
+        // An escape at every offset around the 8-byte words the clean-prefix scan reads.
+        for special in ["\"", "\\", "\n", "\u{01}", "\u{7F}", "\t"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "é", count: 3) + "z"
+                XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, "\(special.debugDescription) at \(offset)")
+            }
+        }
+        for text in ["", "plain", "E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0", "ünïcødé \"quoted\"", "😀 emoji", "/slash"] {
+            XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, text)
+        }
+        XCTAssertEqual(String(decoding: viaBuffer { $0.string("a\"b\\c\nd\u{1F}") }, as: UTF8.self), #""a\"b\\c\nd\u001f""#)
+    }
+
+    func testIntegersMatchTheWriter() {
+        for value in [0, 7, 9, 10, 99, 100, 12345, -1, -10, 1_000_000_000_000, Int.max, Int.min] {
+            XCTAssertEqual(viaBuffer { $0.int(value) }, Array(String(value).utf8), "\(value)")
+        }
+    }
+
+    func testMixedPrimitivesAndGrowth() {
+        let bytes = viaBuffer { b in
+            b.raw("{\"k\":")
+            b.double(29.97)
+            b.raw(UInt8(ascii: ","))
+            b.bool(false)
+            b.raw(UInt8(ascii: ","))
+            b.double(.nan)
+            for _ in 0..<100 { b.string("0123456789") }
+            b.raw("}")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("{\"k\":29.97,false,null\"0123456789\""))
+        XCTAssertEqual(bytes.count, 21 + 100 * 12 + 1)
+    }
+}
