@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// `avtreplay run A B dir/ --jobs N --shard K/N`, end to end.
+final class ManySessionsTests: XCTestCase {
+    func testSeveralInputsCarryTheirSessionAndJobsKeepTheOrder() throws {
+        let sequential = try CLI.run(["run", "fixtures/happy-path.json", "fixtures/preroll-ads.json"])
+        XCTAssertEqual(sequential.status, 0, sequential.stderr)
+        let lines = sequential.stdout.split(separator: "\n")
+        XCTAssertTrue(lines.first?.hasPrefix(#"{"type":"event","session":"fixtures/happy-path.json","t":0,"#) ?? false)
+        XCTAssertTrue(lines.last?.contains(#""session":"fixtures/preroll-ads.json""#) ?? false)
+        let parallel = try CLI.run(["run", "fixtures/happy-path.json", "fixtures/preroll-ads.json", "--jobs", "2"])
+        XCTAssertEqual(parallel.stdout, sequential.stdout)
+    }
+
+    func testADirectoryIsEveryTimelineInItAndShardsSplitIt() throws {
+        let all = try CLI.run(["run", "fixtures"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        let sessions = Set(all.stdout.split(separator: "\n").compactMap { line in
+            line.range(of: #""session":"[^"]*""#, options: .regularExpression).map { String(line[$0]) }
+        })
+        XCTAssertGreaterThanOrEqual(sessions.count, 6)
+        let first = try CLI.run(["run", "fixtures", "--shard", "1/2"])
+        let second = try CLI.run(["run", "fixtures", "--shard", "2/2", "--jobs", "2"])
+        XCTAssertEqual(first.stdout.count + second.stdout.count, all.stdout.count, "the shards partition the corpus")
+        XCTAssertNotEqual(first.stdout, second.stdout)
+    }
+
+    func testOneBadSessionFailsTheRunWithItsLocationAndNoOutputFile() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.jsonl")
+        try "{\"trackers\": [{\"name\": \"c\"}]}\n{\"t\": 0, \"tracker\": \"c\", \"action\": \"Start\"}\n{\"t\": -4}\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let output = dir.appendingPathComponent("out.jsonl").path
+        let result = try CLI.run(["run", "fixtures/happy-path.json", bad.path, "-o", output, "--jobs", "2"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("\(bad.path):3:7: steps[1].t: expected milliseconds ≥ 0"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testJSONLFromStandardInputIsDetectedByContent() throws {
+        let text = "{\"trackers\": [{\"name\": \"c\"}]}\n{\"t\": 0, \"tracker\": \"c\", \"action\": \"StreamLoad\"}\n"
+        let result = try CLI.run(["run", "-", "--events-only"], stdin: text)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(#""action":"StreamLoad""#))
+        XCTAssertFalse(result.stdout.contains("session"))
+    }
+}
