@@ -26,6 +26,8 @@ let package = Package(
             name: "avtreplay",
             dependencies: ["AVTReplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Mutation fuzzer for the three timeline parsers (scripts/fuzz runs it); not shipped.
+        .executableTarget(name: "AVTReplayFuzz", dependencies: ["AVTReplay"]),
         .testTarget(name: "AVTCoreTests", dependencies: ["AVTCore"]),
         .testTarget(name: "AVTJSONTests", dependencies: ["AVTJSON"]),
         .testTarget(name: "AVTReplayTests", dependencies: ["AVTReplay"]),

@@ -32,12 +32,20 @@ public final class ByteInput {
         }
     }
 
+    /// Bytes already in memory (fuzzing, tests, embedding): read exactly like a file.
+    public init(bytes: [UInt8], name: String) {
+        self.name = name
+        fd = -1
+        ownsDescriptor = false
+        pending = bytes
+    }
+
     deinit { if ownsDescriptor { close(fd) } }
 
     /// Up to `count` first bytes, without consuming them (format sniffing on stdin).
     public func peek(_ count: Int) throws(TimelineError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: count)
-        while pending.count < count {
+        while fd >= 0, pending.count < count {
             let n = try readDescriptor(into: &chunk, from: 0, limit: count - pending.count)
             if n == 0 { break }
             pending.append(contentsOf: chunk[0..<n])
@@ -53,6 +61,7 @@ public final class ByteInput {
             pending.removeFirst(n)
             return n
         }
+        guard fd >= 0 else { return 0 }
         return try readDescriptor(into: &buffer, from: offset, limit: buffer.count - offset)
     }
 

@@ -39,9 +39,15 @@ public enum TimelineReader {
     public static func open(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [])
         throws(TimelineError) -> any TimelineSource
     {
-        let input = try ByteInput(path: path)
+        try open(ByteInput(path: path), format: format ?? TimelineFormat.fromExtension(of: path), csvTrackers: csvTrackers)
+    }
+
+    /// Opens an input already at hand; nil format sniffs the content.
+    public static func open(_ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [])
+        throws(TimelineError) -> any TimelineSource
+    {
         var chosen: TimelineFormat
-        if let known = format ?? TimelineFormat.fromExtension(of: path) {
+        if let known = format {
             chosen = known
         } else {
             chosen = TimelineFormat.sniff(try input.peek(1 << 16))

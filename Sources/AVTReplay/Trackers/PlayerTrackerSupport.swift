@@ -138,10 +138,11 @@ struct ResolutionWatch {
             lastHeight = height
         }
         guard lastWidth != 0, lastHeight != 0 else { return nil }
-        let last = lastWidth * lastHeight
-        let current = width * height
-        if current > last { return .qualityChangeUp }
-        if current < last { return .qualityChangeDown }
+        // Full-width products: a timeline may carry any size, and the comparison must not trap.
+        let last = lastWidth.multipliedFullWidth(by: lastHeight)
+        let current = width.multipliedFullWidth(by: height)
+        if (current.high, current.low) > (last.high, last.low) { return .qualityChangeUp }
+        if (current.high, current.low) < (last.high, last.low) { return .qualityChangeDown }
         return nil
     }
 }

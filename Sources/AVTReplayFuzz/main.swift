@@ -1,0 +1,104 @@
+import AVTCore
+import AVTReplay
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Mutation fuzzing of the timeline readers (JSON, JSONL, CSV) and the replay behind them.
+// usage: AVTReplayFuzz ITERATIONS SEED FILE...
+// Every mutated input must either replay or fail with a TimelineError; anything else (a crash,
+// a trap, another error) stops the run with the iteration number, so `--from` reproduces it.
+
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Tokens that make mutations land on the grammar's edges rather than only on random bytes.
+let tokens: [[UInt8]] = [
+    "{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r\n", " ", "-", "0", "1e999", "-1", "9007199254740993", "null",
+    "true", "1.5", "\"t\"", "\"tracker\"", "\"action\"", "\"set\"", "\"observe\"", "\"steps\"", "\"kind\"", "\"avplayer\"",
+    "\"rate\"", "\"Start\"", "\u{FEFF}", "\u{00}", "\u{1F}", "é", "#avtreplay ", "\"\"", ",,", "t,tracker,action",
+].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]  // invalid UTF-8, incl. a surrogate
+
+func mutate(_ input: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
+    var bytes = input
+    // Mostly one mutation, so many inputs stay close enough to valid to reach the replay.
+    let count = Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 2...6, using: &rng) : 1
+    for _ in 0..<count {
+        let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
+        switch Int.random(in: 0..<7, using: &rng) {
+        case 0 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &rng)
+        case 1 where !bytes.isEmpty: bytes.remove(at: position)
+        case 2: bytes.insert(contentsOf: tokens[Int.random(in: 0..<tokens.count, using: &rng)], at: position)
+        case 3 where !bytes.isEmpty:
+            let end = min(bytes.count, position + Int.random(in: 1...40, using: &rng))
+            bytes.removeSubrange(position..<end)
+        case 4 where !bytes.isEmpty:
+            let end = min(bytes.count, position + Int.random(in: 1...60, using: &rng))
+            bytes.insert(contentsOf: bytes[position..<end], at: Int.random(in: 0...bytes.count, using: &rng))
+        case 5: bytes = Array(bytes.prefix(position))
+        default:
+            if !bytes.isEmpty { bytes[position] ^= 1 << UInt8.random(in: 0...7, using: &rng) }
+        }
+    }
+    return bytes
+}
+
+/// A backend that keeps nothing: the fuzzer checks robustness, not output.
+final class DiscardingBackend: Backend {
+    func sendEvent(_ event: Event) {}
+    func sendMetric(_ metric: Metric) {}
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 3, let iterations = Int(arguments[0]), let seed = UInt64(arguments[1]) else {
+    print("usage: AVTReplayFuzz ITERATIONS SEED FILE...")
+    exit(2)
+}
+let start = Int(getenv("FUZZ_FROM").map { String(cString: $0) } ?? "0") ?? 0
+/// FUZZ_SAVE=PATH writes each input there before replaying it, so a crash leaves it behind.
+let savePath = getenv("FUZZ_SAVE").map { String(cString: $0) }
+let seeds: [(name: String, bytes: [UInt8], format: TimelineFormat?)] = try arguments.dropFirst(2).map { path in
+    (path, try ByteInput(path: path).readAll(), TimelineFormat.fromExtension(of: path))
+}
+var options = RunOptions()
+// Bound virtual time so a mutated `until` or `t` cannot make one input run for hours.
+options.until = 600_000
+var accepted = 0
+var rejected = 0
+for iteration in start..<iterations {
+    var rng = SplitMix64(state: seed &+ UInt64(iteration) &* 0x2545_F491_4F6C_DD1D)
+    let base = seeds[iteration % seeds.count]
+    let input = mutate(base.bytes, using: &rng)
+    // Half the time the format comes from the name, half the time from sniffing the content.
+    let format = iteration % 2 == 0 ? base.format : nil
+    if let savePath, let file = fopen(savePath, "wb") {
+        fputs("\(iteration) \(base.name) format=\(format?.rawValue ?? "sniffed")\n", file)
+        _ = input.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+    do {
+        var source = try TimelineReader.open(ByteInput(bytes: input, name: "fuzz"), format: format, csvTrackers: [
+            TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
+        ])
+        _ = try Replayer.replay(&source, options: options, backend: DiscardingBackend())
+        accepted += 1
+    } catch is TimelineError {
+        rejected += 1
+    } catch {
+        print("iteration \(iteration) (\(base.name)): unexpected error \(error)")
+        exit(1)
+    }
+    if iteration % 10_000 == 0 { print("fuzz: \(iteration)/\(iterations)") }
+}
+print("fuzz: \(iterations - start) inputs, \(accepted) replayed, \(rejected) rejected with a located error, 0 crashes")
