@@ -6,11 +6,14 @@ import Darwin
 
 /// Messages for people, on stderr; colour only on a terminal and never with NO_COLOR or TERM=dumb.
 enum Diagnostics {
-    static let useColor: Bool = {
+    static let useColor: Bool = colorAllowed(fd: 2)
+
+    /// Colour on this descriptor: a terminal, no NO_COLOR (set and non-empty), TERM not dumb.
+    static func colorAllowed(fd: Int32) -> Bool {
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-        return isatty(2) != 0
-    }()
+        return isatty(fd) != 0
+    }
 
     static func error(_ message: String) { emit(label: "error", color: "31", message) }
     static func warning(_ message: String) { emit(label: "warning", color: "33", message) }

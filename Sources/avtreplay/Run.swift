@@ -40,6 +40,15 @@ extension AVTReplayCommand {
             valueName: "format"))
         var inputFormat: TimelineFormat?
 
+        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
+        var trackers: [TrackerSpec] = []
+
+        @Option(help: ArgumentHelp(
+            "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns) "
+                + "or table (aligned, for reading; colour on a terminal).",
+            valueName: "format"))
+        var format: OutputFormat = .jsonl
+
         @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
         var jobs: Int = 1
 
@@ -84,6 +93,7 @@ extension AVTReplayCommand {
 
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
+            try TrackerFlag.validate(trackers)
             if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
             if let shard, Shard(shard) == nil {
                 throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got '\(shard)'.")
@@ -102,6 +112,7 @@ extension AVTReplayCommand {
             configuration.options = try runOptions()
             configuration.jobs = jobs
             configuration.inputFormat = inputFormat
+            configuration.csvTrackers = trackers
             var sessions: [String]
             do {
                 sessions = try SessionDiscovery.expand(timelines)
@@ -111,14 +122,22 @@ extension AVTReplayCommand {
             configuration.labelSessions = timelines.count > 1 || sessions != timelines
             if let shard = shard.flatMap(Shard.init) { sessions = shard.select(sessions) }
 
-            let sink: ByteSink
+            let target: ByteSink
             do {
-                sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
+                target = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
             } catch {
                 throw CLIFailure.badInput(error.description)
             }
-            let runner = SessionRunner(configuration) { sink, encoder, filter in
-                JSONLinesBackend(sink: sink, encoder: encoder, filter: filter)
+            // Each session writes its own CSV table; the merging sink joins them under one header.
+            let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
+            let color = output == "-" && Diagnostics.colorAllowed(fd: 1)
+            let format = self.format
+            let runner = SessionRunner(configuration) { sink, encoder, filter -> RecordBackend in
+                switch format {
+                case .jsonl: return JSONLinesBackend(sink: sink, encoder: encoder, filter: filter)
+                case .csv: return CSVRecordBackend(sink: sink, encoder: encoder, filter: filter)
+                case .table: return TableRecordBackend(sink: sink, encoder: encoder, filter: filter, color: color)
+                }
             }
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
@@ -133,13 +152,13 @@ extension AVTReplayCommand {
             } catch let error as OutputError where error.isBrokenPipe {
                 return
             } catch let error as OutputError {
-                (sink as? AtomicFileSink)?.discard()
+                (target as? AtomicFileSink)?.discard()
                 throw CLIFailure(message: error.description, exitCode: .failure)
             } catch let error as TimelineError {
-                (sink as? AtomicFileSink)?.discard()
+                (target as? AtomicFileSink)?.discard()
                 throw CLIFailure.badInput(error.description)
             } catch {
-                (sink as? AtomicFileSink)?.discard()
+                (target as? AtomicFileSink)?.discard()
                 throw CLIFailure.badInput("\(error)")
             }
         }
@@ -174,3 +193,8 @@ extension AVTReplayCommand {
 
 extension HubKind: ExpressibleByArgument {}
 extension TimelineFormat: ExpressibleByArgument {}
+
+/// `run --format`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case jsonl, csv, table
+}

@@ -47,3 +47,44 @@ final class ManySessionsTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("session"))
     }
 }
+
+/// `run --format csv|table` and `--tracker` for CSV timelines.
+final class RunFormatsTests: XCTestCase {
+    func testCSVOutputIsOneTableAcrossSessions() throws {
+        let result = try CLI.run(["run", "fixtures/happy-path.json", "fixtures/preroll-ads.json", "--format", "csv"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasPrefix("type,session,t,time,action,tracker,name,metricType,value,attributes."))
+        XCTAssertEqual(lines.filter { $0.hasPrefix("type,") }.count, 1, "one header for all sessions")
+        let json = try CLI.run(["run", "fixtures/happy-path.json", "fixtures/preroll-ads.json"])
+        XCTAssertEqual(lines.count - 1, json.stdout.split(separator: "\n").count, "one row per record")
+    }
+
+    func testTableIsPlainWithoutATerminal() throws {
+        let result = try CLI.run(["run", "fixtures/happy-path.json", "--format", "table"], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("StartTime"))
+        XCTAssertFalse(result.stdout.contains("\u{1B}["))
+    }
+
+    func testCSVTimelineWithTrackerFlagsReplaysLikeItsJSON() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv = dir.appendingPathComponent("s.csv")
+        try "t,tracker,action,set.position\n0,content,StreamLoad,\n500,content,Start,10\n".write(to: csv, atomically: true, encoding: .utf8)
+        let json = dir.appendingPathComponent("s.json")
+        try """
+            {"trackers": [{"name": "content", "kind": "generic"}], "steps": [
+              {"t": 0, "tracker": "content", "action": "StreamLoad"},
+              {"t": 500, "tracker": "content", "set": {"position": 10}, "action": "Start"}]}
+            """.write(to: json, atomically: true, encoding: .utf8)
+        let fromCSV = try CLI.run(["run", csv.path, "--tracker", "content"])
+        XCTAssertEqual(fromCSV.status, 0, fromCSV.stderr)
+        XCTAssertEqual(fromCSV.stdout, try CLI.run(["run", json.path]).stdout)
+        let undeclared = try CLI.run(["run", csv.path])
+        XCTAssertEqual(undeclared.status, 2)
+        XCTAssertTrue(undeclared.stderr.contains("--tracker"), undeclared.stderr)
+        let badFlag = try CLI.run(["run", csv.path, "--tracker", "content=vlc"])
+        XCTAssertEqual(badFlag.status, 2)
+    }
+}

@@ -1,0 +1,107 @@
+import AVTReplay
+import ArgumentParser
+
+extension AVTReplayCommand {
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Convert a timeline between JSON, JSON Lines and CSV, losslessly.",
+            discussion: """
+                The converted timeline replays to byte-identical `avtreplay run` output: settings are \
+                written explicitly (in CSV as the #avtreplay first line), and values keep their types.
+
+                Formats come from the extensions (.json; .jsonl or .ndjson; .csv) unless given. The \
+                path - reads standard input (format detected from the content) or writes standard \
+                output (then --output-format is required). JSON Lines and CSV input are streamed; the output file is \
+                written to a temporary beside it and renamed at the end, so a failed conversion leaves \
+                nothing behind.
+
+                Examples:
+                  avtreplay convert fixtures/happy-path.json happy-path.csv
+                  avtreplay convert happy-path.csv happy-path.jsonl
+                  avtreplay convert a.csv a.json --tracker content=avplayer --tracker ads=ima
+                  cat recording.jsonl | avtreplay convert - - --output-format csv
+                """)
+
+        @Argument(help: ArgumentHelp("The timeline to read, or - for standard input.", valueName: "in"))
+        var input: String
+
+        @Argument(help: ArgumentHelp("The file to write (atomically), or - for standard output.", valueName: "out"))
+        var output: String
+
+        @Option(
+            help: ArgumentHelp("The input's format: json, jsonl or csv (default: from the extension, else the content).", valueName: "format"),
+            transform: Convert.format)
+        var inputFormat: TimelineFormat?
+
+        @Option(
+            help: ArgumentHelp("The output's format: json, jsonl or csv (default: from the extension).", valueName: "format"),
+            transform: Convert.format)
+        var outputFormat: TimelineFormat?
+
+        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
+        var trackers: [TrackerSpec] = []
+
+        func validate() throws {
+            try TrackerFlag.validate(trackers)
+            _ = try targetFormat()
+        }
+
+        func run() throws {
+            let format = try targetFormat()
+            var source: any TimelineSource
+            do {
+                source = try TimelineReader.open(input, format: inputFormat, csvTrackers: trackers)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            if !trackers.isEmpty {
+                if let csv = source as? CSVTimelineReader {
+                    if csv.declaresSettings {
+                        Diagnostics.warning("--tracker ignored: \(source.name) declares its trackers in its #avtreplay line")
+                    }
+                } else {
+                    Diagnostics.warning("--tracker ignored: it applies to CSV timelines only")
+                }
+            }
+            let sink: ByteSink
+            do {
+                sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            do {
+                try TimelineConverter.convert(&source, to: format, sink: sink)
+            } catch let error as TimelineError {
+                (sink as? AtomicFileSink)?.discard()
+                throw CLIFailure.badInput(error.description)
+            } catch let error as OutputError where error.isBrokenPipe {
+                return
+            } catch let error as OutputError {
+                (sink as? AtomicFileSink)?.discard()
+                throw CLIFailure(message: error.description, exitCode: .failure)
+            }
+        }
+
+        /// The output format: the flag, else the output's extension.
+        private func targetFormat() throws -> TimelineFormat {
+            if let outputFormat { return outputFormat }
+            if output == "-" {
+                throw ValidationError("Writing to standard output needs --output-format json, jsonl or csv.")
+            }
+            guard let format = TimelineFormat.fromExtension(of: output) else {
+                throw ValidationError(
+                    "Cannot tell the output format from '\(output)': use a .json, .jsonl or .csv name, or --output-format.")
+            }
+            return format
+        }
+
+        static func format(_ text: String) throws -> TimelineFormat {
+            switch text.lowercased() {
+            case "json": return .json
+            case "jsonl", "ndjson": return .jsonl
+            case "csv": return .csv
+            default: throw ValidationError("unknown timeline format '\(text)': expected json, jsonl or csv")
+            }
+        }
+    }
+}
