@@ -5,7 +5,10 @@ usage: gen-timeline.py STEPS [--seed N] [--trackers K] [--format json|jsonl] > t
 
 Playbacks on K content trackers one after another: request, load, initial buffering, start,
 playhead updates, rebuffers, pauses, seeks with buffering, quality changes, errors and an end;
-pings come from the engine. Deterministic for a given seed.
+pings come from the engine. Odd-numbered trackers are AVPlayer trackers fed with player
+observations (status, rate, timeControlStatus, presentationSize, …) instead of scripted actions,
+so the AVPlayer logic and its 500 ms periodic observer are part of the measurement.
+Deterministic for a given seed.
 """
 import argparse, json, random, sys
 
@@ -59,6 +62,37 @@ def playback(rng, tracker, t):
     return steps, t
 
 
+def avplayer_playback(rng, tracker, t):
+    steps = []
+
+    def add(dt, **observe):
+        nonlocal t
+        t += dt
+        steps.append({"t": t, "tracker": tracker, "observe": observe})
+
+    pos = 0
+    add(0, source="https://example.com/v%d.m3u8" % rng.randrange(100), currentTime=0, duration=600000)
+    add(rng.randrange(100, 400), status="readyToPlay", presentationSize={"width": 1280, "height": 720})
+    add(rng.randrange(50, 400), observedBitrate=2500000, rate=1, timeControlStatus="playing")
+    for _ in range(rng.randrange(5, 25)):
+        dt = rng.randrange(500, 8000)
+        pos += dt
+        r = rng.random()
+        if r < 0.4:
+            add(dt, currentTime=pos)
+        elif r < 0.6:
+            add(dt, timeControlStatus="waitingToPlayAtSpecifiedRate", playbackBufferEmpty=True)
+            add(rng.randrange(200, 3000), timeControlStatus="playing", playbackBufferEmpty=False)
+        elif r < 0.8:
+            add(dt, rate=0, timeControlStatus="paused")
+            add(rng.randrange(500, 10000), rate=1, timeControlStatus="playing")
+        else:
+            h = rng.choice([360, 480, 720, 1080])
+            add(dt, presentationSize={"width": h * 16 // 9, "height": h}, observedBitrate=h * 3500)
+    add(rng.randrange(500, 5000), notification="didPlayToEndTime", rate=0, timeControlStatus="paused")
+    return steps, t
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("steps", type=int)
@@ -68,8 +102,10 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     names = ["content%d" % i for i in range(args.trackers)]
+    kinds = ["generic" if i % 2 == 0 else "avplayer" for i in range(args.trackers)]
     out = sys.stdout
-    settings = {"startTime": "2026-03-01T12:00:00Z", "trackers": [{"name": n} for n in names]}
+    settings = {"startTime": "2026-03-01T12:00:00Z",
+                "trackers": [{"name": n, "kind": k} for n, k in zip(names, kinds)]}
     jsonl = args.format == "jsonl"
     if jsonl:
         out.write(json.dumps(settings) + "\n")
@@ -77,7 +113,9 @@ def main():
         out.write(json.dumps(settings)[:-1] + ',\n"steps": [\n')
     written, t, first = 0, 0, True
     while written < args.steps:
-        steps, t = playback(rng, names[written % len(names)], t)
+        which = rng.randrange(len(names))
+        make = avplayer_playback if kinds[which] == "avplayer" else playback
+        steps, t = make(rng, names[which], t)
         for s in steps[: args.steps - written]:
             line = json.dumps(s, separators=(",", ":"))
             out.write(line + "\n" if jsonl else ("" if first else ",\n") + line)
