@@ -12,17 +12,6 @@ import Darwin
 // Every mutated input must either replay or fail with a TimelineError; anything else (a crash,
 // a trap, another error) stops the run with the iteration number, so `--from` reproduces it.
 
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Tokens that make mutations land on the grammar's edges rather than only on random bytes.
 let tokens: [[UInt8]] = [
     "{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r\n", " ", "-", "0", "1e999", "-1", "9007199254740993", "null",
@@ -77,7 +66,7 @@ options.until = 600_000
 var accepted = 0
 var rejected = 0
 for iteration in start..<iterations {
-    var rng = SplitMix64(state: seed &+ UInt64(iteration) &* 0x2545_F491_4F6C_DD1D)
+    var rng = SplitMix64(seed: seed &+ UInt64(iteration) &* 0x2545_F491_4F6C_DD1D)
     let base = seeds[iteration % seeds.count]
     let input = mutate(base.bytes, using: &rng)
     // Half the time the format comes from the name, half the time from sniffing the content.

@@ -3,24 +3,32 @@ public protocol IdentifierGenerator {
     mutating func next() -> String
 }
 
-/// UUID-formatted ids (upper-case, as OpenAVT-iOS prints them) from a seeded SplitMix64 stream,
-/// so the same seed gives the same ids and replays are byte-identical.
-public struct SeededUUIDGenerator: IdentifierGenerator, Sendable {
-    private var state: UInt64
+/// SplitMix64: a tiny, fast, well-mixed generator whose whole state is one seed, so streams are
+/// repeatable across runs and platforms (ids, reservoir sampling in tests, fuzzing).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public var state: UInt64
 
     public init(seed: UInt64) { self.state = seed }
 
-    private mutating func nextWord() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// UUID-formatted ids (upper-case, as OpenAVT-iOS prints them) from a seeded SplitMix64 stream,
+/// so the same seed gives the same ids and replays are byte-identical.
+public struct SeededUUIDGenerator: IdentifierGenerator, Sendable {
+    private var random: SplitMix64
+
+    public init(seed: UInt64) { self.random = SplitMix64(seed: seed) }
 
     public mutating func next() -> String {
-        var high = nextWord()
-        var low = nextWord()
+        var high = random.next()
+        var low = random.next()
         // RFC 4122 version 4 and variant bits, so the ids look like the UUIDs upstream sends.
         high = (high & ~0xF000) | 0x4000
         low = (low & ~(0xC000_0000_0000_0000)) | 0x8000_0000_0000_0000
