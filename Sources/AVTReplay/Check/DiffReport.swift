@@ -1,0 +1,209 @@
+import AVTJSON
+
+/// Renders comparisons for people (text), tools (JSON) and CI servers (JUnit XML).
+public enum DiffReport {
+    /// Records of unchanged context shown around each difference.
+    public static let context = 2
+
+    /// A unified-diff-like report: `~` changed (with each field, expected → actual), `-` missing,
+    /// `+` extra, two-space context lines, `…` between hunks, then the one-line summary.
+    public static func text(_ comparison: Comparison, color: Bool) -> String {
+        func paint(_ code: String, _ text: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        var lines: [String] = []
+        let entries = comparison.entries
+        let interesting = entries.indices.filter { entries[$0].isDifference }
+        var shown = Set<Int>()
+        for index in interesting {
+            for near in max(0, index - context)...min(entries.count - 1, index + context) { shown.insert(near) }
+        }
+        var previous: Int?
+        for index in shown.sorted() {
+            if let previous, index > previous + 1 { lines.append(paint("2", "  …")) }
+            previous = index
+            switch entries[index] {
+            case .same(let e, _):
+                lines.append("  " + e.summary)
+            case .changed(let e, let a, let changes):
+                lines.append(paint("33", "~ " + e.summary + "   (expected line \(e.line), actual line \(a.line))"))
+                for change in changes {
+                    lines.append(
+                        paint("33", "    \(change.field): \(render(change.expected)) → \(render(change.actual))"))
+                }
+            case .missing(let e):
+                lines.append(paint("31", "- " + e.summary + "   (expected line \(e.line), missing)"))
+            case .extra(let a):
+                lines.append(paint("32", "+ " + a.summary + "   (actual line \(a.line), extra)"))
+            }
+        }
+        lines.append(comparison.summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func render(_ value: JSONValue?) -> String {
+        value.map(JSONDiffText.render) ?? "(absent)"
+    }
+
+    /// One case's differences as a JSON object (the `--format json` contract).
+    public static func json(_ comparison: Comparison, name: String?, into w: inout JSONWriter) {
+        w.raw("{")
+        if let name {
+            w.raw("\"name\":")
+            w.string(name)
+            w.raw(",")
+        }
+        w.raw("\"equal\":")
+        w.bool(comparison.isEqual)
+        w.raw(",\"expected\":")
+        w.int(comparison.expectedCount)
+        w.raw(",\"actual\":")
+        w.int(comparison.actualCount)
+        w.raw(",\"changed\":")
+        w.int(comparison.changed)
+        w.raw(",\"missing\":")
+        w.int(comparison.missing)
+        w.raw(",\"extra\":")
+        w.int(comparison.extra)
+        w.raw(",\"summary\":")
+        w.string(comparison.summary)
+        w.raw(",\"differences\":[")
+        var first = true
+        for entry in comparison.entries where entry.isDifference {
+            if !first { w.raw(",") }
+            first = false
+            switch entry {
+            case .same: break
+            case .changed(let e, let a, let changes):
+                recordHead("changed", e, expectedLine: e.line, actualLine: a.line, into: &w)
+                w.raw(",\"changes\":[")
+                for (n, change) in changes.enumerated() {
+                    if n > 0 { w.raw(",") }
+                    w.raw("{\"field\":")
+                    w.string(change.field)
+                    w.raw(",\"expected\":")
+                    w.value(change.expected ?? .null)
+                    w.raw(",\"actual\":")
+                    w.value(change.actual ?? .null)
+                    w.raw("}")
+                }
+                w.raw("]}")
+            case .missing(let e):
+                recordHead("missing", e, expectedLine: e.line, actualLine: nil, into: &w)
+                w.raw("}")
+            case .extra(let a):
+                recordHead("extra", a, expectedLine: nil, actualLine: a.line, into: &w)
+                w.raw("}")
+            }
+        }
+        w.raw("]}")
+    }
+
+    private static func recordHead(_ kind: String, _ r: OutputRecord, expectedLine: Int?, actualLine: Int?, into w: inout JSONWriter) {
+        w.raw("{\"kind\":")
+        w.string(kind)
+        w.raw(",\"type\":")
+        w.string(r.type)
+        w.raw(",\"t\":")
+        if let t = r.t { w.int(t) } else { w.null() }
+        w.raw(r.type == "event" ? ",\"action\":" : ",\"name\":")
+        w.string(r.label)
+        if let tracker = r.tracker {
+            w.raw(",\"tracker\":")
+            w.string(tracker)
+        }
+        if let expectedLine {
+            w.raw(",\"expectedLine\":")
+            w.int(expectedLine)
+        }
+        if let actualLine {
+            w.raw(",\"actualLine\":")
+            w.int(actualLine)
+        }
+    }
+}
+
+/// One checked timeline, for the JUnit and JSON reports of `check`.
+public struct CheckCase: Sendable {
+    public enum Outcome: Sendable {
+        case compared(Comparison)
+        /// The timeline or its expected output could not be read (bad input).
+        case error(String)
+    }
+
+    public var name: String
+    public var seconds: Double
+    public var outcome: Outcome
+
+    public init(name: String, seconds: Double, outcome: Outcome) {
+        self.name = name
+        self.seconds = seconds
+        self.outcome = outcome
+    }
+
+    public var passed: Bool {
+        if case .compared(let c) = outcome { return c.isEqual }
+        return false
+    }
+}
+
+/// JUnit XML in the Ant/Jenkins shape (valid against Jenkins' junit-4.xsd) that GitLab, Jenkins
+/// and the GitHub reporter actions read:
+/// one `testcase` per timeline with `classname`, `name`, `file` and `time`; a difference is a
+/// `failure` carrying the text diff, unreadable input an `error`.
+public enum JUnitReport {
+    public static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
+        let failures = cases.filter { if case .compared(let c) = $0.outcome { return !c.isEqual } else { return false } }.count
+        let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
+        let time = seconds(cases.reduce(0) { $0 + $1.seconds })
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"avtreplay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
+        for testCase in cases {
+            let head = "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+            switch testCase.outcome {
+            case .compared(let comparison) where comparison.isEqual:
+                out += head + "/>\n"
+            case .compared(let comparison):
+                out += head + ">\n"
+                out += "      <failure message=\"\(escape(comparison.summary))\" type=\"RecordsDiffer\">"
+                out += escape(DiffReport.text(comparison, color: false)) + "</failure>\n"
+                out += "    </testcase>\n"
+            case .error(let message):
+                out += head + ">\n"
+                out += "      <error message=\"\(escape(message))\" type=\"BadInput\">\(escape(message))</error>\n"
+                out += "    </testcase>\n"
+            }
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    static func seconds(_ s: Double) -> String {
+        let ms = Int((s * 1000).rounded())
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+    }
+
+    /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else if scalar == "\u{1B}" {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import AVTReplay
+import ArgumentParser
+
+extension AVTReplayCommand {
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare two outputs (expected and actual JSON Lines records).",
+            discussion: """
+                Records are normalised before comparing: playbackId, streamId and the instrument part of \\
+                senderId are renamed by first appearance, so outputs with random ids compare equal. Records \\
+                are aligned (Myers' diff on type, action or metric name, tracker and session), so a missing \\
+                or extra record is reported as such and later records still line up; t, value and \\
+                attributes of aligned records are then compared.
+
+                Exit codes: 0 equal, 1 different, 2 bad input.
+
+                Examples:
+                  avtreplay diff expected.jsonl actual.jsonl
+                  avtreplay run session.json | avtreplay diff session.expected.jsonl -
+                  avtreplay diff a.jsonl b.jsonl --ignore position,bitrate --tolerance 50 --format json
+                """)
+
+        @Argument(help: ArgumentHelp("The expected output, or - for standard input.", valueName: "expected"))
+        var expected: String
+
+        @Argument(help: ArgumentHelp("The actual output, or - for standard input.", valueName: "actual"))
+        var actual: String
+
+        @OptionGroup var compare: CompareOptions
+
+        func validate() throws {
+            if expected == "-" && actual == "-" { throw ValidationError("Only one of the two outputs can be standard input.") }
+        }
+
+        func run() throws {
+            let left: [OutputRecord]
+            let right: [OutputRecord]
+            do {
+                left = try OutputLog.read(path: expected)
+                right = try OutputLog.read(path: actual)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            let comparison = RecordComparator.compare(expected: left, actual: right, options: compare.comparison)
+            let name = "\(InputFile.displayName(expected)) ↔ \(InputFile.displayName(actual))"
+            let code = try compare.report([CheckCase(name: name, seconds: 0, outcome: .compared(comparison))], single: true)
+            if code != .success { throw code }
+        }
+    }
+}
