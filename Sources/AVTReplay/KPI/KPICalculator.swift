@@ -1,0 +1,80 @@
+import AVTCore
+
+/// KPIs of one session: one tally per playbackId, in order of first appearance. Events before
+/// the first playbackId exists (TrackerInit, an early BufferBegin) belong to no playback.
+public struct SessionKPIs: Sendable {
+    public let session: String
+    var order: [String] = []
+    var tallies: [String: PlaybackTally] = [:]
+
+    public init(session: String) { self.session = session }
+
+    public mutating func add(_ observation: KPIObservation) {
+        // Metrics carry no playbackId; the KPIs come from the events, which carry everything.
+        guard !observation.isMetric, let id = observation.playbackId else { return }
+        if tallies[id] == nil { order.append(id) }
+        tallies[id, default: PlaybackTally()].add(observation)
+    }
+
+    public var playbackIds: [String] { order }
+
+    public func playback(_ id: String, definitions: KPIDefinitions) -> [(String, KPIValue)] {
+        tallies[id]?.values(definitions) ?? []
+    }
+
+    /// Sums over the session's playbacks: counts and times added, ratios recomputed from the
+    /// sums, flags counted (number of playbacks started, exited before start, failed), startup
+    /// time the mean over started playbacks.
+    public func totals(definitions: KPIDefinitions) -> [(String, KPIValue)] {
+        var sum = PlaybackTally()
+        var started = 0, exits = 0, failed = 0
+        var startups: [Int] = []
+        for id in order {
+            guard let tally = tallies[id] else { continue }
+            sum.merge(tally)
+            let values = Dictionary(tally.values(definitions), uniquingKeysWith: { a, _ in a })
+            if values["started"] == .bool(true) { started += 1 }
+            if values["exitBeforeVideoStart"] == .bool(true) { exits += 1 }
+            if values["playbackFailed"] == .bool(true) { failed += 1 }
+            if let startup = tally.startupTime(definitions) { startups.append(startup) }
+        }
+        let meanStartup = startups.isEmpty ? nil : Int((Double(startups.reduce(0, +)) / Double(startups.count)).rounded())
+        return sum.rendered(
+            definitions: definitions, startup: meanStartup, started: .int(started), exitBeforeStart: .int(exits),
+            failed: .int(failed))
+    }
+}
+
+/// A backend that feeds the KPI calculator during a replay, so KPIs need no output file and
+/// memory stays constant.
+public final class KPIBackend: Backend {
+    public private(set) var kpis: SessionKPIs
+
+    public init(session: String) { kpis = SessionKPIs(session: session) }
+
+    public func sendEvent(_ event: Event) { kpis.add(KPIObservation(event: event)) }
+    public func sendMetric(_ metric: Metric) {}
+}
+
+/// Count, mean, min, percentiles (nearest rank) and max of each KPI across playbacks.
+public enum KPIAggregate {
+    public static let statistics = ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"]
+
+    public static func compute(_ playbacks: [[(String, KPIValue)]]) -> [(String, [(String, Double)])] {
+        var samples: [String: [Double]] = [:]
+        for playback in playbacks {
+            for (name, value) in playback { samples[name, default: []].append(value.number) }
+        }
+        return KPIName.all.compactMap { name in
+            guard let values = samples[name]?.sorted(), !values.isEmpty else { return nil }
+            func percentile(_ p: Double) -> Double {
+                values[max(0, min(values.count - 1, Int((p * Double(values.count)).rounded(.up)) - 1))]
+            }
+            let mean = values.reduce(0, +) / Double(values.count)
+            return (name, [
+                ("count", Double(values.count)), ("mean", mean), ("min", values[0]), ("p50", percentile(0.5)),
+                ("p90", percentile(0.9)), ("p95", percentile(0.95)), ("p99", percentile(0.99)), ("max", values[values.count - 1]),
+            ])
+        }
+    }
+}

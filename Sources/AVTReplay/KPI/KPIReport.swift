@@ -1,0 +1,131 @@
+import AVTJSON
+
+/// Renders KPIs as the JSON contract, CSV (a row per playback plus a totals row per session) or
+/// a table for people (a column per playback, a row per KPI).
+public enum KPIReport {
+    public static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
+        var w = JSONWriter()
+        w.raw("{\"definitions\":")
+        w.string(definitions.rawValue)
+        w.raw(",\"sessions\":[")
+        var all: [[(String, KPIValue)]] = []
+        for (n, session) in sessions.enumerated() {
+            if n > 0 { w.raw(",") }
+            w.raw("{\"session\":")
+            w.string(session.session)
+            w.raw(",\"totals\":")
+            object(session.totals(definitions: definitions), into: &w)
+            w.raw(",\"playbacks\":[")
+            for (m, id) in session.playbackIds.enumerated() {
+                if m > 0 { w.raw(",") }
+                let values = session.playback(id, definitions: definitions)
+                all.append(values)
+                object([("playbackId", nil)] + values.map { ($0.0, $0.1) }, playbackId: id, into: &w)
+            }
+            w.raw("]}")
+        }
+        w.raw("]")
+        if aggregate {
+            w.raw(",\"aggregate\":{")
+            for (n, (name, stats)) in KPIAggregate.compute(all).enumerated() {
+                if n > 0 { w.raw(",") }
+                w.string(name)
+                w.raw(":{")
+                for (m, (stat, value)) in stats.enumerated() {
+                    if m > 0 { w.raw(",") }
+                    w.string(stat)
+                    w.raw(":")
+                    number(value, into: &w)
+                }
+                w.raw("}")
+            }
+            w.raw("}")
+        }
+        w.raw("}\n")
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    private static func object(_ values: [(String, KPIValue?)], playbackId: String? = nil, into w: inout JSONWriter) {
+        w.raw("{")
+        var first = true
+        for (name, value) in values {
+            if !first { w.raw(",") }
+            first = false
+            w.string(name)
+            w.raw(":")
+            if let value { kpi(value, into: &w) } else { w.string(playbackId ?? "") }
+        }
+        w.raw("}")
+    }
+
+    private static func object(_ values: [(String, KPIValue)], into w: inout JSONWriter) {
+        object(values.map { ($0.0, Optional($0.1)) }, into: &w)
+    }
+
+    static func kpi(_ value: KPIValue, into w: inout JSONWriter) {
+        switch value {
+        case .int(let v): w.int(v)
+        case .double(let v): w.double(v)
+        case .bool(let v): w.bool(v)
+        }
+    }
+
+    /// Whole numbers as integers, others as doubles.
+    static func number(_ v: Double, into w: inout JSONWriter) {
+        if v.rounded() == v, abs(v) < 9e15 { w.int(Int(v)) } else { w.double(v) }
+    }
+
+    public static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+        var lines = [(["session", "playbackId"] + KPIName.all).joined(separator: ",")]
+        for session in sessions {
+            var rows = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
+            rows.append(("(total)", session.totals(definitions: definitions)))
+            for (id, values) in rows {
+                let byName = Dictionary(values, uniquingKeysWith: { a, _ in a })
+                let cells = [quoted(session.session), quoted(id)] + KPIName.all.map { byName[$0].map(text) ?? "" }
+                lines.append(cells.joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+        var out = ""
+        for session in sessions {
+            let columns = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
+                + [("total", session.totals(definitions: definitions))]
+            let headers = columns.map { $0.0 == "total" ? "total" : String($0.0.prefix(8)) + "…" }
+            let width = max(14, headers.map(\.count).max() ?? 0)
+            out += "\(session.session)  (definitions: \(definitions.rawValue))\n"
+            out += pad("KPI", 26) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
+            for name in KPIName.all {
+                let cells = columns.map { column -> String in
+                    column.1.first { $0.0 == name }.map { text($0.1) } ?? "–"
+                }
+                out += pad(name, 26) + cells.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func text(_ value: KPIValue) -> String {
+        switch value {
+        case .int(let v): return String(v)
+        case .bool(let v): return String(v)
+        case .double(let v):
+            // Ratios and frequencies: 4 significant decimals keep tables readable.
+            let scaled = (v * 10_000).rounded() / 10_000
+            return String(scaled)
+        }
+    }
+
+    private static func quoted(_ s: String) -> String {
+        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+
+    private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - s.count))
+        return right ? fill + s : s + fill
+    }
+}

@@ -1,0 +1,97 @@
+import AVTReplay
+import ArgumentParser
+
+extension AVTReplayCommand {
+    struct KPI: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "kpi",
+            abstract: "Print the KPIs of each playback and session: startup, rebuffering, errors, quality, ads.",
+            discussion: """
+                Replays each timeline (or reads OpenAVT event logs with --from-events) and computes, per \\
+                playback (playbackId) and per session, the KPIs defined in the README. --definitions picks \\
+                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta).
+
+                Exit codes: 0 ok, 2 bad input.
+
+                Examples:
+                  avtreplay kpi fixtures/happy-path.json
+                  avtreplay kpi recordings/ --format json --aggregate
+                  avtreplay kpi --from-events events.jsonl --definitions mux --format csv
+                """)
+
+        @Argument(help: ArgumentHelp("Timelines, directories of timelines, or - for standard input.", valueName: "input"))
+        var inputs: [String]
+
+        @Flag(help: "The inputs are event logs (JSON Lines records, as `avtreplay run` prints), not timelines.")
+        var fromEvents = false
+
+        @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
+        var definitions: KPIDefinitions = .openavt
+
+        @Option(help: ArgumentHelp("table (default), json or csv.", valueName: "format"))
+        var format: KPIFormat = .table
+
+        @Flag(help: "Add count, mean, min, p50, p90, p95, p99 and max of each KPI across all playbacks (json).")
+        var aggregate = false
+
+        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
+        var trackers: [TrackerSpec] = []
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (atomically); - is standard output.", valueName: "file"))
+        var output: String = "-"
+
+        func validate() throws {
+            if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
+            try TrackerFlag.validate(trackers)
+        }
+
+        func run() throws {
+            var sessions: [SessionKPIs] = []
+            do {
+                for path in try SessionDiscovery.expand(inputs) {
+                    sessions += fromEvents ? try eventLogSessions(path) : [try replay(path)]
+                }
+            } catch let error as TimelineError {
+                throw CLIFailure.badInput(error.description)
+            }
+            let text: String
+            switch format {
+            case .table: text = KPIReport.table(sessions, definitions: definitions)
+            case .json: text = KPIReport.json(sessions, definitions: definitions, aggregate: aggregate)
+            case .csv: text = KPIReport.csv(sessions, definitions: definitions)
+            }
+            do {
+                let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
+                try sink.write(Array(text.utf8))
+                try sink.close()
+            } catch {
+                if (error as? OutputError)?.isBrokenPipe == true { return }
+                throw CLIFailure(message: "\(error)", exitCode: .failure)
+            }
+        }
+
+        private func replay(_ path: String) throws -> SessionKPIs {
+            var source = try TimelineReader.open(path, format: nil, csvTrackers: trackers)
+            let backend = KPIBackend(session: InputFile.displayName(path))
+            _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
+            return backend.kpis
+        }
+
+        /// A log from a multi-session run holds several sessions (its `session` field).
+        private func eventLogSessions(_ path: String) throws -> [SessionKPIs] {
+            var sessions: [SessionKPIs] = []
+            for record in try OutputLog.read(path: path) {
+                let name = record.session ?? InputFile.displayName(path)
+                if sessions.last?.session != name { sessions.append(SessionKPIs(session: name)) }
+                sessions[sessions.count - 1].add(KPIObservation(record: record))
+            }
+            return sessions
+        }
+    }
+}
+
+enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, csv
+}
+
+extension KPIDefinitions: ExpressibleByArgument {}
