@@ -1,4 +1,5 @@
 import AVTReplay
+import Foundation
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -44,10 +45,29 @@ extension AVTReplayCommand {
         var trackers: [TrackerSpec] = []
 
         @Option(help: ArgumentHelp(
-            "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns) "
-                + "or table (aligned, for reading; colour on a terminal).",
+            "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns), "
+                + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol) "
+                + "or graphite (Graphite plaintext), the last two exactly as those backends send them.",
             valueName: "format"))
         var format: OutputFormat = .jsonl
+
+        @Option(help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
+        var influxPrecision: InfluxLineEncoder.Precision = .ms
+
+        @Flag(help: "--format influx exactly as upstream OpenAVT writes it: no tags, no integer suffix, no escaping, ns.")
+        var influxCompat = false
+
+        @Option(help: ArgumentHelp("InfluxDB measurements for events and metrics.", valueName: "events,metrics"))
+        var influxMeasurements: String = "OAVT_EVENTS,OAVT_METRICS"
+
+        @Option(help: ArgumentHelp("Event attributes written as InfluxDB tags (comma-separated).", valueName: "attr,..."))
+        var influxTags: String = "action,tracker"
+
+        @Option(help: ArgumentHelp("Graphite path prefix.", valueName: "prefix"))
+        var graphitePrefix: String = "OAVT"
+
+        @Flag(help: "Also count events in Graphite, as PREFIX.events.<Action> 1.")
+        var graphiteEvents = false
 
         @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
         var jobs: Int = 1
@@ -95,6 +115,9 @@ extension AVTReplayCommand {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             try TrackerFlag.validate(trackers)
             if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+            if influxMeasurements.split(separator: ",").count != 2 {
+                throw ValidationError("--influx-measurements expects two names: events,metrics.")
+            }
             if let shard, Shard(shard) == nil {
                 throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got '\(shard)'.")
             }
@@ -132,11 +155,18 @@ extension AVTReplayCommand {
             let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
             let color = output == "-" && Diagnostics.colorAllowed(fd: 1)
             let format = self.format
-            let runner = SessionRunner(configuration) { sink, encoder, filter -> RecordBackend in
+            let influx = influxEncoder
+            var graphite = GraphiteEncoder()
+            graphite.prefix = graphitePrefix
+            graphite.events = graphiteEvents
+            let runner = SessionRunner(configuration) { [graphite] sink, encoder, filter -> RecordBackend in
                 switch format {
                 case .jsonl: return JSONLinesBackend(sink: sink, encoder: encoder, filter: filter)
                 case .csv: return CSVRecordBackend(sink: sink, encoder: encoder, filter: filter)
                 case .table: return TableRecordBackend(sink: sink, encoder: encoder, filter: filter, color: color)
+                case .influx: return InfluxLineBackend(sink: sink, encoder: influx, records: encoder, filter: filter)
+                case .graphite:
+                    return GraphiteLineBackend(sink: sink, encoder: graphite, startTime: encoder.startTime, filter: filter)
                 }
             }
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
@@ -161,6 +191,16 @@ extension AVTReplayCommand {
                 (target as? AtomicFileSink)?.discard()
                 throw CLIFailure.badInput("\(error)")
             }
+        }
+
+        private var influxEncoder: InfluxLineEncoder {
+            var encoder = InfluxLineEncoder()
+            let names = influxMeasurements.split(separator: ",").map(String.init)
+            if names.count == 2 { (encoder.eventsMeasurement, encoder.metricsMeasurement) = (names[0], names[1]) }
+            encoder.tags = influxTags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            encoder.precision = influxPrecision
+            encoder.compat = influxCompat
+            return encoder
         }
 
         private func runOptions() throws -> RunOptions {
@@ -196,5 +236,7 @@ extension TimelineFormat: ExpressibleByArgument {}
 
 /// `run --format`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case jsonl, csv, table
+    case jsonl, csv, table, influx, graphite
 }
+
+extension InfluxLineEncoder.Precision: ExpressibleByArgument {}

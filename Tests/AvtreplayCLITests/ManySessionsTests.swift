@@ -88,3 +88,20 @@ final class RunFormatsTests: XCTestCase {
         XCTAssertEqual(badFlag.status, 2)
     }
 }
+
+/// `run --format influx|graphite` and their options.
+final class WireFormatCommandTests: XCTestCase {
+    func testInfluxAndGraphiteOutputs() throws {
+        let influx = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-precision", "us", "--metrics-only"])
+        XCTAssertEqual(influx.status, 0, influx.stderr)
+        XCTAssertTrue(influx.stdout.hasPrefix("OAVT_METRICS NumRequests=1i 1772366400000000\n"), influx.stdout)
+        let compat = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-compat", "--events-only"])
+        XCTAssertTrue(compat.stdout.hasPrefix("OAVT_EVENTS action=\"TrackerInit\",accumBufferTime=0,"), compat.stdout)
+        let renamed = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-measurements", "ev,me", "--influx-tags", "action"])
+        XCTAssertTrue(renamed.stdout.contains("\nme NumLoads=1i "), renamed.stdout)
+        XCTAssertTrue(renamed.stdout.hasPrefix("ev,action=TrackerInit accumBufferTime=0i"), renamed.stdout)
+        let graphite = try CLI.run(["run", "fixtures/happy-path.json", "--format", "graphite", "--graphite-prefix", "tv.app", "--graphite-events"])
+        XCTAssertTrue(graphite.stdout.hasPrefix("tv.app.events.TrackerInit 1 1772366400\ntv.app.NumRequests 1 1772366400\n"), graphite.stdout)
+        XCTAssertEqual(try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-measurements", "one"]).status, 2)
+    }
+}
