@@ -51,6 +51,23 @@ extension AVTReplayCommand {
             valueName: "format"))
         var format: OutputFormat = .jsonl
 
+        @Option(name: .customLong("to"), help: ArgumentHelp(
+            "Where records go (repeatable): stdout (default), file:PATH, or influxdb://HOST:PORT/DB[?rp=…] "
+                + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication).",
+            valueName: "dest"))
+        var destinations: [String] = []
+
+        @Option(help: ArgumentHelp(
+            "Where records a server did not take are kept, with the reason (default avtreplay-undelivered.jsonl).",
+            valueName: "file"))
+        var deadLetter: String = "avtreplay-undelivered.jsonl"
+
+        @Option(help: ArgumentHelp("Attempts per batch on connection errors, timeouts, 429 and 5xx.", valueName: "n"))
+        var deliveryAttempts: Int = 5
+
+        @Option(help: ArgumentHelp("First retry delay in ms (doubled per attempt, with jitter).", valueName: "ms"))
+        var deliveryRetryDelay: Int = 250
+
         @Option(help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
         var influxPrecision: InfluxLineEncoder.Precision = .ms
 
@@ -115,6 +132,12 @@ extension AVTReplayCommand {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             try TrackerFlag.validate(trackers)
             if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+            if deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
+            if deliveryRetryDelay < 0 { throw ValidationError("--delivery-retry-delay must be ≥ 0 ms.") }
+            let sinkDestinations = destinations.filter { $0 == "stdout" || $0.hasPrefix("file:") }
+            if sinkDestinations.count > 1 || (!sinkDestinations.isEmpty && output != "-") {
+                throw ValidationError("Give one of stdout, file:PATH or -o: records go to one file or stream.")
+            }
             if influxMeasurements.split(separator: ",").count != 2 {
                 throw ValidationError("--influx-measurements expects two names: events,metrics.")
             }
@@ -145,29 +168,58 @@ extension AVTReplayCommand {
             configuration.labelSessions = timelines.count > 1 || sessions != timelines
             if let shard = shard.flatMap(Shard.init) { sessions = shard.select(sessions) }
 
+            // Destinations: one stream or file for the chosen --format, plus any servers.
+            let sinkDestination = destinations.first { $0 == "stdout" || $0.hasPrefix("file:") }
+            let writesStream = destinations.isEmpty || sinkDestination != nil
+            let path = sinkDestination.map { $0 == "stdout" ? "-" : String($0.dropFirst("file:".count)) } ?? output
+            let ledger = DeliveryLedger(deadLetterPath: deadLetter)
+            var policy = DeliveryPolicy()
+            policy.attempts = deliveryAttempts
+            policy.baseDelay = deliveryRetryDelay
+            let influx = influxEncoder
+            var deliveries: [InfluxDelivery] = []
             let target: ByteSink
             do {
-                target = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-            } catch {
+                for destination in destinations where destination != "stdout" && !destination.hasPrefix("file:") {
+                    guard destination.hasPrefix("influxdb") else {
+                        throw OutputError(
+                            path: destination, message: "unknown destination: expected stdout, file:PATH or influxdb://HOST:PORT/DB")
+                    }
+                    let server = try InfluxDestination(destination, precision: influx.precision, environment: ProcessInfo.processInfo.environment)
+                    deliveries.append(InfluxDelivery(destination: server, policy: policy, ledger: ledger))
+                }
+                if !writesStream {
+                    target = MemorySink()
+                } else if path == "-" {
+                    target = FileDescriptorSink()
+                } else {
+                    target = try AtomicFileSink(path: path)
+                }
+            } catch let error as OutputError {
                 throw CLIFailure.badInput(error.description)
             }
             // Each session writes its own CSV table; the merging sink joins them under one header.
             let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
-            let color = output == "-" && Diagnostics.colorAllowed(fd: 1)
+            let color = path == "-" && Diagnostics.colorAllowed(fd: 1)
             let format = self.format
-            let influx = influxEncoder
             var graphite = GraphiteEncoder()
             graphite.prefix = graphitePrefix
             graphite.events = graphiteEvents
-            let runner = SessionRunner(configuration) { [graphite] sink, encoder, filter -> RecordBackend in
-                switch format {
-                case .jsonl: return JSONLinesBackend(sink: sink, encoder: encoder, filter: filter)
-                case .csv: return CSVRecordBackend(sink: sink, encoder: encoder, filter: filter)
-                case .table: return TableRecordBackend(sink: sink, encoder: encoder, filter: filter, color: color)
-                case .influx: return InfluxLineBackend(sink: sink, encoder: influx, records: encoder, filter: filter)
-                case .graphite:
-                    return GraphiteLineBackend(sink: sink, encoder: graphite, startTime: encoder.startTime, filter: filter)
+            let runner = SessionRunner(configuration) { [graphite, deliveries] sink, encoder, filter -> RecordBackend in
+                let servers: [RecordBackend] = deliveries.map {
+                    InfluxDeliveryBackend(delivery: $0, encoder: influx, records: encoder, filter: filter)
                 }
+                guard writesStream else { return FanOutBackend(servers) }
+                let stream: RecordBackend
+                switch format {
+                case .jsonl: stream = JSONLinesBackend(sink: sink, encoder: encoder, filter: filter)
+                case .csv: stream = CSVRecordBackend(sink: sink, encoder: encoder, filter: filter)
+                case .table: stream = TableRecordBackend(sink: sink, encoder: encoder, filter: filter, color: color)
+                case .influx: stream = InfluxLineBackend(sink: sink, encoder: influx, records: encoder, filter: filter)
+                case .graphite:
+                    stream = GraphiteLineBackend(sink: sink, encoder: graphite, startTime: encoder.startTime, filter: filter)
+                }
+                return servers.isEmpty ? stream : FanOutBackend([stream] + servers)
             }
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
@@ -179,6 +231,9 @@ extension AVTReplayCommand {
                     }
                 }
                 try sink.close()
+                try reportDelivery(ledger, deliveries)
+            } catch let failure as CLIFailure {
+                throw failure
             } catch let error as OutputError where error.isBrokenPipe {
                 return
             } catch let error as OutputError {
@@ -191,6 +246,23 @@ extension AVTReplayCommand {
                 (target as? AtomicFileSink)?.discard()
                 throw CLIFailure.badInput("\(error)")
             }
+        }
+
+        /// One line per server on stderr; exit 3 when anything went to the dead-letter file.
+        private func reportDelivery(_ ledger: DeliveryLedger, _ deliveries: [InfluxDelivery]) throws {
+            guard !deliveries.isEmpty else { return }
+            try ledger.close()
+            for delivery in deliveries {
+                let name = delivery.destination.description
+                Diagnostics.printRaw(
+                    "avtreplay: \(name): \(ledger.delivered[name] ?? 0) points delivered, \(ledger.undelivered[name] ?? 0) undelivered")
+            }
+            let undelivered = ledger.undeliveredCount
+            guard undelivered > 0 else { return }
+            throw CLIFailure(
+                message: "\(undelivered) records not delivered; kept in \(ledger.deadLetterPath) (re-send with "
+                    + "`avtreplay send \(ledger.deadLetterPath) --to DEST`). Reasons: " + ledger.reasons.joined(separator: "; "),
+                exitCode: .notDelivered)
         }
 
         private var influxEncoder: InfluxLineEncoder {

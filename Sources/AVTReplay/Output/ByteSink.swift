@@ -18,6 +18,12 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
     public var isBrokenPipe: Bool
 
     public var description: String { "cannot write \(path): \(message)" }
+
+    public init(path: String, message: String, isBrokenPipe: Bool = false) {
+        self.path = path
+        self.message = message
+        self.isBrokenPipe = isBrokenPipe
+    }
 }
 
 /// Collects output in memory (tests, in-process use).

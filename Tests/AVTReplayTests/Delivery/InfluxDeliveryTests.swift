@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+@testable import AVTReplay
+
+/// Delivery rules with a scripted server: retries, Retry-After, partial writes, bisection, no
+/// retry on other 4xx, and the dead-letter file.
+final class InfluxDeliveryTests: XCTestCase {
+    private final class Server: @unchecked Sendable {
+        var answers: [(Data) -> Result<HTTPClient.Response, HTTPClient.Failure>] = []
+        var fallback: (Data) -> Result<HTTPClient.Response, HTTPClient.Failure> = { _ in .success(.init(status: 204, headers: [:], body: "")) }
+        var bodies: [String] = []
+        var sleeps: [Int] = []
+
+        func post(_ url: URL, _ body: Data, _ headers: [String: String], _ timeout: TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure> {
+            bodies.append(String(decoding: body, as: UTF8.self))
+            return answers.isEmpty ? fallback(body) : answers.removeFirst()(body)
+        }
+    }
+
+    private func delivery(_ server: Server, _ ledger: DeliveryLedger, batch: Int = 100) throws -> InfluxDelivery {
+        var policy = DeliveryPolicy()
+        policy.attempts = 3
+        policy.batchLines = batch
+        let destination = try InfluxDestination("influxdb://127.0.0.1:1/db", precision: .ms, environment: [:])
+        return InfluxDelivery(destination: destination, policy: policy, ledger: ledger, post: server.post) { server.sleeps.append($0) }
+    }
+
+    private func ledger() throws -> (DeliveryLedger, ScratchDirectory) {
+        let scratch = try ScratchDirectory()
+        return (DeliveryLedger(deadLetterPath: scratch.url.appendingPathComponent("dead.jsonl").path), scratch)
+    }
+
+    private let lines = (1...6).map { "m v=\($0)i \($0)" }
+
+    func testDestinationAlwaysCarriesThePrecision() throws {
+        let d = try InfluxDestination("influxdb://h:8087/tele?rp=week", precision: .us, environment: ["INFLUX_USERNAME": "u", "INFLUX_PASSWORD": "p"])
+        XCTAssertEqual(d.writeURL.absoluteString, "http://h:8087/write?db=tele&precision=u&rp=week")
+        XCTAssertEqual(d.headers["Authorization"], "Basic dTpw")
+        XCTAssertEqual(try InfluxDestination("influxdb+https://h/x", precision: .ms, environment: [:]).writeURL.absoluteString, "https://h:8086/write?db=x&precision=ms")
+        XCTAssertThrowsError(try InfluxDestination("influxdb://h:1/", precision: .ms, environment: [:]))
+        XCTAssertThrowsError(try InfluxDestination("http://h/db", precision: .ms, environment: [:]))
+    }
+
+    func testServerErrorsAreRetriedHonouringRetryAfter() throws {
+        let server = Server()
+        server.answers = [
+            { _ in .failure(.transport("connection refused")) },
+            { _ in .success(.init(status: 429, headers: ["retry-after": "2"], body: "{\"error\":\"slow down\"}")) },
+        ]
+        let (ledger, _scratch) = try ledger()
+        try delivery(server, ledger).deliver(lines)
+        XCTAssertEqual(ledger.delivered["influxdb://127.0.0.1:1/db"], 6)
+        XCTAssertEqual(ledger.undeliveredCount, 0)
+        XCTAssertEqual(server.bodies.count, 3)
+        XCTAssertEqual(server.sleeps.count, 2)
+        XCTAssertEqual(server.sleeps.last, 2000, "Retry-After in seconds")
+        _ = _scratch
+    }
+
+    func testGivingUpKeepsEveryLineWithTheReason() throws {
+        let server = Server()
+        server.fallback = { _ in .success(.init(status: 503, headers: [:], body: "{\"error\":\"down\"}")) }
+        let (ledger, scratch) = try ledger()
+        try delivery(server, ledger).deliver(lines)
+        try ledger.close()
+        XCTAssertEqual(server.bodies.count, 3, "three attempts")
+        let entries = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path)
+        XCTAssertEqual(entries.map(\.line), lines)
+        XCTAssertEqual(entries.first?.format, "influx/ms")
+        XCTAssertEqual(entries.first?.reason, "HTTP 503: down (after 3 attempts)")
+    }
+
+    func testAPartialWriteIsNeverResentWhole() throws {
+        let server = Server()
+        server.answers = [{ _ in .success(.init(status: 400, headers: [:], body: #"{"error":"partial write: unable to parse 'm v=3i 3': bad dropped=1"}"#)) }]
+        let (ledger, _scratch) = try ledger()
+        try delivery(server, ledger).deliver(lines)
+        XCTAssertEqual(server.bodies.count, 1, "the good lines were written by the server: no resend")
+        XCTAssertEqual(ledger.delivered["influxdb://127.0.0.1:1/db"], 5)
+        XCTAssertEqual(ledger.undeliveredCount, 1)
+        _ = _scratch
+    }
+
+    func testAnUnnamedRejectionIsFoundByBisection() throws {
+        let server = Server()
+        // The server rejects any batch containing line 4 without saying which line.
+        server.fallback = { body in
+            String(decoding: body, as: UTF8.self).contains("m v=4i 4")
+                ? .success(.init(status: 400, headers: [:], body: #"{"error":"partial write: field type conflict dropped=1"}"#))
+                : .success(.init(status: 204, headers: [:], body: ""))
+        }
+        let (ledger, scratch) = try ledger()
+        try delivery(server, ledger).deliver(lines)
+        try ledger.close()
+        XCTAssertEqual(try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path).map(\.line), ["m v=4i 4"])
+        XCTAssertEqual(ledger.delivered["influxdb://127.0.0.1:1/db"], 5)
+    }
+
+    func testOtherClientErrorsAreNotRetried() throws {
+        let server = Server()
+        server.fallback = { _ in .success(.init(status: 404, headers: [:], body: #"{"error":"database not found: \"db\""}"#)) }
+        let (ledger, _scratch) = try ledger()
+        try delivery(server, ledger, batch: 4).deliver(lines)
+        XCTAssertEqual(server.bodies.count, 2, "one request per batch of 4, no retries")
+        XCTAssertEqual(ledger.undeliveredCount, 6)
+        XCTAssertEqual(ledger.reasons, [#"HTTP 404: database not found: "db""#])
+        _ = _scratch
+    }
+}
