@@ -52,8 +52,9 @@ extension AVTReplayCommand {
         var format: OutputFormat = .jsonl
 
         @Option(name: .customLong("to"), help: ArgumentHelp(
-            "Where records go (repeatable): stdout (default), file:PATH, or influxdb://HOST:PORT/DB[?rp=…] "
-                + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication).",
+            "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
+                + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
+                + "graphite://HOST[:PORT] or graphite+udp://HOST[:PORT].",
             valueName: "dest"))
         var destinations: [String] = []
 
@@ -85,6 +86,19 @@ extension AVTReplayCommand {
 
         @Flag(help: "Also count events in Graphite, as PREFIX.events.<Action> 1.")
         var graphiteEvents = false
+
+        @Option(help: ArgumentHelp(
+            "Seconds per Graphite value (the carbon retention step): counters are summed per step, gauges per --graphite-aggregate.",
+            valueName: "s"))
+        var graphiteStep: Int = 1
+
+        @Option(help: ArgumentHelp("How gauges of one Graphite step combine: last (default), sum, avg, min or max.", valueName: "how"))
+        var graphiteAggregate: GraphiteEncoder.GaugeAggregation = .last
+
+        @Option(help: ArgumentHelp(
+            "Seconds of history the carbon schema keeps; points outside it are reported (carbon drops them silently).",
+            valueName: "s"))
+        var graphiteRetention: Int = 86_400
 
         @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
         var jobs: Int = 1
@@ -132,6 +146,7 @@ extension AVTReplayCommand {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             try TrackerFlag.validate(trackers)
             if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+            if graphiteStep < 1 { throw ValidationError("--graphite-step must be at least 1 second.") }
             if deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
             if deliveryRetryDelay < 0 { throw ValidationError("--delivery-retry-delay must be ≥ 0 ms.") }
             let sinkDestinations = destinations.filter { $0 == "stdout" || $0.hasPrefix("file:") }
@@ -178,15 +193,22 @@ extension AVTReplayCommand {
             policy.baseDelay = deliveryRetryDelay
             let influx = influxEncoder
             var deliveries: [InfluxDelivery] = []
+            var graphiteDeliveries: [GraphiteDelivery] = []
             let target: ByteSink
             do {
                 for destination in destinations where destination != "stdout" && !destination.hasPrefix("file:") {
-                    guard destination.hasPrefix("influxdb") else {
+                    if destination.hasPrefix("influxdb") {
+                        let server = try InfluxDestination(
+                            destination, precision: influx.precision, environment: ProcessInfo.processInfo.environment)
+                        deliveries.append(InfluxDelivery(destination: server, policy: policy, ledger: ledger))
+                    } else if destination.hasPrefix("graphite") {
+                        graphiteDeliveries.append(
+                            GraphiteDelivery(destination: try GraphiteDestination(destination), policy: policy, ledger: ledger, retention: graphiteRetention))
+                    } else {
                         throw OutputError(
-                            path: destination, message: "unknown destination: expected stdout, file:PATH or influxdb://HOST:PORT/DB")
+                            path: destination,
+                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB or graphite://HOST:PORT")
                     }
-                    let server = try InfluxDestination(destination, precision: influx.precision, environment: ProcessInfo.processInfo.environment)
-                    deliveries.append(InfluxDelivery(destination: server, policy: policy, ledger: ledger))
                 }
                 if !writesStream {
                     target = MemorySink()
@@ -205,10 +227,14 @@ extension AVTReplayCommand {
             var graphite = GraphiteEncoder()
             graphite.prefix = graphitePrefix
             graphite.events = graphiteEvents
-            let runner = SessionRunner(configuration) { [graphite, deliveries] sink, encoder, filter -> RecordBackend in
-                let servers: [RecordBackend] = deliveries.map {
-                    InfluxDeliveryBackend(delivery: $0, encoder: influx, records: encoder, filter: filter)
-                }
+            graphite.step = graphiteStep
+            graphite.gauges = graphiteAggregate
+            let runner = SessionRunner(configuration) { [graphite, deliveries, graphiteDeliveries] sink, encoder, filter -> RecordBackend in
+                let servers: [RecordBackend] =
+                    deliveries.map { InfluxDeliveryBackend(delivery: $0, encoder: influx, records: encoder, filter: filter) }
+                    + graphiteDeliveries.map {
+                        GraphiteDeliveryBackend(delivery: $0, encoder: graphite, startTime: encoder.startTime, filter: filter)
+                    }
                 guard writesStream else { return FanOutBackend(servers) }
                 let stream: RecordBackend
                 switch format {
@@ -231,7 +257,12 @@ extension AVTReplayCommand {
                     }
                 }
                 try sink.close()
-                try reportDelivery(ledger, deliveries)
+                try reportDelivery(ledger, names: deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description))
+                for delivery in graphiteDeliveries where delivery.outsideRetention > 0 {
+                    Diagnostics.warning(
+                        "\(delivery.destination): \(delivery.outsideRetention) points lie outside the \(graphiteRetention) s retention; "
+                            + "carbon drops them without a word (replay with --start-time now, or set --graphite-retention)")
+                }
             } catch let failure as CLIFailure {
                 throw failure
             } catch let error as OutputError where error.isBrokenPipe {
@@ -249,11 +280,10 @@ extension AVTReplayCommand {
         }
 
         /// One line per server on stderr; exit 3 when anything went to the dead-letter file.
-        private func reportDelivery(_ ledger: DeliveryLedger, _ deliveries: [InfluxDelivery]) throws {
-            guard !deliveries.isEmpty else { return }
+        private func reportDelivery(_ ledger: DeliveryLedger, names: [String]) throws {
+            guard !names.isEmpty else { return }
             try ledger.close()
-            for delivery in deliveries {
-                let name = delivery.destination.description
+            for name in names {
                 Diagnostics.printRaw(
                     "avtreplay: \(name): \(ledger.delivered[name] ?? 0) points delivered, \(ledger.undelivered[name] ?? 0) undelivered")
             }
@@ -312,3 +342,4 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension InfluxLineEncoder.Precision: ExpressibleByArgument {}
+extension GraphiteEncoder.GaugeAggregation: ExpressibleByArgument {}

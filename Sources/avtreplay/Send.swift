@@ -19,7 +19,7 @@ extension AVTReplayCommand {
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))
         var file: String
 
-        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://HOST:PORT/DB (default: each entry's own destination).", valueName: "dest"))
+        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://HOST:PORT/DB or graphite://HOST:PORT (default: each entry's own destination).", valueName: "dest"))
         var destination: String?
 
         @Option(help: ArgumentHelp("Where lines that still fail are kept.", valueName: "file"))
@@ -27,6 +27,11 @@ extension AVTReplayCommand {
 
         @Option(help: ArgumentHelp("Attempts per batch on connection errors, timeouts, 429 and 5xx.", valueName: "n"))
         var deliveryAttempts: Int = 5
+
+        private func report(_ ledger: DeliveryLedger, _ destination: String) {
+            Diagnostics.printRaw(
+                "avtreplay: \(destination): \(ledger.delivered[destination] ?? 0) delivered, \(ledger.undelivered[destination] ?? 0) undelivered")
+        }
 
         func run() throws {
             let entries: [DeadLetterEntry]
@@ -49,7 +54,17 @@ extension AVTReplayCommand {
                     groups.append((key, entry.format, target, [entry.line]))
                 }
             }
-            for group in groups {
+            for group in groups where group.format == "graphite" {
+                let server: GraphiteDestination
+                do {
+                    server = try GraphiteDestination(group.destination)
+                } catch {
+                    throw CLIFailure.badInput(error.description)
+                }
+                GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: Int.max / 2).deliver(group.lines)
+                report(ledger, group.destination)
+            }
+            for group in groups where group.format != "graphite" {
                 let parts = group.format.split(separator: "/")
                 guard parts.first == "influx", let precision = InfluxLineEncoder.Precision(rawValue: parts.count > 1 ? String(parts[1]) : "ms")
                 else {
@@ -62,9 +77,7 @@ extension AVTReplayCommand {
                     throw CLIFailure.badInput(error.description)
                 }
                 InfluxDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
-                Diagnostics.printRaw(
-                    "avtreplay: \(group.destination): \(ledger.delivered[group.destination] ?? 0) delivered, "
-                        + "\(ledger.undelivered[group.destination] ?? 0) undelivered")
+                report(ledger, group.destination)
             }
             try ledger.close()
             if ledger.undeliveredCount > 0 {

@@ -5,38 +5,28 @@ import AVTJSON
 /// Events are not sent (as upstream) unless `events` is on: then each counts as
 /// `PREFIX.events.<Action> 1`. Path components are sanitised to `[A-Za-z0-9_-]` (anything else
 /// becomes `_`), because carbon splits lines on white space and paths on dots.
+///
+/// Carbon keeps one value per path per retention step, so values are aggregated per `step`
+/// seconds before they are written: counters (and event counts) are summed; gauges follow
+/// `gauges` (the last value by default, as carbon itself would keep).
 public struct GraphiteEncoder: Sendable {
+    public enum GaugeAggregation: String, Sendable, CaseIterable {
+        case last, sum, avg, min, max
+    }
+
     public var prefix = "OAVT"
     public var events = false
+    /// Seconds per aggregation bucket: the retention step of the carbon schema.
+    public var step = 1
+    public var gauges = GaugeAggregation.last
 
     public init() {}
 
-    public func write(_ metric: Metric, startTime: Int, into w: inout JSONBuffer) {
-        switch metric.value {
-        case .int(let v): line(path: [metric.name], value: String(v), ms: startTime + metric.timestamp, into: &w)
-        case .double(let v):
-            // Carbon drops NaN silently; never send it.
-            guard v.isFinite else { return }
-            line(path: [metric.name], value: v.description, ms: startTime + metric.timestamp, into: &w)
-        }
+    func path(_ components: [String]) -> String {
+        (prefix.split(separator: ".").map(String.init) + components).map(Self.sanitize).joined(separator: ".")
     }
 
-    public func write(_ event: Event, startTime: Int, into w: inout JSONBuffer) {
-        guard events else { return }
-        line(path: ["events", event.action.name], value: "1", ms: startTime + event.timestamp, into: &w)
-    }
-
-    private func line(path: [String], value: String, ms: Int, into w: inout JSONBuffer) {
-        let components = prefix.split(separator: ".").map(String.init) + path
-        w.raw(components.map(Self.sanitize).joined(separator: "."))
-        w.raw(" ")
-        w.raw(value)
-        w.raw(" ")
-        w.int(ms >= 0 ? ms / 1000 : (ms - 999) / 1000)
-        w.raw("\n")
-    }
-
-    static func sanitize(_ component: String) -> String {
+    public static func sanitize(_ component: String) -> String {
         let cleaned = String(component.unicodeScalars.map { scalar -> Character in
             switch scalar {
             case "a"..."z", "A"..."Z", "0"..."9", "_", "-": return Character(scalar)
@@ -44,5 +34,97 @@ public struct GraphiteEncoder: Sendable {
             }
         })
         return cleaned.isEmpty ? "_" : cleaned
+    }
+}
+
+/// Collects one bucket of values per path and writes each closed bucket as one line, in time
+/// order. Records arrive in time order, so a bucket closes when a later one starts.
+public struct GraphiteAggregator {
+    struct Slot {
+        var value: Double
+        var count: Int
+        var isInteger: Bool
+        let summed: Bool
+    }
+
+    public let encoder: GraphiteEncoder
+    private let startTime: Int
+    private var bucket: Int?
+    private var order: [String] = []
+    private var slots: [String: Slot] = [:]
+
+    public init(encoder: GraphiteEncoder, startTime: Int) {
+        self.encoder = encoder
+        self.startTime = startTime
+    }
+
+    public mutating func add(_ metric: Metric, into w: inout JSONBuffer) {
+        let value: Double
+        var isInteger = false
+        switch metric.value {
+        case .int(let v):
+            value = Double(v)
+            isInteger = true
+        case .double(let v):
+            // Carbon drops NaN silently; never send it.
+            guard v.isFinite else { return }
+            value = v
+        }
+        add(path: encoder.path([metric.name]), value: value, isInteger: isInteger, summed: metric.kind == .counter, t: metric.timestamp, into: &w)
+    }
+
+    public mutating func add(_ event: Event, into w: inout JSONBuffer) {
+        guard encoder.events else { return }
+        add(path: encoder.path(["events", event.action.name]), value: 1, isInteger: true, summed: true, t: event.timestamp, into: &w)
+    }
+
+    private mutating func add(path: String, value: Double, isInteger: Bool, summed: Bool, t: Int, into w: inout JSONBuffer) {
+        let ms = startTime + t
+        let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        let step = max(1, encoder.step)
+        let start = seconds >= 0 ? seconds / step * step : (seconds - step + 1) / step * step
+        if let bucket, bucket != start { flush(into: &w) }
+        bucket = start
+        guard var slot = slots[path] else {
+            order.append(path)
+            slots[path] = Slot(value: value, count: 1, isInteger: isInteger, summed: summed)
+            return
+        }
+        slot.count += 1
+        slot.isInteger = slot.isInteger && isInteger
+        if slot.summed {
+            slot.value += value
+        } else {
+            switch encoder.gauges {
+            case .last: slot.value = value
+            case .sum, .avg: slot.value += value
+            case .min: slot.value = Swift.min(slot.value, value)
+            case .max: slot.value = Swift.max(slot.value, value)
+            }
+        }
+        slots[path] = slot
+    }
+
+    /// Writes the open bucket.
+    public mutating func flush(into w: inout JSONBuffer) {
+        guard let bucket else { return }
+        for path in order {
+            guard let slot = slots[path] else { continue }
+            var value = slot.value
+            var integer = slot.isInteger
+            if !slot.summed, encoder.gauges == .avg, slot.count > 1 {
+                value /= Double(slot.count)
+                integer = integer && value.rounded() == value
+            }
+            w.raw(path)
+            w.raw(" ")
+            if integer, abs(value) < 9e15 { w.int(Int(value)) } else { w.raw(value.description) }
+            w.raw(" ")
+            w.int(bucket)
+            w.raw("\n")
+        }
+        order.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        self.bucket = nil
     }
 }

@@ -39,32 +39,33 @@ public final class InfluxLineBackend: RecordBackend {
 /// Writes what a Graphite backend would send, as plaintext lines, to a sink (`--format graphite`).
 public final class GraphiteLineBackend: RecordBackend {
     public private(set) var writeError: OutputError?
-    private let encoder: GraphiteEncoder
-    private let startTime: Int
+    private var aggregator: GraphiteAggregator
     private let filter: RecordFilter
     private let sink: ByteSink
     private var buffer = JSONBuffer(capacity: 1 << 16)
 
     public init(sink: ByteSink, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
         self.sink = sink
-        self.encoder = encoder
-        self.startTime = startTime
+        self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
         self.filter = filter
     }
 
     public func sendEvent(_ event: Event) {
         guard filter.events, writeError == nil else { return }
-        encoder.write(event, startTime: startTime, into: &buffer)
+        aggregator.add(event, into: &buffer)
         if buffer.count >= 1 << 15 { flush() }
     }
 
     public func sendMetric(_ metric: Metric) {
         guard filter.metrics, writeError == nil else { return }
-        encoder.write(metric, startTime: startTime, into: &buffer)
+        aggregator.add(metric, into: &buffer)
         if buffer.count >= 1 << 15 { flush() }
     }
 
-    public func endOfService() { flush() }
+    public func endOfService() {
+        aggregator.flush(into: &buffer)
+        flush()
+    }
 
     private func flush() {
         guard writeError == nil, !buffer.isEmpty else { return }

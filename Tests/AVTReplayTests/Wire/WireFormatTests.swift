@@ -87,17 +87,42 @@ final class WireFormatTests: XCTestCase {
         }
     }
 
-    func testGraphiteLinesAndEvents() {
-        var graphite = GraphiteEncoder()
-        graphite.prefix = "team.OAVT"
+    private func graphite(_ configure: (inout GraphiteEncoder) -> Void, _ body: (inout GraphiteAggregator, inout JSONBuffer) -> Void) -> String {
+        var encoder = GraphiteEncoder()
+        configure(&encoder)
+        var aggregator = GraphiteAggregator(encoder: encoder, startTime: 1_772_366_400_000)
         var buffer = JSONBuffer()
-        graphite.write(Metric(name: "Start Time!", kind: .gauge, value: .int(1400), timestamp: 1400), startTime: 1_772_366_400_000, into: &buffer)
-        graphite.write(Metric(name: "Ratio", kind: .gauge, value: .double(.nan), timestamp: 0), startTime: 0, into: &buffer)
-        graphite.write(Event(action: .start, timestamp: 1400), startTime: 1_772_366_400_000, into: &buffer)
-        XCTAssertEqual(String(decoding: buffer.bytes, as: UTF8.self), "team.OAVT.Start_Time_ 1400 1772366401\n", "NaN dropped, events off by default")
-        graphite.events = true
-        var withEvents = JSONBuffer()
-        graphite.write(Event(action: .start, timestamp: -1), startTime: 0, into: &withEvents)
-        XCTAssertEqual(String(decoding: withEvents.bytes, as: UTF8.self), "team.OAVT.events.Start 1 -1\n", "seconds are floored")
+        body(&aggregator, &buffer)
+        aggregator.flush(into: &buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    func testGraphiteLinesSanitiseAndSkipNaNAndEventsByDefault() {
+        let text = graphite({ $0.prefix = "team.OAVT" }) { a, b in
+            a.add(Metric(name: "Start Time!", kind: .gauge, value: .int(1400), timestamp: 1400), into: &b)
+            a.add(Metric(name: "Ratio", kind: .gauge, value: .double(.nan), timestamp: 1400), into: &b)
+            a.add(Event(action: .start, timestamp: 1400), into: &b)
+        }
+        XCTAssertEqual(text, "team.OAVT.Start_Time_ 1400 1772366401\n")
+        let events = graphite({ $0.events = true }) { a, b in a.add(Event(action: .start, timestamp: 1400), into: &b) }
+        XCTAssertEqual(events, "OAVT.events.Start 1 1772366401\n")
+    }
+
+    func testOneValuePerPathAndStepCountersSummedGaugesByChoice() {
+        func run(_ gauges: GraphiteEncoder.GaugeAggregation, step: Int = 1) -> String {
+            graphite({ $0.gauges = gauges; $0.step = step }) { a, b in
+                a.add(Metric.numPlays(at: 100), into: &b)
+                a.add(Metric.playTime(300, at: 200), into: &b)
+                a.add(Metric.numPlays(at: 900), into: &b)
+                a.add(Metric.playTime(500, at: 900), into: &b)
+                a.add(Metric.playTime(700, at: 2500), into: &b)
+            }
+        }
+        XCTAssertEqual(run(.last), "OAVT.NumPlays 2 1772366400\nOAVT.PlayTime 500 1772366400\nOAVT.PlayTime 700 1772366402\n")
+        XCTAssertTrue(run(.sum).contains("OAVT.PlayTime 800 1772366400"))
+        XCTAssertTrue(run(.avg).contains("OAVT.PlayTime 400 1772366400"))
+        XCTAssertTrue(run(.max).contains("OAVT.PlayTime 500 1772366400"))
+        XCTAssertTrue(run(.min).contains("OAVT.PlayTime 300 1772366400"))
+        XCTAssertEqual(run(.sum, step: 60), "OAVT.NumPlays 2 1772366400\nOAVT.PlayTime 1500 1772366400\n", "one 60 s step")
     }
 }
