@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "AVTCore"),
         // A strict, fast JSON reader that keeps source locations, and a deterministic writer.
         .target(name: "AVTJSON"),
-        // Timelines in, records out: decoding, the generic tracker, the replay driver, output encoders.
-        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON"]),
+        // The system zlib, for gzip request bodies (New Relic asks for compression). Debian: zlib1g-dev.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Timelines in, records out: decoding, trackers, the replay driver, encoders, delivery.
+        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON", "CZlib"]),
         // The command-line front end: argument parsing and exit codes only.
         .executableTarget(
             name: "avtreplay",
@@ -32,6 +34,6 @@ let package = Package(
         .testTarget(name: "AVTJSONTests", dependencies: ["AVTJSON"]),
         // The malformed-input corpus and the JUnit schema are read from the source tree by path.
         .testTarget(name: "AVTReplayTests", dependencies: ["AVTReplay"], exclude: ["Fuzz/Corpus", "Check/junit.xsd"]),
-        .testTarget(name: "AvtreplayCLITests", dependencies: ["avtreplay"]),
+        .testTarget(name: "AvtreplayCLITests", dependencies: ["avtreplay", "CZlib"]),
     ]
 )

@@ -98,9 +98,10 @@ extension CompareOptions {
             try sink.write(Array(text.utf8))
             try sink.close()
             return nil
+        } catch let failure as OutputError {
+            return failure.isBrokenPipe ? nil : failure
         } catch {
-            let failure = error as? OutputError
-            return failure?.isBrokenPipe == true ? nil : failure
+            return OutputError(path: output, message: "\(error)")
         }
     }
 }

@@ -54,9 +54,15 @@ extension AVTReplayCommand {
         @Option(name: .customLong("to"), help: ArgumentHelp(
             "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
                 + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
-                + "graphite://HOST[:PORT] or graphite+udp://HOST[:PORT].",
+                + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], or newrelic://ACCOUNT_ID[?region=eu] "
+                + "(NEW_RELIC_LICENSE_KEY).",
             valueName: "dest"))
         var destinations: [String] = []
+
+        @Option(help: ArgumentHelp(
+            "Host of both New Relic APIs instead of New Relic's own (a proxy, or a test server), e.g. http://127.0.0.1:9000.",
+            valueName: "url"))
+        var newrelicEndpoint: String?
 
         @Option(help: ArgumentHelp(
             "Where records a server did not take are kept, with the reason (default avtreplay-undelivered.jsonl).",
@@ -194,6 +200,7 @@ extension AVTReplayCommand {
             let influx = influxEncoder
             var deliveries: [InfluxDelivery] = []
             var graphiteDeliveries: [GraphiteDelivery] = []
+            var newRelicDeliveries: [NewRelicDelivery] = []
             let target: ByteSink
             do {
                 for destination in destinations where destination != "stdout" && !destination.hasPrefix("file:") {
@@ -201,13 +208,17 @@ extension AVTReplayCommand {
                         let server = try InfluxDestination(
                             destination, precision: influx.precision, environment: ProcessInfo.processInfo.environment)
                         deliveries.append(InfluxDelivery(destination: server, policy: policy, ledger: ledger))
+                    } else if destination.hasPrefix("newrelic") {
+                        let server = try NewRelicDestination(
+                            destination, endpoint: newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
+                        newRelicDeliveries.append(NewRelicDelivery(destination: server, policy: policy, ledger: ledger))
                     } else if destination.hasPrefix("graphite") {
                         graphiteDeliveries.append(
                             GraphiteDelivery(destination: try GraphiteDestination(destination), policy: policy, ledger: ledger, retention: graphiteRetention))
                     } else {
                         throw OutputError(
                             path: destination,
-                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB or graphite://HOST:PORT")
+                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, graphite://HOST:PORT or newrelic://ACCOUNT_ID")
                     }
                 }
                 if !writesStream {
@@ -229,12 +240,13 @@ extension AVTReplayCommand {
             graphite.events = graphiteEvents
             graphite.step = graphiteStep
             graphite.gauges = graphiteAggregate
-            let runner = SessionRunner(configuration) { [graphite, deliveries, graphiteDeliveries] sink, encoder, filter -> RecordBackend in
+            let runner = SessionRunner(configuration) { [graphite, deliveries, graphiteDeliveries, newRelicDeliveries] sink, encoder, filter -> RecordBackend in
                 let servers: [RecordBackend] =
                     deliveries.map { InfluxDeliveryBackend(delivery: $0, encoder: influx, records: encoder, filter: filter) }
                     + graphiteDeliveries.map {
                         GraphiteDeliveryBackend(delivery: $0, encoder: graphite, startTime: encoder.startTime, filter: filter)
                     }
+                    + newRelicDeliveries.map { NewRelicDeliveryBackend(delivery: $0, records: encoder, filter: filter) }
                 guard writesStream else { return FanOutBackend(servers) }
                 let stream: RecordBackend
                 switch format {
@@ -257,7 +269,10 @@ extension AVTReplayCommand {
                     }
                 }
                 try sink.close()
-                try reportDelivery(ledger, names: deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description))
+                try reportDelivery(
+                    ledger,
+                    names: deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description)
+                        + newRelicDeliveries.map(\.destination.description))
                 for delivery in graphiteDeliveries where delivery.outsideRetention > 0 {
                     Diagnostics.warning(
                         "\(delivery.destination): \(delivery.outsideRetention) points lie outside the \(graphiteRetention) s retention; "

@@ -19,8 +19,11 @@ extension AVTReplayCommand {
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))
         var file: String
 
-        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://HOST:PORT/DB or graphite://HOST:PORT (default: each entry's own destination).", valueName: "dest"))
+        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://…, graphite://… or newrelic://… (default: each entry's own destination).", valueName: "dest"))
         var destination: String?
+
+        @Option(help: ArgumentHelp("Host of both New Relic APIs instead of New Relic's own.", valueName: "url"))
+        var newrelicEndpoint: String?
 
         @Option(help: ArgumentHelp("Where lines that still fail are kept.", valueName: "file"))
         var deadLetter: String = "avtreplay-undelivered-again.jsonl"
@@ -64,7 +67,20 @@ extension AVTReplayCommand {
                 GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: Int.max / 2).deliver(group.lines)
                 report(ledger, group.destination)
             }
-            for group in groups where group.format != "graphite" {
+            for group in groups where group.format.hasPrefix("newrelic") {
+                guard let kind = NewRelicDelivery.Kind(rawValue: group.format) else {
+                    throw CLIFailure.badInput("\(file): unknown format \"\(group.format)\"")
+                }
+                let server: NewRelicDestination
+                do {
+                    server = try NewRelicDestination(group.destination, endpoint: newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
+                } catch {
+                    throw CLIFailure.badInput(error.description)
+                }
+                NewRelicDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines, kind: kind)
+                report(ledger, group.destination)
+            }
+            for group in groups where group.format != "graphite" && !group.format.hasPrefix("newrelic") {
                 let parts = group.format.split(separator: "/")
                 guard parts.first == "influx", let precision = InfluxLineEncoder.Precision(rawValue: parts.count > 1 ? String(parts[1]) : "ms")
                 else {

@@ -47,7 +47,7 @@ public final class DeliveryLedger: @unchecked Sendable {
             if sink == nil { sink = try AtomicFileSink(path: deadLetterPath) }
             try sink?.write(w.bytes)
         } catch {
-            failure = error as? OutputError
+            failure = error
         }
     }
 

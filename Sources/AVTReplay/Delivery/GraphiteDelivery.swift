@@ -74,20 +74,14 @@ public final class GraphiteDelivery: @unchecked Sendable {
     }
 
     private func sendBatch(_ lines: [String]) {
-        var attempt = 0
-        while true {
-            attempt += 1
-            let failure = destination.udp ? sendUDP(lines) : sendTCP(lines)
-            guard let failure else {
+        let gaveUp = policy.retrying(sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) {
+            guard let failure = destination.udp ? sendUDP(lines) : sendTCP(lines) else {
                 ledger.countDelivered(lines.count, to: destination.description)
-                return
+                return nil
             }
-            guard attempt < policy.attempts else {
-                ledger.deadLetter(lines, to: destination.description, format: "graphite", reason: "\(failure) (after \(attempt) attempts)")
-                return
-            }
-            Thread.sleep(forTimeInterval: Double(policy.delay(beforeAttempt: attempt, retryAfter: nil)) / 1000)
+            return (failure, nil)
         }
+        if let gaveUp { ledger.deadLetter(lines, to: destination.description, format: "graphite", reason: gaveUp) }
     }
 
     /// One connection per batch; returns why it failed, or nil.

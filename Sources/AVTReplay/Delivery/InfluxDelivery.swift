@@ -16,6 +16,19 @@ public struct DeliveryPolicy: Sendable {
 
     public init() {}
 
+    /// Runs `attempt` until it settles the batch (returns nil) or the attempts run out; then
+    /// returns the last reason. Between attempts it waits with backoff and jitter, or as long
+    /// as the server's Retry-After asks.
+    func retrying(sleep: (Int) -> Void, _ attempt: () -> (reason: String, retryAfter: String?)?) -> String? {
+        var count = 0
+        while true {
+            count += 1
+            guard let retry = attempt() else { return nil }
+            guard count < attempts else { return "\(retry.reason) (after \(count) attempts)" }
+            sleep(delay(beforeAttempt: count, retryAfter: retry.retryAfter))
+        }
+    }
+
     func delay(beforeAttempt attempt: Int, retryAfter: String?) -> Int {
         if let retryAfter, let seconds = Int(retryAfter.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
             return min(seconds * 1000, maximumDelay * 3)
@@ -110,15 +123,10 @@ public final class InfluxDelivery: @unchecked Sendable {
     private func send(_ lines: ArraySlice<String>) {
         guard !lines.isEmpty else { return }
         let body = Data((lines.joined(separator: "\n") + "\n").utf8)
-        var attempt = 0
-        while true {
-            attempt += 1
-            let reason: String
-            var retryAfter: String?
+        let gaveUp = policy.retrying(sleep: sleep) { () -> (reason: String, retryAfter: String?)? in
             switch post(destination.writeURL, body, destination.headers, policy.timeout) {
             case .success(let response) where (200..<300).contains(response.status):
                 ledger.countDelivered(lines.count, to: destination.description)
-                return
             case .success(let response) where response.status == 400:
                 let message = Self.errorMessage(response.body)
                 let rejected = lines.filter { message.contains("unable to parse '\($0)'") }
@@ -130,28 +138,20 @@ public final class InfluxDelivery: @unchecked Sendable {
                 } else {
                     bisect(lines)
                 }
-                return
             case .success(let response) where response.status == 413 && lines.count > 1:
                 bisect(lines)
-                return
             case .success(let response) where response.status == 429 || response.status >= 500:
-                reason = "HTTP \(response.status): \(Self.errorMessage(response.body))"
-                retryAfter = response.headers["retry-after"]
+                return ("HTTP \(response.status): \(Self.errorMessage(response.body))", response.headers["retry-after"])
             case .success(let response):
                 ledger.deadLetter(
                     Array(lines), to: destination.description, format: format,
                     reason: "HTTP \(response.status): \(Self.errorMessage(response.body))")
-                return
             case .failure(let failure):
-                reason = failure.description
+                return (failure.description, nil)
             }
-            guard attempt < policy.attempts else {
-                ledger.deadLetter(
-                    Array(lines), to: destination.description, format: format, reason: "\(reason) (after \(attempt) attempts)")
-                return
-            }
-            sleep(policy.delay(beforeAttempt: attempt, retryAfter: retryAfter))
+            return nil
         }
+        if let gaveUp { ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: gaveUp) }
     }
 
     private func bisect(_ lines: ArraySlice<String>) {
