@@ -75,6 +75,9 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("First retry delay in ms (doubled per attempt, with jitter).", valueName: "ms"))
         var deliveryRetryDelay: Int = 250
 
+        @Option(help: ArgumentHelp("Records per request to a server.", valueName: "n"))
+        var deliveryBatch: Int = 5000
+
         @Option(help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
         var influxPrecision: InfluxLineEncoder.Precision = .ms
 
@@ -154,6 +157,7 @@ extension AVTReplayCommand {
             if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
             if graphiteStep < 1 { throw ValidationError("--graphite-step must be at least 1 second.") }
             if deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
+            if deliveryBatch < 1 { throw ValidationError("--delivery-batch must be at least 1.") }
             if deliveryRetryDelay < 0 { throw ValidationError("--delivery-retry-delay must be ≥ 0 ms.") }
             let sinkDestinations = destinations.filter { $0 == "stdout" || $0.hasPrefix("file:") }
             if sinkDestinations.count > 1 || (!sinkDestinations.isEmpty && output != "-") {
@@ -197,6 +201,7 @@ extension AVTReplayCommand {
             var policy = DeliveryPolicy()
             policy.attempts = deliveryAttempts
             policy.baseDelay = deliveryRetryDelay
+            policy.batchLines = deliveryBatch
             let influx = influxEncoder
             var deliveries: [InfluxDelivery] = []
             var graphiteDeliveries: [GraphiteDelivery] = []

@@ -109,3 +109,56 @@ final class InfluxServerTests: XCTestCase {
         XCTAssertEqual(try count(db) - 1 + kept.count, 33, "delivered + kept = every record (the seed point aside)")
     }
 }
+
+/// A corpus-sized run against the real InfluxDB of scripts/test.
+final class InfluxCorpusTests: XCTestCase {
+    private func query(_ base: String, _ q: String, db: String) throws -> [String: Any] {
+        var components = URLComponents(string: base + "/query")!
+        components.queryItems = [URLQueryItem(name: "db", value: db), URLQueryItem(name: "q", value: q)]
+        let data = try Data(contentsOf: components.url!)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Points per measurement: every event has accumBufferTime; every metric point one field.
+    private func points(_ base: String, db: String) throws -> Int {
+        var total = 0
+        for (measurement, pick) in [("OAVT_EVENTS", "count(accumBufferTime)"), ("OAVT_METRICS", "count(*)")] {
+            let json = try query(base, "SELECT \(pick) FROM \(measurement)", db: db)
+            let series = ((json["results"] as? [[String: Any]])?.first?["series"] as? [[String: Any]])?.first
+            let counts = ((series?["values"] as? [[Any]])?.first?.dropFirst().compactMap { $0 as? Int }) ?? []
+            total += counts.reduce(0, +)
+        }
+        return total
+    }
+
+    func testHundredSessionsOfOverHundredThousandRecordsArriveExactlyOnce() throws {
+        guard let base = ProcessInfo.processInfo.environment["AVTREPLAY_INFLUX_URL"] else {
+            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" { XCTFail("scripts/test starts InfluxDB") }
+            throw XCTSkip("no InfluxDB: set AVTREPLAY_INFLUX_URL (scripts/test starts one)")
+        }
+        let corpus = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        // 100 sessions of 1,000 steps (generic and AVPlayer trackers): over 100,000 records.
+        for seed in 1...100 {
+            let gen = Process()
+            gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            gen.arguments = ["python3", "scripts/gen-timeline.py", "1000", "--seed", String(seed), "--format", "jsonl"]
+            gen.currentDirectoryURL = CLI.packageRoot
+            let file = corpus.appendingPathComponent(String(format: "s%03d.jsonl", seed))
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            gen.standardOutput = try FileHandle(forWritingTo: file)
+            try gen.run()
+            gen.waitUntilExit()
+        }
+        let expected = try CLI.run(["run", corpus.path, "--jobs", "2", "--events-only"]).stdout.split(separator: "\n").count
+            + CLI.run(["run", corpus.path, "--jobs", "2", "--metrics-only"]).stdout.split(separator: "\n").count
+        XCTAssertGreaterThan(expected, 100_000)
+        let db = "c" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        _ = try query(base, "CREATE DATABASE \(db)", db: db)
+        let host = base.replacingOccurrences(of: "http://", with: "")
+        let result = try CLI.run(["run", corpus.path, "--jobs", "2", "--to", "influxdb://\(host)/\(db)"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(expected) points delivered, 0 undelivered"), result.stderr)
+        XCTAssertEqual(try points(base, db: db), expected, "every record exactly once")
+    }
+}
