@@ -24,43 +24,30 @@ public protocol RecordBackend: Backend {
 public final class JSONLinesBackend: RecordBackend {
     public private(set) var encoder: RecordEncoder
     public let filter: RecordFilter
-    public private(set) var writeError: OutputError?
-    private let sink: ByteSink
-    private var buffer = JSONBuffer(capacity: 1 << 17)
-    private let flushThreshold = 1 << 16
+    private var output: SinkBuffer
 
     public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
-        self.sink = sink
+        self.output = SinkBuffer(sink: sink)
         self.encoder = encoder
         self.filter = filter
     }
 
+    public var writeError: OutputError? { output.error }
+
     public func sendMetric(_ metric: Metric) {
-        guard filter.metrics, writeError == nil else { return }
-        encoder.encode(metric, into: &buffer)
-        flushIfFull()
+        guard filter.metrics, !output.failed else { return }
+        encoder.encode(metric, into: &output.bytes)
+        output.flushIfFull()
     }
 
     public func sendEvent(_ event: Event) {
-        guard filter.events, writeError == nil else { return }
-        encoder.encode(event, into: &buffer)
-        flushIfFull()
+        guard filter.events, !output.failed else { return }
+        encoder.encode(event, into: &output.bytes)
+        output.flushIfFull()
     }
 
     public func endOfService() { flush() }
 
     /// Writes out what is buffered.
-    public func flush() {
-        guard writeError == nil, !buffer.isEmpty else { return }
-        do {
-            try sink.write(buffer.bytes)
-        } catch {
-            writeError = error
-        }
-        buffer.removeAll()
-    }
-
-    private func flushIfFull() {
-        if buffer.count >= flushThreshold { flush() }
-    }
+    public func flush() { output.flush() }
 }
