@@ -10,11 +10,14 @@ final class InfluxDeliveryTests: XCTestCase {
         var answers: [(Data) -> Result<HTTPClient.Response, HTTPClient.Failure>] = []
         var fallback: (Data) -> Result<HTTPClient.Response, HTTPClient.Failure> = { _ in .success(.init(status: 204, headers: [:], body: "")) }
         var bodies: [String] = []
+        var encodings: [String?] = []
         var sleeps: [Int] = []
 
         func post(_ url: URL, _ body: Data, _ headers: [String: String], _ timeout: TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure> {
-            bodies.append(String(decoding: body, as: UTF8.self))
-            return answers.isEmpty ? fallback(body) : answers.removeFirst()(body)
+            encodings.append(headers["Content-Encoding"])
+            let plain = Data(headers["Content-Encoding"] == "gzip" ? Gzip.decompress(Array(body)) ?? [] : Array(body))
+            bodies.append(String(decoding: plain, as: UTF8.self))
+            return answers.isEmpty ? fallback(plain) : answers.removeFirst()(plain)
         }
     }
 
@@ -53,6 +56,8 @@ final class InfluxDeliveryTests: XCTestCase {
         XCTAssertEqual(ledger.delivered["influxdb://127.0.0.1:1/db"], 6)
         XCTAssertEqual(ledger.undeliveredCount, 0)
         XCTAssertEqual(server.bodies.count, 3)
+        XCTAssertEqual(server.encodings, ["gzip", "gzip", "gzip"])
+        XCTAssertEqual(server.bodies.last, lines.joined(separator: "\n") + "\n", "the gzip body holds the lines")
         XCTAssertEqual(server.sleeps.count, 2)
         XCTAssertEqual(server.sleeps.last, 2000, "Retry-After in seconds")
         _ = _scratch
