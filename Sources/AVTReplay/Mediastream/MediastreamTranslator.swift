@@ -70,6 +70,9 @@ public final class MediastreamTranslator {
         // Ads have no counterpart: the collector reports content only.
         guard event.attributes[.isAdsTracker] != .bool(true), !event.action.name.hasPrefix("Ad") else { return take() }
         let t = event.timestamp
+        // Where the player was before this event: some players (AVPlayer's timeJumped) already
+        // report the seek's target on its first event.
+        let positionBefore = position
         learn(event)
         switch event.action {
         case .streamLoad, .playerReady:
@@ -96,7 +99,7 @@ public final class MediastreamTranslator {
             if playback.buffered > 0 { reportBuffering(at: t) }
         case .seekBegin:
             playback.seeking = true
-            playback.fromPosition = position
+            playback.fromPosition = positionBefore ?? position
         case .seekFinish:
             playback.seeking = false
             let from = playback.fromPosition

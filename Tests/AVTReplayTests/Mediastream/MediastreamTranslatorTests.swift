@@ -30,7 +30,7 @@ final class MediastreamTranslatorTests: XCTestCase {
             "1000 play position=0",
             "2000 pause position=1000",
             "3000 play position=1000",
-            // from_position is where SeekBegin found the player.
+            // from_position is where the player was before SeekBegin: 1000 + 1000 played (3000 → 4000).
             "4500 seek position=30000 from_position=2000",
             // 30000 + 500 ms played (4500 → 5000) before the stall; BufferBegin has no event of its own.
             "5600 buffering position=30500 buffering_time=600",
@@ -135,6 +135,17 @@ final class MediastreamTranslatorTests: XCTestCase {
             // 0 → 8000 and 12000 → 20000 = 16000; position 60000 + 8000.
             "20000 playing position=68000 relative_streamed_time=16000",
         ])
+    }
+
+    func testFromPositionIsThePositionBeforeASeekBeginThatAlreadyCarriesTheTarget() throws {
+        // AVPlayer's timeJumped: currentTime has already jumped when SeekBegin is emitted.
+        let lines = try MediastreamRun.lines([
+            #"{"t": 0, "set": {"position": 0}, "action": "Start"}"#,
+            #"{"t": 5000, "set": {"position": 60000}, "action": "SeekBegin"}"#,
+            #"{"t": 5500, "action": "SeekFinish"}"#,
+        ])
+        // 0 + 5000 ms played before the seek.
+        XCTAssertEqual(MediastreamRun.trace(lines, ["position", "from_position"]).filter { $0.contains("seek") }, ["5500 seek position=60000 from_position=5000"])
     }
 
     // MARK: Sessions
