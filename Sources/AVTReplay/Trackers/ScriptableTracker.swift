@@ -59,9 +59,8 @@ open class ScriptableTracker: Tracker {
     /// kind's rules). The generic tracker has no observation keys.
     open func observe(_ observation: Observation) {}
 
-    open func initEvent(_ event: Event) -> Event? {
+    open func initEvent(_ event: consuming Event) -> Event? {
         guard !stepAttributes.isEmpty else { return event }
-        var event = event
         for (attribute, value) in stepAttributes { event.attributes[attribute] = value }
         return event
     }
