@@ -7,16 +7,20 @@ extension AVTReplayCommand {
             commandName: "precall",
             abstract: "Decide from a pre-call test's network statistics whether a call can have audio and video.",
             discussion: """
-                Reads the samples of the timeline's netstats tracker (cumulative audio/video bytes, \\
-                packets received and packets lost), cuts them into windows (a window closes at the first \\
-                sample at least --window ms after the previous one) and, at --duration (t = 0 is when the \\
-                subscriber connected), decides on the latest window:
-                  audio-video  video >= --video-kbps and loss <= --video-loss %, and audio passes
-                  audio-only   audio >= --audio-kbps and loss <= --audio-loss %
+                Reads the samples of the timeline's netstats tracker (cumulative audio and video bytes, \
+                packets received and packets lost) and cuts them into windows: a window closes at the \
+                first sample at least --window ms after the previous one. At --duration (t = 0 is when \
+                the subscriber connected) it decides on the latest window:
+
+                  audio-video  video passes and audio passes
+                  audio-only   audio passes
                   neither      otherwise
-                --profile opentok-sample is OpenTok's iOS sample exactly: 150 kbps for video, an unknown \\
-                loss passes, a failing audio is ignored when video passes, and when neither passes audio \\
-                is checked again after a 6 s audio-only retest. Threshold flags override the profile.
+
+                Video passes with at least --video-kbps and at most --video-loss % packet loss; audio \
+                with --audio-kbps and --audio-loss %. --profile opentok-sample is OpenTok's iOS sample \
+                exactly: 150 kbps for video, an unknown loss passes, failing audio is ignored when video \
+                passes, and when neither passes audio is checked again after a 6 s audio-only retest. \
+                Flags override the profile.
 
                 Exit codes: 0 ok; 1 the verdict is worse than --require; 2 bad input.
 
@@ -24,7 +28,7 @@ extension AVTReplayCommand {
                   avtreplay precall fixtures/precall-good.json
                   avtreplay precall fixtures/precall-audio-only.json --format json
                   avtreplay precall stats.jsonl --profile opentok-sample --require audio-video
-                  avtreplay precall stats.csv --tracker sub=netstats --video-kbps 300 --duration 15000
+                  avtreplay precall stats.csv --tracker sub=netstats --video-kbps 300
                 """)
 
         @Argument(help: ArgumentHelp("A timeline (JSON, JSONL or CSV) with a netstats tracker, or - for standard input.", valueName: "timeline"))
@@ -41,7 +45,7 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("The netstats tracker to read, when the timeline has several.", valueName: "name"))
         var subscriber: String?
 
-        @Option(help: ArgumentHelp("default or opentok-sample (see above).", valueName: "profile"))
+        @Option(help: ArgumentHelp("The criteria: the intended rule (default) or OpenTok's sample code (see above).", valueName: "profile"))
         var profile: PreCallProfile = .standard
 
         @Option(help: ArgumentHelp("Minimum window length in ms (default 3000).", valueName: "ms"))
@@ -71,7 +75,7 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("Exit 1 unless the verdict is at least this: audio-video or audio.", valueName: "verdict"))
         var require: PreCallRequirement?
 
-        @Option(help: ArgumentHelp("text (default) or json.", valueName: "format"))
+        @Option(help: ArgumentHelp("text for reading, json for tools.", valueName: "format"))
         var format: PreCallFormat = .text
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (atomically); - is standard output.", valueName: "file"))
