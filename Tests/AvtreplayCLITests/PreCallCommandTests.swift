@@ -122,6 +122,20 @@ final class PreCallCommandTests: XCTestCase {
                 + "\n")
     }
 
+    func testConvertingToCSVKeepsEachSampleInOneRow() throws {
+        // The fixture lists video keys before audio keys, against the CSV's sorted columns; a
+        // player step would become several rows, a netstats sample must stay one.
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv = dir.appendingPathComponent("precall.csv").path
+        XCTAssertEqual(try CLI.run(["convert", "fixtures/precall-good.json", csv]).status, 0)
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(rows.count, 11, "one row per sample at t = 0, 1000, …, 10000")
+        XCTAssertEqual(rows.first, "0,subscriber,,0,0,0,0,0,0")
+        let fromCSV = try CLI.run(["precall", csv, "--format", "json"])
+        XCTAssertEqual(fromCSV.stdout, try CLI.run(["precall", "fixtures/precall-good.json", "--format", "json"]).stdout)
+    }
+
     func testRunShipsTheFourMetrics() throws {
         let result = try CLI.run(["run", "fixtures/precall-good.json", "--metrics-only", "--format", "influx"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -33,4 +33,9 @@ public enum TrackerKind: String, Sendable, CaseIterable {
     public var emitsTrackerInitByDefault: Bool { self != .generic }
 
     public var observationRules: [String: ObservationRule] { trackerType.observationRules }
+
+    /// Whether a step's observations may be applied in any order: each sets an independent value
+    /// and the tracker reads the step as one sample (netstats), so a converter may reorder them
+    /// but must not split the step.
+    public var observationsCommute: Bool { self == .netstats }
 }
