@@ -100,6 +100,24 @@ final class PreCallCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["precall", "-", "--subscriber", "c"], stdin: timeline).status, 2)
     }
 
+    func testStepsAfterUntilAreNotRead() throws {
+        let timeline = """
+            {"until": 3000, "trackers": [{"name": "sub", "kind": "netstats"}], "steps": [
+            {"t": 0, "tracker": "sub", "observe": {"audioBytesReceived": 0, "audioPacketsReceived": 0}},
+            {"t": 3000, "tracker": "sub", "observe": {"audioBytesReceived": 9375, "audioPacketsReceived": 100}},
+            {"t": 6000, "tracker": "sub", "observe": {"audioBytesReceived": 9375, "audioPacketsReceived": 100}}
+            ]}
+            """
+        // Only the window 0…3000 (8 × 9375 ÷ 3 = 25000 bps of audio) exists; the one closing at
+        // 6000 (0 bps) is after `until`.
+        let result = try CLI.run(["precall", "-", "--format", "json"], stdin: timeline)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stdout,
+            #"{"verdict":"audio-only","windows":[{"t":3000,"videoBandwidth":0,"videoPacketLoss":null,"audioBandwidth":25000,"audioPacketLoss":0.0}]}"#
+                + "\n")
+    }
+
     func testWarnsWhenTheRecordingEndsBeforeTheTest() throws {
         let result = try CLI.run(["precall", "fixtures/precall-good.json", "--duration", "15000"])
         XCTAssertEqual(result.status, 0)

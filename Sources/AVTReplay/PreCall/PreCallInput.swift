@@ -1,6 +1,7 @@
 extension PreCallTest {
     /// Runs the test on the `observe` steps of one `netstats` tracker of a timeline (streamed, so
-    /// a recording of any length is fine). Other trackers' steps, and actions, are ignored.
+    /// a recording of any length is fine). Other trackers' steps, and actions, are ignored; steps
+    /// after the timeline's `until` are not read, as a replay does not play them.
     ///
     /// - Parameter subscriber: the tracker's name; nil picks the timeline's only netstats tracker.
     public static func run(
@@ -8,7 +9,10 @@ extension PreCallTest {
     ) throws(TimelineError) -> PreCallTest {
         let index = try netStatsTracker(of: source, named: subscriber)
         var test = PreCallTest(criteria: criteria)
+        let until = source.settings.until
         while let step = try source.nextStep() {
+            // As in a replay, the timeline ends at `until`.
+            if let until, step.t > until { break }
             guard step.tracker == index, !step.observe.isEmpty else { continue }
             test.add(t: step.t, observations: step.observe)
         }
