@@ -39,7 +39,7 @@ public final class NetStatsTracker: ScriptableTracker {
         emit(Self.windowAction)
     }
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if let window = closing, event.action == Self.windowAction {
             event[Self.videoBandwidth] = .int(window.video.bandwidth)
