@@ -59,6 +59,12 @@ open class ScriptableTracker: Tracker {
     /// kind's rules). The generic tracker has no observation keys.
     open func observe(_ observation: Observation) {}
 
+    /// Feeds all the observations of one step, in order. Player trackers take them one by one;
+    /// a tracker whose step is one sample of several values (netstats) overrides this.
+    open func observe(step observations: [Observation]) {
+        for observation in observations { observe(observation) }
+    }
+
     open func initEvent(_ event: consuming Event) -> Event? {
         guard !stepAttributes.isEmpty else { return event }
         for (attribute, value) in stepAttributes { event.attributes[attribute] = value }
