@@ -43,7 +43,7 @@ public final class Replayer {
         lastStepT = step.t
         let tracker = trackers[step.tracker]
         for change in step.set { tracker.set(change.attribute, to: change.value) }
-        for observation in step.observe { tracker.observe(observation) }
+        tracker.observe(step: step.observe)
         if let action = step.action { tracker.emit(action, attributes: step.attributes) }
         return true
     }

@@ -59,6 +59,12 @@ open class ScriptableTracker: Tracker {
     /// kind's rules). The generic tracker has no observation keys.
     open func observe(_ observation: Observation) {}
 
+    /// Feeds the observations of one step. By default one at a time, in order; a kind whose
+    /// observations describe one record together (AVMetrics events) takes them at once.
+    open func observe(step observations: [Observation]) {
+        for observation in observations { observe(observation) }
+    }
+
     open func initEvent(_ event: Event) -> Event? {
         guard !stepAttributes.isEmpty else { return event }
         var event = event
@@ -68,4 +74,8 @@ open class ScriptableTracker: Tracker {
 
     /// The keys `observe` accepts and what each takes; empty for the generic tracker.
     open class var observationRules: [String: ObservationRule] { [:] }
+
+    /// Checks a step's observations together, after each passed its own rule, and may put them
+    /// in a canonical order (only for kinds that take a step's observations at once). nil: fine.
+    open class func checkObservations(_ observations: inout [Observation]) -> ObservationSetProblem? { nil }
 }

@@ -10,6 +10,8 @@ public enum TrackerKind: String, Sendable, CaseIterable {
     case html5
     /// OpenAVT-Android's ExoPlayer tracker.
     case exoplayer
+    /// Apple's AVMetrics events (iOS 18), one event per step.
+    case avmetrics
 
     /// The class implementing this kind.
     public var trackerType: ScriptableTracker.Type {
@@ -19,6 +21,7 @@ public enum TrackerKind: String, Sendable, CaseIterable {
         case .ima: return IMATracker.self
         case .html5: return HTML5Tracker.self
         case .exoplayer: return ExoPlayerTracker.self
+        case .avmetrics: return AVMetricsTracker.self
         }
     }
 
