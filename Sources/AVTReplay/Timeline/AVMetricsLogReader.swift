@@ -19,7 +19,7 @@ public struct AVMetricsLogReader: TimelineSource {
         name = input.name
         lines = LineReader(input)
         let file = input.name
-        let first: (step: Step, date: Int)? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
+        let first: (step: Step, date: Int, at: SourceLocation)? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
             try Self.event(bytes, line: line, file: file, index: 0, startTime: nil)
         }
         guard let first else {
@@ -45,11 +45,11 @@ public struct AVMetricsLogReader: TimelineSource {
         let startTime = settings.startTime
         let index = self.index
         let previous = previousDate
-        let next: (step: Step, date: Int)? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
+        let next: (step: Step, date: Int, at: SourceLocation)? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
             let event = try Self.event(bytes, line: line, file: file, index: index, startTime: startTime)
             guard event.date >= previous else {
                 throw TimelineError(
-                    file: file, location: event.step.origin.location, path: "date",
+                    file: file, location: event.at, path: "date",
                     message: "\(ISO8601.format(epochMilliseconds: event.date)) is earlier than the previous event's "
                         + "\(ISO8601.format(epochMilliseconds: previous)): events must be in date order")
             }
@@ -63,7 +63,7 @@ public struct AVMetricsLogReader: TimelineSource {
 
     /// One line: an object whose keys are `event` and the class's properties, `date` required.
     static func event(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String, index: Int, startTime: Int?)
-        throws(TimelineError) -> (step: Step, date: Int)
+        throws(TimelineError) -> (step: Step, date: Int, at: SourceLocation)
     {
         let root: JSONNode
         do {
@@ -109,7 +109,7 @@ public struct AVMetricsLogReader: TimelineSource {
         }
         let step = Step(
             t: max(0, t), tracker: 0, observe: observations, origin: StepOrigin(index: index, location: root.location))
-        return (step, date)
+        return (step, date, dateNode.location)
     }
 
     /// Whether a line looks like an AVMetrics event: an object whose `event` names an AVMetrics
