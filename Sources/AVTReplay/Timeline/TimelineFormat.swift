@@ -12,6 +12,9 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
     /// read only: README "Apple AVMetrics logs").
     case avmetrics
 
+    /// Whether `convert` can write it (an AVMetrics log is input only).
+    public var isWritable: Bool { self != .avmetrics }
+
     /// By file extension: .json, .jsonl/.ndjson, .csv.
     public static func fromExtension(of path: String) -> TimelineFormat? {
         let lower = path.lowercased()
