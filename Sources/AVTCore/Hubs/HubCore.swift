@@ -31,9 +31,8 @@ open class HubCore: Hub {
 
     open func endOfService() {}
 
-    open func processEvent(_ event: Event, tracker: Tracker) -> Event? {
+    open func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
-        var event = event
         let now = instrument.clock.now
 
         // A finished playback is re-armed by whatever event comes next, accepted or not.

@@ -3,7 +3,7 @@
 open class HubCoreAds: HubCore {
     public private(set) var countAds = 0
 
-    open override func processEvent(_ event: Event, tracker: Tracker) -> Event? {
+    open override func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
         let s = tracker.state
         switch event.action {
@@ -36,7 +36,6 @@ open class HubCoreAds: HubCore {
             break
         }
 
-        var event = event
         event.attributes[.inAdBreakBlock] = .bool(tracker.state.inAdBreak)
         event.attributes[.inAdBlock] = .bool(tracker.state.inAd)
         event.attributes[.countAds] = .int(countAds)

@@ -18,7 +18,9 @@ public final class Instrument {
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
     private var trackerSlots: [Tracker?] = []
-    private var getterTables: [[Attribute: AttributeGetter]] = []
+    /// Per tracker id, its getters in registration order: ~15 per tracker, all consulted on every
+    /// event, so an array (scan on the rare lookups) beats a dictionary.
+    private var getterTables: [[(attribute: Attribute, getter: AttributeGetter)]] = []
     private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
@@ -61,7 +63,7 @@ public final class Instrument {
         let id = trackerSlots.count
         tracker.trackerId = id
         trackerSlots.append(tracker)
-        getterTables.append([:])
+        getterTables.append([])
         senderIds.append(instrumentId + "-" + String(id))
         return id
     }
@@ -72,7 +74,7 @@ public final class Instrument {
     public func removeTracker(_ id: Int) -> Bool {
         guard let tracker = tracker(id: id) else { return false }
         tracker.endOfService()
-        getterTables[id] = [:]
+        getterTables[id] = []
         trackerSlots[id] = nil
         return true
     }
@@ -98,7 +100,7 @@ public final class Instrument {
     public func shutdown() {
         for tracker in trackers {
             tracker.endOfService()
-            if let id = tracker.trackerId { getterTables[id] = [:] }
+            if let id = tracker.trackerId { getterTables[id] = [] }
         }
         hub?.endOfService()
         metricalc?.endOfService()
@@ -150,7 +152,7 @@ public final class Instrument {
             event.attributes[attribute] = .int(now - at)
         }
         if let id = tracker.trackerId, getterTables.indices.contains(id) {
-            for (attribute, getter) in getterTables[id] where getter.filter(event, attribute) {
+            for (attribute, getter) in getterTables[id] where getter.accepts(event, attribute) {
                 if let value = getter.value() { event.attributes[attribute] = value }
             }
         }
@@ -161,25 +163,33 @@ public final class Instrument {
 
     public func registerGetter(_ attribute: Attribute, _ getter: AttributeGetter, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
-        getterTables[id][attribute] = getter
+        if let index = getterTables[id].firstIndex(where: { $0.attribute == attribute }) {
+            getterTables[id][index].getter = getter
+        } else {
+            getterTables[id].append((attribute, getter))
+        }
     }
 
     public func unregisterGetter(_ attribute: Attribute, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
-        getterTables[id][attribute] = nil
+        getterTables[id].removeAll { $0.attribute == attribute }
+    }
+
+    private func getter(_ attribute: Attribute, trackerId id: Int) -> AttributeGetter? {
+        getterTables[id].first { $0.attribute == attribute }?.getter
     }
 
     /// The getter's value, without consulting its filter.
     public func callGetter(_ attribute: Attribute, tracker: Tracker) -> AttributeValue? {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return nil }
-        return getterTables[id][attribute]?.value()
+        return getter(attribute, trackerId: id)?.value()
     }
 
     /// Sets the attribute on the event from that tracker's getter, if the getter exists, its
     /// filter agrees and it has a value.
     public func useGetter(_ attribute: Attribute, event: inout Event, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id),
-            let getter = getterTables[id][attribute], getter.filter(event, attribute),
+            let getter = getter(attribute, trackerId: id), getter.accepts(event, attribute),
             let value = getter.value()
         else { return }
         event.attributes[attribute] = value

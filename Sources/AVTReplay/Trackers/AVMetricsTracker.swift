@@ -126,7 +126,7 @@ public final class AVMetricsTracker: ScriptableTracker {
         playhead.setSpeed(started && !stalled && !seeking ? rate : 0, at: now)
     }
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError {

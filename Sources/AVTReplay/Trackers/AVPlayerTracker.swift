@@ -214,7 +214,7 @@ public final class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError { event[.errorDescription] = .string(lastError) }

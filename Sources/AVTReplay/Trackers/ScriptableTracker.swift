@@ -65,9 +65,8 @@ open class ScriptableTracker: Tracker {
         for observation in observations { observe(observation) }
     }
 
-    open func initEvent(_ event: Event) -> Event? {
+    open func initEvent(_ event: consuming Event) -> Event? {
         guard !stepAttributes.isEmpty else { return event }
-        var event = event
         for (attribute, value) in stepAttributes { event.attributes[attribute] = value }
         return event
     }
