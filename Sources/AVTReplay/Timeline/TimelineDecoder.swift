@@ -115,6 +115,9 @@ struct StepReader {
         self.reader = reader
     }
 
+    /// Records a step decoded elsewhere (the JSONL scanner), for the time-order check.
+    mutating func accepted(_ step: Step) { previousT = step.t }
+
     mutating func step(_ node: JSONNode, index: Int) throws(TimelineError) -> Step {
         // Built only when an error needs it: this runs for every step.
         func path(_ field: String = "") -> String { "steps[\(index)]" + field }
