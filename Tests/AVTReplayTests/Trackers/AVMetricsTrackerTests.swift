@@ -240,4 +240,24 @@ final class AVMetricsTrackerTests: XCTestCase {
                 "s.csv:3:40: field \"observe.timeTaken\": \"timeTaken\" is not a property of AVMetricPlayerItemStallEvent: expected one of: date, mediaTime, sessionID, rate, previousRate, variant")
         }
     }
+    /// The JSONL fast path (JSONLStepScanner) sorts and checks an event step as the general path
+    /// does, and leaves a wrong one to the general path's error.
+    func testJSONLFastPathAgreesWithTheGeneralPath() throws {
+        let trackers = [TrackerSpec(name: "content", kind: .avmetrics)]
+        func both(_ line: String) -> (fast: Step?, general: Result<Step, TimelineError>) {
+            var scanner = JSONLStepScanner(trackers: trackers)
+            var bytes = Array(line.utf8)
+            let fast = bytes.withUnsafeMutableBufferPointer { scanner.step(UnsafeBufferPointer($0), line: 2, index: 0, previousT: nil) }
+            var reader = StepReader(trackers: trackers, reader: FieldReader(file: "t.jsonl"))
+            let node = try! JSONParser.parse(bytes, firstLine: 2)
+            return (fast, Result { () throws(TimelineError) in try reader.step(node, index: 0) })
+        }
+        let good = both(#"{"t": 5, "tracker": "content", "observe": {"rate": 0, "previousRate": 1, "event": "AVMetricPlayerItemRateChangeEvent"}}"#)
+        let fast = try XCTUnwrap(good.fast)
+        XCTAssertEqual(fast.observe.map(\.key), ["event", "previousRate", "rate"])
+        XCTAssertEqual(fast, try good.general.get())
+        let bad = both(#"{"t": 5, "tracker": "content", "observe": {"event": "AVMetricPlayerItemStallEvent", "timeTaken": 1}}"#)
+        XCTAssertNil(bad.fast)
+        XCTAssertThrowsError(try bad.general.get())
+    }
 }
