@@ -81,7 +81,8 @@ public enum AVMetricsKPIReport {
             out += "AVMetrics startup breakdown: \(b.total) ms to the initial likely-to-keep-up (t \(b.start)–\(b.end) ms)\n"
             for part in StartupBreakdown.Part.allCases {
                 let ms = b.time(part)
-                let share = b.total > 0 ? String(format: "%5.1f %%", Double(ms) * 100 / Double(b.total)) : "     –"
+                // Percent with one decimal, rounded half up: 400 of 1200 → 33.3.
+                let share = b.total > 0 ? pad(String((Double(ms) * 1000 / Double(b.total)).rounded() / 10), 5, right: true) + " %" : "    –"
                 out += "  " + pad(part.rawValue, 14) + pad("\(ms) ms", 10, right: true) + "  " + share + "\n"
             }
             out += "  critical path: " + b.spans.map { "\($0.start)–\($0.end) \($0.part.rawValue)" }.joined(separator: ", ") + "\n"
@@ -99,8 +100,9 @@ public enum AVMetricsKPIReport {
             for (r, switches) in failed {
                 out += "  " + requestLine(r) + "\n"
                 for s in switches {
-                    let from = s.fromBitrate.map { String(Int($0)) } ?? "?"
-                    let to = s.toBitrate.map { String(Int($0)) } ?? "?"
+                    // Bitrates any size a log may carry: whole ones as integers.
+                    let from = s.fromBitrate.map { v in truncatedInt(v).map(String.init) ?? String(v) } ?? "?"
+                    let to = s.toBitrate.map { v in truncatedInt(v).map(String.init) ?? String(v) } ?? "?"
                     out += "    → variant switch \(s.start)–\(s.end) ms: \(from) → \(to) bps\(s.didSucceed ? "" : " (failed)")\n"
                 }
             }
