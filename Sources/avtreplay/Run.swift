@@ -38,7 +38,7 @@ extension AVTReplayCommand {
         var timelines: [String]
 
         @Option(help: ArgumentHelp(
-            "The timelines' format: json, jsonl or csv (default: from the extension, else from the content).",
+            "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content).",
             valueName: "format"))
         var inputFormat: TimelineFormat?
 

@@ -157,6 +157,8 @@ struct JSONLStepScanner {
             c.skipSpace()
         } while c.take(UInt8(ascii: ","))
         guard c.take(UInt8(ascii: "}")) else { return nil }
+        // The step-level check (and canonical order) of kinds that read a step as one record.
+        if trackerKinds[tracker].trackerType.checkObservations(&result) != nil { return nil }
         return result
     }
 

@@ -59,8 +59,8 @@ open class ScriptableTracker: Tracker {
     /// kind's rules). The generic tracker has no observation keys.
     open func observe(_ observation: Observation) {}
 
-    /// Feeds all the observations of one step, in order. Player trackers take them one by one;
-    /// a tracker whose step is one sample of several values (netstats) overrides this.
+    /// Feeds the observations of one step. By default one at a time, in order; a kind whose
+    /// observations describe one record together (netstats samples, AVMetrics events) overrides it.
     open func observe(step observations: [Observation]) {
         for observation in observations { observe(observation) }
     }
@@ -73,4 +73,8 @@ open class ScriptableTracker: Tracker {
 
     /// The keys `observe` accepts and what each takes; empty for the generic tracker.
     open class var observationRules: [String: ObservationRule] { [:] }
+
+    /// Checks a step's observations together, after each passed its own rule, and may put them
+    /// in a canonical order (only for kinds that take a step's observations at once). nil: fine.
+    open class func checkObservations(_ observations: inout [Observation]) -> ObservationSetProblem? { nil }
 }

@@ -12,6 +12,8 @@ public enum TrackerKind: String, Sendable, CaseIterable {
     case exoplayer
     /// A pre-call test's subscriber network statistics (OpenTok), cut into windows.
     case netstats
+    /// Apple's AVMetrics events (iOS 18), one event per step.
+    case avmetrics
 
     /// The class implementing this kind.
     public var trackerType: ScriptableTracker.Type {
@@ -22,6 +24,7 @@ public enum TrackerKind: String, Sendable, CaseIterable {
         case .html5: return HTML5Tracker.self
         case .exoplayer: return ExoPlayerTracker.self
         case .netstats: return NetStatsTracker.self
+        case .avmetrics: return AVMetricsTracker.self
         }
     }
 
