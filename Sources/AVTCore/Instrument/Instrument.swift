@@ -1,5 +1,9 @@
 /// Wires trackers, one hub, one metricalc and one backend together and runs OpenAVT's event
 /// chain (`emit`) on a virtual clock. See the semantics spec, section 1.
+///
+/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
+/// these properties spans a call that could reach them again, so the run-time exclusivity checks
+/// (about a tenth of a replay's instructions) guard nothing here.
 public final class Instrument {
     /// Something the engine did instead of what upstream would have done (usually a crash).
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
@@ -10,23 +14,23 @@ public final class Instrument {
 
     public let instrumentId: String
     public let clock: VirtualClock
-    public private(set) var hub: Hub?
-    public private(set) var metricalc: Metricalc?
-    public private(set) var backend: Backend?
+    @exclusivity(unchecked) public private(set) var hub: Hub?
+    @exclusivity(unchecked) public private(set) var metricalc: Metricalc?
+    @exclusivity(unchecked) public private(set) var backend: Backend?
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
-    private var trackerSlots: [Tracker?] = []
+    @exclusivity(unchecked) private var trackerSlots: [Tracker?] = []
     /// Per tracker id, its getters in registration order: ~15 per tracker, all consulted on every
     /// event, so an array (scan on the rare lookups) beats a dictionary.
-    private var getterTables: [[(attribute: Attribute, getter: AttributeGetter)]] = []
-    private var senderIds: [String] = []
+    @exclusivity(unchecked) private var getterTables: [[(attribute: Attribute, getter: AttributeGetter)]] = []
+    @exclusivity(unchecked) private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
-    private var lastDelivery: [(attribute: Attribute, at: Int)] = []
-    private var timers = TimerQueue()
-    private var identifiers: any IdentifierGenerator
+    @exclusivity(unchecked) private var lastDelivery: [(attribute: Attribute, at: Int)] = []
+    @exclusivity(unchecked) private var timers = TimerQueue()
+    @exclusivity(unchecked) private var identifiers: any IdentifierGenerator
 
     public init(
         hub: Hub? = nil, metricalc: Metricalc? = nil, backend: Backend? = nil,
