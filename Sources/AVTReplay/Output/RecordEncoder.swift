@@ -37,36 +37,36 @@ public struct RecordEncoder {
     }
 
     public mutating func encode(_ metric: Metric, into w: inout JSONBuffer) {
-        w.raw("{\"type\":\"metric\",")
+        w.literal("{\"type\":\"metric\",")
         header(t: metric.timestamp, into: &w)
-        w.raw(",\"name\":")
+        w.literal(",\"name\":")
         w.string(metric.name)
-        w.raw(",\"metricType\":")
+        w.literal(",\"metricType\":")
         w.string(metric.kind.rawValue)
-        w.raw(",\"value\":")
+        w.literal(",\"value\":")
         switch metric.value {
         case .int(let v): w.int(v)
         case .double(let v): w.double(v)
         }
-        w.raw("}\n")
+        w.literal("}\n")
     }
 
     public mutating func encode(_ event: Event, into w: inout JSONBuffer) {
-        w.raw("{\"type\":\"event\",")
+        w.literal("{\"type\":\"event\",")
         header(t: event.timestamp, into: &w)
-        w.raw(",\"action\":")
+        w.literal(",\"action\":")
         let action = Int(event.action.index)
         actionNames.learn(upTo: action + 1)
         actionNames.bytes.withUnsafeBufferPointer { w.raw(UnsafeBufferPointer(rebasing: $0[actionNames.spans[action]])) }
-        w.raw(",\"tracker\":")
+        w.literal(",\"tracker\":")
         if let id = event.trackerId, trackerNames.indices.contains(id) {
             w.string(trackerNames[id])
         } else {
-            w.raw("null")
+            w.literal("null")
         }
-        w.raw(",\"attributes\":{")
+        w.literal(",\"attributes\":{")
         writeAttributes(event.attributes, into: &w)
-        w.raw("}}\n")
+        w.literal("}}\n")
     }
 
     /// Attributes in name order: mark each attribute's rank in a bitset, then walk the set bits
@@ -123,13 +123,13 @@ public struct RecordEncoder {
 
     private func header(t: Int, into w: inout JSONBuffer) {
         if let session {
-            w.raw("\"session\":")
+            w.literal("\"session\":")
             w.string(session)
             w.raw(UInt8(ascii: ","))
         }
-        w.raw("\"t\":")
+        w.literal("\"t\":")
         w.int(t)
-        w.raw(",\"time\":\"")
+        w.literal(",\"time\":\"")
         let out = w.reserve(32)
         w.commit(ISO8601.write(epochMilliseconds: startTime + t, to: out))
         w.raw(UInt8(ascii: "\""))
@@ -137,3 +137,10 @@ public struct RecordEncoder {
 }
 
 
+
+extension JSONBuffer {
+    /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
+    /// would pick `raw(_: String)` and build a String per record.
+    @inlinable
+    mutating func literal(_ text: StaticString) { raw(text) }
+}
