@@ -15,7 +15,7 @@ extension FanOutBackend: AgeFlushing {
 }
 
 extension InfluxDeliveryBackend: AgeFlushing {
-    public func flushPending() { endOfService() }
+    public func flushPending() { ship() }
 }
 
 extension NewRelicDeliveryBackend: AgeFlushing {

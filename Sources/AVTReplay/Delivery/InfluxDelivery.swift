@@ -158,7 +158,10 @@ public final class InfluxDelivery: @unchecked Sendable {
     }
 }
 
-/// A backend that sends a replay's records to InfluxDB in batches as they come.
+/// A backend that sends a replay's records to InfluxDB in batches as they come. One batch is
+/// posted (compressed, sent, answered, retried) on a sender thread while the replay fills the
+/// next; when the next is full before the first is settled, the replay waits. So at most two
+/// batches are in memory however slow the server is, and a fast server costs the replay little.
 public final class InfluxDeliveryBackend: RecordBackend {
     public let writeError: OutputError? = nil
     private let delivery: InfluxDelivery
@@ -166,6 +169,8 @@ public final class InfluxDeliveryBackend: RecordBackend {
     private let filter: RecordFilter
     private var pending: [String] = []
     private var buffer = JSONBuffer(capacity: 4096)
+    private let sender = DispatchQueue(label: "avtreplay.influx-sender")
+    private let inFlight = DispatchSemaphore(value: 1)
 
     public init(delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.delivery = delivery
@@ -185,18 +190,29 @@ public final class InfluxDeliveryBackend: RecordBackend {
         take()
     }
 
+    /// Sends what is pending and waits until every batch is settled (delivered or dead-lettered).
     public func endOfService() {
-        delivery.deliver(pending)
-        pending.removeAll()
+        ship()
+        sender.sync {}
+    }
+
+    /// Hands the pending batch to the sender (waiting while the previous one is in flight).
+    func ship() {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pending.reserveCapacity(batch.count)
+        inFlight.wait()
+        sender.async { [delivery, inFlight] in
+            delivery.deliver(batch)
+            inFlight.signal()
+        }
     }
 
     private func take() {
         pending.append(String(decoding: buffer.bytes.dropLast(), as: UTF8.self))
         buffer.removeAll()
-        if pending.count >= delivery.policy.batchLines {
-            delivery.deliver(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
+        if pending.count >= delivery.policy.batchLines { ship() }
     }
 }
 
