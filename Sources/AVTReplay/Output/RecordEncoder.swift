@@ -71,42 +71,50 @@ public struct RecordEncoder {
 
     /// Attributes in name order: mark each attribute's rank in a bitset, then walk the set bits
     /// upwards. Linear in the number of attributes (plus one word per 64 known names), where a
-    /// comparison sort of ~30 keys per event was the encoder's largest cost.
+    /// comparison sort of ~30 keys per event was the encoder's largest cost. Everything is read
+    /// through buffer pointers: this loop runs for every attribute of every event.
     private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONBuffer) {
-        var highest = -1
-        attributes.forEachEntry { key, _ in highest = max(highest, Int(key.index)) }
-        keys.learn(upTo: highest + 1)
-        let rankCount = keys.ranks.count
-        if positionOfRank.count < rankCount {
-            positionOfRank = [Int32](repeating: 0, count: rankCount)
-            rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
-        }
-        keys.ranks.withUnsafeBufferPointer { ranks in
-            var position: Int32 = 0
-            attributes.forEachEntry { key, _ in
-                let rank = Int(ranks[Int(key.index)])
-                rankBits[rank >> 6] |= 1 << UInt64(rank & 63)
-                positionOfRank[rank] = position
-                position += 1
+        attributes.withUnsafeEntries { entries in
+            var highest: Int32 = -1
+            for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
+            keys.learn(upTo: Int(highest) + 1)
+            let rankCount = keys.ranks.count
+            if positionOfRank.count < rankCount {
+                positionOfRank = [Int32](repeating: 0, count: rankCount)
+                rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
             }
-        }
-        var first = true
-        keys.keyBytes.withUnsafeBufferPointer { keyBytes in
-            for word in rankBits.indices where rankBits[word] != 0 {
-                var bits = rankBits[word]
-                rankBits[word] = 0
-                while bits != 0 {
-                    let rank = word << 6 | bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    if !first { w.raw(UInt8(ascii: ",")) }
-                    first = false
-                    let (key, value) = attributes.entry(at: Int(positionOfRank[rank]))
-                    w.raw(UnsafeBufferPointer(rebasing: keyBytes[keys.keySpans[Int(key.index)]]))
-                    switch value {
-                    case .int(let v): w.int(v)
-                    case .double(let v): w.double(v)
-                    case .string(let v): w.string(v)
-                    case .bool(let v): w.bool(v)
+            let keys = self.keys
+            rankBits.withUnsafeMutableBufferPointer { bits in
+                positionOfRank.withUnsafeMutableBufferPointer { positions in
+                    keys.ranks.withUnsafeBufferPointer { ranks in
+                        for i in entries.indices {
+                            let rank = Int(ranks[Int(entries[i].key.index)])
+                            bits[rank >> 6] |= 1 << UInt64(rank & 63)
+                            positions[rank] = Int32(truncatingIfNeeded: i)
+                        }
+                    }
+                    keys.keyBytes.withUnsafeBufferPointer { keyBytes in
+                        keys.keySpans.withUnsafeBufferPointer { spans in
+                            var first = true
+                            for word in bits.indices where bits[word] != 0 {
+                                var set = bits[word]
+                                bits[word] = 0
+                                while set != 0 {
+                                    let rank = word << 6 | set.trailingZeroBitCount
+                                    set &= set - 1
+                                    if !first { w.raw(UInt8(ascii: ",")) }
+                                    first = false
+                                    let entry = entries.baseAddress! + Int(positions[rank])
+                                    w.raw(UnsafeBufferPointer(rebasing: keyBytes[spans[Int(entry.pointee.key.index)]]))
+                                    switch entry.pointee.value {
+                                    case .int(let v): w.int(v)
+                                    case .double(let v): w.double(v)
+                                    case .string(let v): w.string(v)
+                                    case .bool(let v): w.bool(v)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -7,6 +7,7 @@ public struct JSONLTimelineReader: TimelineSource {
     public let settings: TimelineSettings
     private var lines: LineReader
     private var steps: StepReader
+    private var scanner: JSONLStepScanner
     private var index = 0
 
     public init(_ input: ByteInput) throws(TimelineError) {
@@ -29,16 +30,23 @@ public struct JSONLTimelineReader: TimelineSource {
         }
         settings = header
         steps = StepReader(trackers: header.trackers, reader: reader)
+        scanner = JSONLStepScanner(trackers: header.trackers)
     }
 
     public mutating func nextStep() throws(TimelineError) -> Step? {
         let file = name
         let index = self.index
         var steps = self.steps
+        var scanner = self.scanner
         let step: Step? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
-            try steps.step(try Self.parse(bytes, line: line, file: file), index: index)
+            if let step = scanner.step(bytes, line: line, index: index, previousT: steps.previousT) {
+                steps.accepted(step)
+                return step
+            }
+            return try steps.step(try Self.parse(bytes, line: line, file: file), index: index)
         }
         self.steps = steps
+        self.scanner = scanner
         if step != nil { self.index += 1 }
         return step
     }
