@@ -14,14 +14,16 @@ struct JSONLStepScanner {
     private let trackerNames: [[UInt8]]
     private let trackerKinds: [TrackerKind]
     private let rulesByTracker: [[String: ObservationRule]]
+    /// Per tracker: observation key bytes → the key and its rule (nil for keys the kind lacks).
+    private var observationKeys: [ByteKeyCache<(key: String, rule: ObservationRule)?>]
     private var attributeNames = ByteKeyCache<Attribute>()
     private var actionNames = ByteKeyCache<Action>()
-    private var observationKeys = ByteKeyCache<String>()
 
     init(trackers: [TrackerSpec]) {
         trackerNames = trackers.map { Array($0.name.utf8) }
         trackerKinds = trackers.map(\.kind)
         rulesByTracker = trackers.map(\.kind.observationRules)
+        observationKeys = Array(repeating: ByteKeyCache(), count: trackers.count)
     }
 
     /// The step on this line, or nil when the general path must decide. `previousT` is the last
@@ -149,9 +151,8 @@ struct JSONLStepScanner {
             c.skipSpace()
             guard c.take(UInt8(ascii: ":")) else { return nil }
             c.skipSpace()
-            let key = observationKeys.value(for: c.bytes, keyRange) { $0 }
-            guard let rule = rules[key], !result.contains(where: { $0.key == key }), let value = c.observationValue(),
-                rule.check(value)
+            guard let (key, rule) = observationKeys[tracker].value(for: c.bytes, keyRange, make: { key in rules[key].map { (key, $0) } }),
+                !result.contains(where: { $0.key == key }), let value = c.observationValue(), rule.check(value)
             else { return nil }
             result.append(Observation(key, value))
             c.skipSpace()

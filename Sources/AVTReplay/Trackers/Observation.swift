@@ -70,8 +70,9 @@ public struct ObservationRule: Sendable {
     /// `{"width": number, "height": number}` (CGSize-like).
     public static let size = ObservationRule(expected: "{\"width\": number, \"height\": number}") {
         guard case .object(let members) = $0, members.count == 2 else { return false }
-        let keys = Set(members.map(\.key))
-        guard keys == ["width", "height"] else { return false }
+        // Both keys, in either order (no sets: this runs for every presentationSize of a replay).
+        let (a, b) = (members[0].key, members[1].key)
+        guard (a == "width" && b == "height") || (a == "height" && b == "width") else { return false }
         return members.allSatisfy { member in
             switch member.node.value {
             case .int, .double: return true

@@ -1,3 +1,4 @@
+import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
@@ -95,7 +96,7 @@ final class JSONLStepScannerTests: XCTestCase {
     /// Random edits of valid lines: the scanner must never accept what the general path rejects
     /// or decode anything differently.
     func testMutatedLinesNeverDisagree() {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let seeds = [
             #"{"t":10,"tracker":"player","observe":{"presentationSize":{"width":1280,"height":720},"rate":1}}"#,
             #"{"t":0,"tracker":"content","set":{"source":"https://e.com/v.m3u8","duration":600000},"action":"MediaRequest","attributes":{"x":true}}"#,
@@ -117,17 +118,5 @@ final class JSONLStepScannerTests: XCTestCase {
         }
         // Some mutations (a changed digit, a changed letter of a value) stay valid.
         XCTAssertGreaterThan(accepted, 500)
-    }
-}
-
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
