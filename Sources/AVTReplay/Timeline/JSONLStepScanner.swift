@@ -255,7 +255,8 @@ private struct Cursor {
         let start = index
         var value = 0
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+            // Wrapping: a longer number is declined below, before its value is used.
+            value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
             index += 1
         }
         let digits = index - start

@@ -64,6 +64,7 @@ final class JSONLStepScannerTests: XCTestCase {
             #"{"t":01,"tracker":"content","action":"Start"}"#,  // leading zero
             #"{"t":1e3,"tracker":"content","action":"Start"}"#,
             #"{"t":9007199254740992,"tracker":"content","action":"Start"}"#,  // over 2^53 − 1
+            #"{"t":1,"tracker":"content","set":{"n":12345678901234567890123}}"#,  // overflows Int (found by scripts/fuzz)
             #"{"t":1,"tracker":"nobody","action":"Start"}"#,
             #"{"t":1,"tracker":"content","action":""}"#,
             #"{"t":1,"tracker":"content","action":"St\u0061rt"}"#,  // escapes
