@@ -5,7 +5,7 @@ import AVTJSON
 /// where ticks are aggregated, and the script can show any event's attributes on hover or focus.
 ///
 /// `{"lanes":[names],"labels":[actions and metric names],"keys":[attribute names],"records":[…]}`
-/// where an event is `[t, lane, label, diff]` and a metric is `[t, -1, label, value]`. `diff` is
+/// with one record per line, where an event is `[t, lane, label, diff]` and a metric is `[t, -1, label, value]`. `diff` is
 /// a flat `[key, value, key, value, …]` list of the attributes that differ from the previous event
 /// of the same lane (`null` value: the attribute is gone). Labels and keys are indices into their
 /// tables, in order of first appearance. Most attributes repeat from one event to the next, so
@@ -18,8 +18,8 @@ enum EventDataIsland {
         var body = JSONWriter(capacity: session.records.count * 64)
         body.raw("[")
         for (index, record) in session.records.enumerated() {
-            if index > 0 { body.raw(",") }
-            body.raw("[")
+            // A record per line: readable in the page source, and a reader can take it line by line.
+            body.raw(index > 0 ? ",\n[" : "\n[")
             body.int(record.t ?? 0)
             body.raw(",")
             let lane = session.laneOfRecord[index]
@@ -59,7 +59,7 @@ enum EventDataIsland {
             previous[lane] = current
             body.raw("]]")
         }
-        body.raw("]")
+        body.raw("\n]")
         var w = JSONWriter(capacity: body.bytes.count + 4096)
         w.raw("{\"lanes\":")
         strings(session.lanes, into: &w)

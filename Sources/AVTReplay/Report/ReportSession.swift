@@ -57,7 +57,8 @@ public struct ReportSession: Sendable {
         var blocks: [TimelineBlock] = []
         for var builder in builders {
             builder.close(at: end)
-            blocks += builder.blocks.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+            // Time order; an ad break before the ad it holds when they share start and end.
+            blocks += builder.blocks.sorted { ($0.start, $0.end, $0.kind.order) < ($1.start, $1.end, $1.kind.order) }
         }
         self.lanes = lanes
         self.laneOfRecord = laneOfRecord

@@ -15,6 +15,8 @@ public struct TimelineBlock: Sendable, Equatable {
         case adBreak = "ad-break"
         case ad
 
+        var order: Int { Self.allCases.firstIndex(of: self)! }
+
         /// What a legend and a screen reader call it.
         public var title: String {
             switch self {
