@@ -85,14 +85,21 @@ struct TimelineSVG {
             let label = "\(record.label) at \(ReportText.clock(mark.firstT))"
             var title = "\(record.label) · \(ReportText.clock(mark.firstT)) · \(record.tracker ?? ReportSession.noTrackerLane)"
             for (key, value) in record.attributes { title += "\n\(key): \(ReportText.json(value))" }
-            return "<rect class=\"tk \(cls)\" x=\"\(ReportText.tenths(x - 10))\" y=\"\(top + row.top)\" width=\"2\" "
-                + "height=\"\(row.height)\" data-t=\"\(mark.firstT)\" data-i=\"\(index)\" tabindex=\"0\" "
+            // Errors stand out: red, wider, and across the whole lane.
+            let isError = mark.tickClass == .error
+            let y = isError ? top + 2 : top + row.top
+            let height = isError ? TimelineLayout.laneHeight - 6 : row.height
+            return "<rect class=\"tk \(cls)\" x=\"\(ReportText.tenths(x - (isError ? 15 : 10)))\" y=\"\(y)\" width=\"\(isError ? 3 : 2)\" "
+                + "height=\"\(height)\" data-t=\"\(mark.firstT)\" data-i=\"\(index)\" tabindex=\"0\" "
                 + "aria-label=\"\(ReportText.html(label))\"><title>\(ReportText.html(title))</title></rect>"
         }
         let summary = countsSummary(mark.records)
         let label = "\(mark.records.count) events from \(ReportText.clock(mark.firstT)) to \(ReportText.clock(mark.lastT)): \(summary)"
-        return "<rect class=\"tk \(cls) agg\" x=\"\(ReportText.tenths(x - 10))\" y=\"\(top + row.top - 2)\" width=\"4\" "
-            + "height=\"\(row.height + 4)\" data-t=\"\(mark.firstT)\" data-e=\"\(mark.lastT)\" data-n=\"\(mark.records.count)\" "
+        let isError = mark.tickClass == .error
+        let y = isError ? top + 2 : top + row.top - 2
+        let height = isError ? TimelineLayout.laneHeight - 6 : row.height + 4
+        return "<rect class=\"tk \(cls) agg\" x=\"\(ReportText.tenths(x - 10))\" y=\"\(y)\" width=\"4\" "
+            + "height=\"\(height)\" data-t=\"\(mark.firstT)\" data-e=\"\(mark.lastT)\" data-n=\"\(mark.records.count)\" "
             + "data-c=\"\(mark.tickClass.rawValue)\" tabindex=\"0\" aria-label=\"\(ReportText.html(label))\">"
             + "<title>\(ReportText.html(label + " (zoom in to see each)"))</title></rect>"
     }
@@ -120,10 +127,12 @@ struct TimelineSVG {
                 + "r=\"\(mark.records.count > 1 ? 4 : 3)\" data-t=\"\(mark.firstT)\" \(attributes) tabindex=\"0\" "
                 + "aria-label=\"\(ReportText.html(label))\"><title>\(ReportText.html(label))</title></circle>"
             let shown = mark.records.count == 1 ? text : "\(first.label) \(valueText) +\(mark.records.count - 1)"
-            if x >= labelEnd {
+            let width = (shown.count * 6 + 8) * 10
+            // Left to right without overlaps, and never past the plot's right edge.
+            if x >= labelEnd, x + width <= (TimelineLayout.gutter + TimelineLayout.plotWidth + 20) * 10 {
                 s += "<text class=\"mk-label\" x=\"\(ReportText.tenths(x))\" y=\"\(top + 32)\" data-t=\"\(mark.firstT)\" "
                     + "aria-hidden=\"true\">\(ReportText.html(shown))</text>"
-                labelEnd = x + (shown.count * 6 + 8) * 10
+                labelEnd = x + width
             }
         }
         return s
