@@ -37,7 +37,7 @@ public struct JSONMember: Equatable, Sendable {
 /// A JSON value. Numbers keep the distinction the text makes: a literal without fraction or
 /// exponent that fits in `Int` is `.int`; every other number is `.double`. Telemetry depends on it
 /// (an attribute of `1` and one of `1.0` are different values to a backend).
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)

@@ -29,8 +29,9 @@ extension AVTReplayCommand {
         var output: String
 
         @Option(
-            help: ArgumentHelp("The input's format: json, jsonl or csv (default: from the extension, else the content).", valueName: "format"),
-            transform: Convert.format)
+            help: ArgumentHelp(
+                "The input's format: json, jsonl, csv or avmetrics (default: from the extension, else the content).", valueName: "format"),
+            transform: Convert.inputFormat)
         var inputFormat: TimelineFormat?
 
         @Option(
@@ -93,6 +94,10 @@ extension AVTReplayCommand {
                     "Cannot tell the output format from '\(output)': use a .json, .jsonl or .csv name, or --output-format.")
             }
             return format
+        }
+
+        static func inputFormat(_ text: String) throws -> TimelineFormat {
+            text.lowercased() == "avmetrics" ? .avmetrics : try format(text)
         }
 
         static func format(_ text: String) throws -> TimelineFormat {

@@ -9,7 +9,9 @@ extension AVTReplayCommand {
             discussion: """
                 Replays each timeline (or reads OpenAVT event logs with --from-events) and computes, per \\
                 playback (playbackId) and per session, the KPIs defined in the README. --definitions picks \\
-                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta).
+                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta). A timeline \\
+                with an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \\
+                slowest and failed requests and a cross-check against Apple's playback summary.
 
                 Exit codes: 0 ok, 2 bad input.
 
@@ -17,6 +19,7 @@ extension AVTReplayCommand {
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
+                  avtreplay kpi fixtures/avmetrics-log.jsonl --format json   # + AVMetrics startup breakdown
                 """)
 
         @Argument(help: ArgumentHelp("Timelines, directories of timelines, or - for standard input.", valueName: "input"))
@@ -24,6 +27,11 @@ extension AVTReplayCommand {
 
         @Flag(help: "The inputs are event logs (JSON Lines records, as `avtreplay run` prints), not timelines.")
         var fromEvents = false
+
+        @Option(help: ArgumentHelp(
+            "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content).",
+            valueName: "format"))
+        var inputFormat: TimelineFormat?
 
         @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
         var definitions: KPIDefinitions = .openavt
@@ -71,10 +79,13 @@ extension AVTReplayCommand {
         }
 
         private func replay(_ path: String) throws -> SessionKPIs {
-            var source = try TimelineReader.open(path, format: nil, csvTrackers: trackers)
+            // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
+            var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: inputFormat, csvTrackers: trackers))
             let backend = KPIBackend(session: InputFile.displayName(path))
             _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
-            return backend.kpis
+            var kpis = backend.kpis
+            kpis.avmetrics = source.log
+            return kpis
         }
 
         /// A log from a multi-session run holds several sessions (its `session` field).

@@ -30,6 +30,7 @@ extension AVTReplayCommand {
                   avtreplay run session.json --start-time 2026-03-01T12:00:00Z --until 120000 -o out.jsonl
                   cat session.jsonl | avtreplay run - --hub core --ping-interval 10000
                   avtreplay run corpus/ --jobs 2 --shard 1/4 -o shard1.jsonl
+                  avtreplay run fixtures/mediastream-session.json --format mediastream --mediastream-content-id 529a628d
                 """)
 
         @Argument(help: ArgumentHelp(
@@ -37,7 +38,7 @@ extension AVTReplayCommand {
         var timelines: [String]
 
         @Option(help: ArgumentHelp(
-            "The timelines' format: json, jsonl or csv (default: from the extension, else from the content).",
+            "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content).",
             valueName: "format"))
         var inputFormat: TimelineFormat?
 
@@ -46,16 +47,17 @@ extension AVTReplayCommand {
 
         @Option(help: ArgumentHelp(
             "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns), "
-                + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol) "
-                + "or graphite (Graphite plaintext), the last two exactly as those backends send them.",
+                + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol), "
+                + "graphite (Graphite plaintext), the last two exactly as those backends send them, "
+                + "or mediastream (Mediastream collector events, one per line).",
             valueName: "format"))
         var format: OutputFormat = .jsonl
 
         @Option(name: .customLong("to"), help: ArgumentHelp(
             "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
                 + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
-                + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], or newrelic://ACCOUNT_ID[?region=eu] "
-                + "(NEW_RELIC_LICENSE_KEY).",
+                + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], newrelic://ACCOUNT_ID[?region=eu] "
+                + "(NEW_RELIC_LICENSE_KEY), or mediastream+http(s)://HOST/PATH (Mediastream collector events).",
             valueName: "dest"))
         var destinations: [String] = []
 
@@ -63,6 +65,15 @@ extension AVTReplayCommand {
             "Host of both New Relic APIs instead of New Relic's own (a proxy, or a test server), e.g. http://127.0.0.1:9000.",
             valueName: "url"))
         var newrelicEndpoint: String?
+
+        @Option(help: ArgumentHelp(
+            "content_id of the Mediastream events (default: the events' contentId attribute).", valueName: "id"))
+        var mediastreamContentId: String?
+
+        @Option(help: ArgumentHelp(
+            "unique_id (the user) of the Mediastream events (default: the events' uniqueId attribute, else the instrument id).",
+            valueName: "id"))
+        var mediastreamUniqueId: String?
 
         @Option(help: ArgumentHelp(
             "Where records a server did not take are kept, with the reason (default avtreplay-undelivered.jsonl).",
@@ -206,6 +217,7 @@ extension AVTReplayCommand {
             var deliveries: [InfluxDelivery] = []
             var graphiteDeliveries: [GraphiteDelivery] = []
             var newRelicDeliveries: [NewRelicDelivery] = []
+            var mediastreamDeliveries: [MediastreamDelivery] = []
             let target: ByteSink
             do {
                 for destination in destinations where destination != "stdout" && !destination.hasPrefix("file:") {
@@ -217,13 +229,16 @@ extension AVTReplayCommand {
                         let server = try NewRelicDestination(
                             destination, endpoint: newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
                         newRelicDeliveries.append(NewRelicDelivery(destination: server, policy: policy, ledger: ledger))
+                    } else if destination.hasPrefix("mediastream+") {
+                        mediastreamDeliveries.append(
+                            MediastreamDelivery(destination: try MediastreamDestination(destination), policy: policy, ledger: ledger))
                     } else if destination.hasPrefix("graphite") {
                         graphiteDeliveries.append(
                             GraphiteDelivery(destination: try GraphiteDestination(destination), policy: policy, ledger: ledger, retention: graphiteRetention))
                     } else {
                         throw OutputError(
                             path: destination,
-                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, graphite://HOST:PORT or newrelic://ACCOUNT_ID")
+                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH")
                     }
                 }
                 if !writesStream {
@@ -245,13 +260,19 @@ extension AVTReplayCommand {
             graphite.events = graphiteEvents
             graphite.step = graphiteStep
             graphite.gauges = graphiteAggregate
-            let runner = SessionRunner(configuration) { [graphite, deliveries, graphiteDeliveries, newRelicDeliveries] sink, encoder, filter -> RecordBackend in
+            let mediastream = MediastreamOptions(contentId: mediastreamContentId, uniqueId: mediastreamUniqueId)
+            let runner = SessionRunner(configuration) {
+                [graphite, deliveries, graphiteDeliveries, newRelicDeliveries, mediastreamDeliveries] sink, encoder, filter -> RecordBackend in
+                var mediastream = mediastream
+                mediastream.startTime = encoder.startTime
+                mediastream.input = encoder.session
                 let servers: [RecordBackend] =
                     deliveries.map { InfluxDeliveryBackend(delivery: $0, encoder: influx, records: encoder, filter: filter) }
                     + graphiteDeliveries.map {
                         GraphiteDeliveryBackend(delivery: $0, encoder: graphite, startTime: encoder.startTime, filter: filter)
                     }
                     + newRelicDeliveries.map { NewRelicDeliveryBackend(delivery: $0, records: encoder, filter: filter) }
+                    + mediastreamDeliveries.map { MediastreamDeliveryBackend(delivery: $0, options: mediastream) }
                 guard writesStream else { return FanOutBackend(servers) }
                 let stream: RecordBackend
                 switch format {
@@ -261,6 +282,7 @@ extension AVTReplayCommand {
                 case .influx: stream = InfluxLineBackend(sink: sink, encoder: influx, records: encoder, filter: filter)
                 case .graphite:
                     stream = GraphiteLineBackend(sink: sink, encoder: graphite, startTime: encoder.startTime, filter: filter)
+                case .mediastream: stream = MediastreamLineBackend(sink: sink, options: mediastream)
                 }
                 return servers.isEmpty ? stream : FanOutBackend([stream] + servers)
             }
@@ -277,7 +299,7 @@ extension AVTReplayCommand {
                 try reportDelivery(
                     ledger,
                     names: deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description)
-                        + newRelicDeliveries.map(\.destination.description))
+                        + newRelicDeliveries.map(\.destination.description) + mediastreamDeliveries.map(\.destination.description))
                 for delivery in graphiteDeliveries where delivery.outsideRetention > 0 {
                     Diagnostics.warning(
                         "\(delivery.destination): \(delivery.outsideRetention) points lie outside the \(graphiteRetention) s retention; "
@@ -358,7 +380,7 @@ extension TimelineFormat: ExpressibleByArgument {}
 
 /// `run --format`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case jsonl, csv, table, influx, graphite
+    case jsonl, csv, table, influx, graphite, mediastream
 }
 
 extension InfluxLineEncoder.Precision: ExpressibleByArgument {}

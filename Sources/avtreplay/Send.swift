@@ -19,7 +19,7 @@ extension AVTReplayCommand {
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))
         var file: String
 
-        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://…, graphite://… or newrelic://… (default: each entry's own destination).", valueName: "dest"))
+        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://…, graphite://…, newrelic://… or mediastream+http(s)://… (default: each entry's own destination).", valueName: "dest"))
         var destination: String?
 
         @Option(help: ArgumentHelp("Host of both New Relic APIs instead of New Relic's own.", valueName: "url"))
@@ -80,7 +80,17 @@ extension AVTReplayCommand {
                 NewRelicDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines, kind: kind)
                 report(ledger, group.destination)
             }
-            for group in groups where group.format != "graphite" && !group.format.hasPrefix("newrelic") {
+            for group in groups where group.format == MediastreamDelivery.format {
+                let server: MediastreamDestination
+                do {
+                    server = try MediastreamDestination(group.destination)
+                } catch {
+                    throw CLIFailure.badInput(error.description)
+                }
+                MediastreamDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
+                report(ledger, group.destination)
+            }
+            for group in groups where group.format != "graphite" && !group.format.hasPrefix("newrelic") && group.format != MediastreamDelivery.format {
                 let parts = group.format.split(separator: "/")
                 guard parts.first == "influx", let precision = InfluxLineEncoder.Precision(rawValue: parts.count > 1 ? String(parts[1]) : "ms")
                 else {

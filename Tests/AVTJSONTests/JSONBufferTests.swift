@@ -33,6 +33,15 @@ final class JSONBufferTests: XCTestCase {
         for value in [0, 7, 9, 10, 99, 100, 12345, -1, -10, 1_000_000_000_000, Int.max, Int.min] {
             XCTAssertEqual(viaBuffer { $0.int(value) }, Array(String(value).utf8), "\(value)")
         }
+        // Every digit count, on both sides of each power of ten (odd and even lengths take
+        // different paths through the two-digit table).
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            for value in [power - 1, power, power + 1, -(power - 1), -power] {
+                XCTAssertEqual(viaBuffer { $0.int(value) }, Array(String(value).utf8), "\(value)")
+            }
+        }
     }
 
     func testMixedPrimitivesAndGrowth() {

@@ -2,7 +2,8 @@
 /// state attributes on the ones it accepts.
 public protocol Hub: AnyObject {
     func instrumentReady(_ instrument: Instrument)
-    func processEvent(_ event: Event, tracker: Tracker) -> Event?
+    /// `consuming` so stamping does not copy the attributes; implementations may omit the modifier.
+    func processEvent(_ event: consuming Event, tracker: Tracker) -> Event?
     func endOfService()
 }
 

@@ -9,13 +9,14 @@ public protocol Tracker: AnyObject {
     /// Called by `Instrument.ready()`; may be called again after hot-plugging, so emit
     /// one-time events (TrackerInit) only the first time.
     func instrumentReady(_ instrument: Instrument)
-    /// Last chance to edit or drop (return nil) an event this tracker emitted.
-    func initEvent(_ event: Event) -> Event?
+    /// Last chance to edit or drop (return nil) an event this tracker emitted. The event is
+    /// `consuming` so an edit does not copy its attributes; implementations may omit the modifier.
+    func initEvent(_ event: consuming Event) -> Event?
     func endOfService()
 }
 
 extension Tracker {
     public func instrumentReady(_ instrument: Instrument) {}
-    public func initEvent(_ event: Event) -> Event? { event }
+    public func initEvent(_ event: consuming Event) -> Event? { event }
     public func endOfService() {}
 }

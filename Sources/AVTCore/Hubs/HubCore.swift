@@ -2,24 +2,28 @@
 /// transitions, plus hub-global counters, accumulators and ids shared by all trackers.
 ///
 /// Subclass it (as `HubCoreAds` does) to add rules; `processEvent` is the extension point.
+///
+/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
+/// these properties spans a call that could reach them again, so the run-time exclusivity checks
+/// (about a tenth of a replay's instructions) guard nothing here.
 open class HubCore: Hub {
     public private(set) weak var instrument: Instrument?
     /// Ping period started on an accepted Start; 0 disables pings.
     public let pingInterval: Int
 
-    public private(set) var countErrors = 0
-    public private(set) var countStarts = 0
-    public private(set) var accumPauseTime = 0
-    public private(set) var accumSeekTime = 0
-    public private(set) var accumBufferTime = 0
-    public private(set) var streamId: String?
-    public private(set) var playbackId: String?
+    @exclusivity(unchecked) public private(set) var countErrors = 0
+    @exclusivity(unchecked) public private(set) var countStarts = 0
+    @exclusivity(unchecked) public private(set) var accumPauseTime = 0
+    @exclusivity(unchecked) public private(set) var accumSeekTime = 0
+    @exclusivity(unchecked) public private(set) var accumBufferTime = 0
+    @exclusivity(unchecked) public private(set) var streamId: String?
+    @exclusivity(unchecked) public private(set) var playbackId: String?
     /// Whether the last accepted BufferBegin happened inside a pause/seek: a buffer belongs to the
     /// block it began in, which is what its BufferFinish reports.
-    private var lastBufferBeginInPauseBlock = false
-    private var lastBufferBeginInSeekBlock = false
+    @exclusivity(unchecked) private var lastBufferBeginInPauseBlock = false
+    @exclusivity(unchecked) private var lastBufferBeginInSeekBlock = false
     /// Updated by every accepted event of every tracker: the play-time clock.
-    private var timestampOfLastEventOnPlayback = 0
+    @exclusivity(unchecked) private var timestampOfLastEventOnPlayback = 0
 
     public init(pingInterval: Int = 30_000) {
         self.pingInterval = pingInterval
@@ -31,9 +35,8 @@ open class HubCore: Hub {
 
     open func endOfService() {}
 
-    open func processEvent(_ event: Event, tracker: Tracker) -> Event? {
+    open func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
-        var event = event
         let now = instrument.clock.now
 
         // A finished playback is re-armed by whatever event comes next, accepted or not.

@@ -1,9 +1,10 @@
 /// HubCore plus ad-break and ad state (spec 3.2, iOS behaviour). Ad state is set on every
 /// tracker at once; events get the content player's position, whichever tracker sent them.
+// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 open class HubCoreAds: HubCore {
-    public private(set) var countAds = 0
+    @exclusivity(unchecked) public private(set) var countAds = 0
 
-    open override func processEvent(_ event: Event, tracker: Tracker) -> Event? {
+    open override func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
         let s = tracker.state
         switch event.action {
@@ -36,7 +37,6 @@ open class HubCoreAds: HubCore {
             break
         }
 
-        var event = event
         event.attributes[.inAdBreakBlock] = .bool(tracker.state.inAdBreak)
         event.attributes[.inAdBlock] = .bool(tracker.state.inAd)
         event.attributes[.countAds] = .int(countAds)

@@ -4,10 +4,21 @@ public struct AttributeGetter {
     public typealias Filter = (_ event: Event, _ attribute: Attribute) -> Bool
 
     public let value: () -> AttributeValue?
-    public let filter: Filter
+    /// nil when the getter has no filter: most have none, and skipping the call matters because
+    /// every getter runs for every event.
+    @usableFromInline let customFilter: Filter?
 
-    public init(filter: @escaping Filter = { _, _ in true }, value: @escaping () -> AttributeValue?) {
+    public var filter: Filter { customFilter ?? { _, _ in true } }
+
+    public init(filter: Filter? = nil, value: @escaping () -> AttributeValue?) {
         self.value = value
-        self.filter = filter
+        self.customFilter = filter
+    }
+
+    /// Whether the getter is consulted for this event.
+    @inlinable
+    public func accepts(_ event: Event, _ attribute: Attribute) -> Bool {
+        guard let customFilter else { return true }
+        return customFilter(event, attribute)
     }
 }

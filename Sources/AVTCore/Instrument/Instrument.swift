@@ -1,5 +1,9 @@
 /// Wires trackers, one hub, one metricalc and one backend together and runs OpenAVT's event
 /// chain (`emit`) on a virtual clock. See the semantics spec, section 1.
+///
+/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
+/// these properties spans a call that could reach them again, so the run-time exclusivity checks
+/// (about a tenth of a replay's instructions) guard nothing here.
 public final class Instrument {
     /// Something the engine did instead of what upstream would have done (usually a crash).
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
@@ -10,21 +14,23 @@ public final class Instrument {
 
     public let instrumentId: String
     public let clock: VirtualClock
-    public private(set) var hub: Hub?
-    public private(set) var metricalc: Metricalc?
-    public private(set) var backend: Backend?
+    @exclusivity(unchecked) public private(set) var hub: Hub?
+    @exclusivity(unchecked) public private(set) var metricalc: Metricalc?
+    @exclusivity(unchecked) public private(set) var backend: Backend?
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
-    private var trackerSlots: [Tracker?] = []
-    private var getterTables: [[Attribute: AttributeGetter]] = []
-    private var senderIds: [String] = []
+    @exclusivity(unchecked) private var trackerSlots: [Tracker?] = []
+    /// Per tracker id, its getters in registration order: ~15 per tracker, all consulted on every
+    /// event, so an array (scan on the rare lookups) beats a dictionary.
+    @exclusivity(unchecked) private var getterTables: [[(attribute: Attribute, getter: AttributeGetter)]] = []
+    @exclusivity(unchecked) private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
-    private var lastDelivery: [(attribute: Attribute, at: Int)] = []
-    private var timers = TimerQueue()
-    private var identifiers: any IdentifierGenerator
+    @exclusivity(unchecked) private var lastDelivery: [(attribute: Attribute, at: Int)] = []
+    @exclusivity(unchecked) private var timers = TimerQueue()
+    @exclusivity(unchecked) private var identifiers: any IdentifierGenerator
 
     public init(
         hub: Hub? = nil, metricalc: Metricalc? = nil, backend: Backend? = nil,
@@ -61,7 +67,7 @@ public final class Instrument {
         let id = trackerSlots.count
         tracker.trackerId = id
         trackerSlots.append(tracker)
-        getterTables.append([:])
+        getterTables.append([])
         senderIds.append(instrumentId + "-" + String(id))
         return id
     }
@@ -72,7 +78,7 @@ public final class Instrument {
     public func removeTracker(_ id: Int) -> Bool {
         guard let tracker = tracker(id: id) else { return false }
         tracker.endOfService()
-        getterTables[id] = [:]
+        getterTables[id] = []
         trackerSlots[id] = nil
         return true
     }
@@ -98,7 +104,7 @@ public final class Instrument {
     public func shutdown() {
         for tracker in trackers {
             tracker.endOfService()
-            if let id = tracker.trackerId { getterTables[id] = [:] }
+            if let id = tracker.trackerId { getterTables[id] = [] }
         }
         hub?.endOfService()
         metricalc?.endOfService()
@@ -150,7 +156,7 @@ public final class Instrument {
             event.attributes[attribute] = .int(now - at)
         }
         if let id = tracker.trackerId, getterTables.indices.contains(id) {
-            for (attribute, getter) in getterTables[id] where getter.filter(event, attribute) {
+            for (attribute, getter) in getterTables[id] where getter.accepts(event, attribute) {
                 if let value = getter.value() { event.attributes[attribute] = value }
             }
         }
@@ -161,25 +167,33 @@ public final class Instrument {
 
     public func registerGetter(_ attribute: Attribute, _ getter: AttributeGetter, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
-        getterTables[id][attribute] = getter
+        if let index = getterTables[id].firstIndex(where: { $0.attribute == attribute }) {
+            getterTables[id][index].getter = getter
+        } else {
+            getterTables[id].append((attribute, getter))
+        }
     }
 
     public func unregisterGetter(_ attribute: Attribute, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
-        getterTables[id][attribute] = nil
+        getterTables[id].removeAll { $0.attribute == attribute }
+    }
+
+    private func getter(_ attribute: Attribute, trackerId id: Int) -> AttributeGetter? {
+        getterTables[id].first { $0.attribute == attribute }?.getter
     }
 
     /// The getter's value, without consulting its filter.
     public func callGetter(_ attribute: Attribute, tracker: Tracker) -> AttributeValue? {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return nil }
-        return getterTables[id][attribute]?.value()
+        return getter(attribute, trackerId: id)?.value()
     }
 
     /// Sets the attribute on the event from that tracker's getter, if the getter exists, its
     /// filter agrees and it has a value.
     public func useGetter(_ attribute: Attribute, event: inout Event, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id),
-            let getter = getterTables[id][attribute], getter.filter(event, attribute),
+            let getter = getter(attribute, trackerId: id), getter.accepts(event, attribute),
             let value = getter.value()
         else { return }
         event.attributes[attribute] = value

@@ -17,42 +17,59 @@ public struct TimerQueue {
     }
 
     struct Timer {
+        let key: Key
         var due: Int
         let interval: Int
         let fire: () -> Void
     }
 
-    /// A handful of timers at most (one or two per tracker): a scan beats a heap here.
-    private var timers: [Key: Timer] = [:]
+    /// A handful of timers at most (one or two per tracker), kept in key order: a scan of a small
+    /// array beats hashing, and the clock asks for due timers before every step.
+    private var timers: [Timer] = []
+    /// The earliest due time of any timer (Int.max when none), so the common question "is
+    /// anything due before this step?" costs one comparison.
+    private var earliestDue = Int.max
 
     public init() {}
 
     public mutating func start(_ key: Key, interval: Int, now: Int, fire: @escaping () -> Void) {
-        guard interval > 0 else {
-            timers[key] = nil
-            return
+        let index = timers.firstIndex { !($0.key < key) } ?? timers.endIndex
+        let replaces = index < timers.endIndex && timers[index].key == key
+        if interval > 0 {
+            let timer = Timer(key: key, due: now + interval, interval: interval, fire: fire)
+            if replaces { timers[index] = timer } else { timers.insert(timer, at: index) }
+        } else if replaces {
+            timers.remove(at: index)
         }
-        timers[key] = Timer(due: now + interval, interval: interval, fire: fire)
+        recomputeEarliestDue()
     }
 
     public mutating func stop(_ key: Key) {
-        timers[key] = nil
+        guard let index = timers.firstIndex(where: { $0.key == key }) else { return }
+        timers.remove(at: index)
+        recomputeEarliestDue()
     }
 
-    public func isRunning(_ key: Key) -> Bool { timers[key] != nil }
+    public func isRunning(_ key: Key) -> Bool { timers.contains { $0.key == key } }
 
-    public func nextDue(_ key: Key) -> Int? { timers[key]?.due }
+    public func nextDue(_ key: Key) -> Int? { timers.first { $0.key == key }?.due }
 
     /// Takes the earliest timer due at or before `t`, moves it to its next period and returns
     /// when it was due and what to run.
     public mutating func popDue(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
-        var best: (key: Key, due: Int)?
-        for (key, timer) in timers where timer.due <= t {
-            if let b = best, b.due < timer.due || (b.due == timer.due && b.key < key) { continue }
-            best = (key, timer.due)
-        }
-        guard let pick = best, let timer = timers[pick.key] else { return nil }
-        timers[pick.key] = Timer(due: timer.due + timer.interval, interval: timer.interval, fire: timer.fire)
-        return (pick.due, timer.fire)
+        guard earliestDue <= t else { return nil }
+        // Key order makes the first timer with the earliest due time the tie-break winner.
+        var pick = 0
+        for index in timers.indices.dropFirst() where timers[index].due < timers[pick].due { pick = index }
+        let due = timers[pick].due
+        timers[pick].due += timers[pick].interval
+        let fire = timers[pick].fire
+        recomputeEarliestDue()
+        return (due, fire)
+    }
+
+    private mutating func recomputeEarliestDue() {
+        earliestDue = Int.max
+        for timer in timers where timer.due < earliestDue { earliestDue = timer.due }
     }
 }

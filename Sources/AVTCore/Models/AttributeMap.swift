@@ -4,10 +4,10 @@
 public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     public typealias Element = (key: Attribute, value: AttributeValue)
 
-    @usableFromInline
-    struct Entry: Equatable, Sendable {
-        @usableFromInline var key: Attribute
-        @usableFromInline var value: AttributeValue
+    /// One attribute and its value, as stored.
+    public struct Entry: Equatable, Sendable {
+        public let key: Attribute
+        public var value: AttributeValue
 
         @usableFromInline
         init(key: Attribute, value: AttributeValue) {
@@ -85,6 +85,13 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     @inlinable
     public func forEachEntry(_ body: (Attribute, AttributeValue) throws -> Void) rethrows {
         for entry in entries { try body(entry.key, entry.value) }
+    }
+
+    /// The entries in first-set order, read in place: encoders walk every attribute of every
+    /// event, and this neither copies values nor builds tuples.
+    @inlinable
+    public func withUnsafeEntries<R>(_ body: (UnsafeBufferPointer<Entry>) throws -> R) rethrows -> R {
+        try entries.withUnsafeBufferPointer(body)
     }
 
     /// The entry at a position in first-set order (0..<count).

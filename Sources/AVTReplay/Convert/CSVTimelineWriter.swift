@@ -47,14 +47,19 @@ public final class CSVTimelineWriter: TimelineWriter {
         // Observations apply in column order within a row: a step whose observations are in
         // another order becomes several rows at the same t, one per run in column order. Nothing
         // happens between them (no timer is due at the same instant), so the replay is the same.
+        // A netstats step is one sample, not a sequence: its observations are put in column order
+        // so it stays one row.
+        let observe =
+            settings.trackers[step.tracker].kind.observationsCommute
+            ? step.observe.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : step.observe
         var runs: [ArraySlice<Observation>] = []
         var runStart = 0
-        for i in step.observe.indices.dropFirst()
-        where !step.observe[i - 1].key.utf8.lexicographicallyPrecedes(step.observe[i].key.utf8) {
-            runs.append(step.observe[runStart..<i])
+        for i in observe.indices.dropFirst()
+        where !observe[i - 1].key.utf8.lexicographicallyPrecedes(observe[i].key.utf8) {
+            runs.append(observe[runStart..<i])
             runStart = i
         }
-        runs.append(step.observe[runStart...])
+        runs.append(observe[runStart...])
         for (i, run) in runs.enumerated() {
             let last = i == runs.count - 1
             try row(

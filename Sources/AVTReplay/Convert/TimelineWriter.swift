@@ -24,7 +24,9 @@ public enum TimelineConverter {
     public static func writer(_ format: TimelineFormat, settings: TimelineSettings, sink: ByteSink) -> any TimelineWriter {
         switch format {
         case .json: return JSONTimelineWriter(settings: settings, sink: sink)
-        case .jsonl: return JSONLTimelineWriter(settings: settings, sink: sink)
+        // An AVMetrics log is read only (`convert` does not offer it as an output); its events
+        // become a JSONL timeline.
+        case .jsonl, .avmetrics: return JSONLTimelineWriter(settings: settings, sink: sink)
         case .csv: return CSVTimelineWriter(settings: settings, sink: sink)
         }
     }

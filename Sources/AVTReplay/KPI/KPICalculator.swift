@@ -4,6 +4,9 @@ import AVTCore
 /// the first playbackId exists (TrackerInit, an early BufferBegin) belong to no playback.
 public struct SessionKPIs: Sendable {
     public let session: String
+    /// The AVMetrics events of the session's first avmetrics tracker, for the startup breakdown
+    /// and the summary cross-check; nil without one.
+    public var avmetrics: AVMetricsSessionLog?
     var order: [String] = []
     var tallies: [String: PlaybackTally] = [:]
 

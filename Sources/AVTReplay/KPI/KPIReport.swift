@@ -22,7 +22,12 @@ public enum KPIReport {
                 all.append(values)
                 object([("playbackId", nil)] + values.map { ($0.0, $0.1) }, playbackId: id, into: &w)
             }
-            w.raw("]}")
+            w.raw("]")
+            if let log = session.avmetrics {
+                w.raw(",\"avmetrics\":")
+                AVMetricsKPIReport.json(log, totals: session.totals(definitions: definitions), into: &w)
+            }
+            w.raw("}")
         }
         w.raw("]")
         if aggregate {
@@ -105,6 +110,7 @@ public enum KPIReport {
                 out += pad(name, 26) + cells.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
             }
             out += "\n"
+            if let log = session.avmetrics { out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions)) }
         }
         return out
     }

@@ -21,10 +21,11 @@ public protocol RecordBackend: Backend {
 /// A backend that writes each delivery as one JSON line, in delivery order, through a buffer.
 /// Backends cannot throw into the event chain, so the first write error is kept, later output is
 /// dropped, and the caller reads `writeError` when the replay is done.
+// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 public final class JSONLinesBackend: RecordBackend {
-    public private(set) var encoder: RecordEncoder
+    @exclusivity(unchecked) public private(set) var encoder: RecordEncoder
     public let filter: RecordFilter
-    private var output: SinkBuffer
+    @exclusivity(unchecked) private var output: SinkBuffer
 
     public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.output = SinkBuffer(sink: sink)

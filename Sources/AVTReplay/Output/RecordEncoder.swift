@@ -37,76 +37,84 @@ public struct RecordEncoder {
     }
 
     public mutating func encode(_ metric: Metric, into w: inout JSONBuffer) {
-        w.raw("{\"type\":\"metric\",")
+        w.literal("{\"type\":\"metric\",")
         header(t: metric.timestamp, into: &w)
-        w.raw(",\"name\":")
+        w.literal(",\"name\":")
         w.string(metric.name)
-        w.raw(",\"metricType\":")
+        w.literal(",\"metricType\":")
         w.string(metric.kind.rawValue)
-        w.raw(",\"value\":")
+        w.literal(",\"value\":")
         switch metric.value {
         case .int(let v): w.int(v)
         case .double(let v): w.double(v)
         }
-        w.raw("}\n")
+        w.literal("}\n")
     }
 
     public mutating func encode(_ event: Event, into w: inout JSONBuffer) {
-        w.raw("{\"type\":\"event\",")
+        w.literal("{\"type\":\"event\",")
         header(t: event.timestamp, into: &w)
-        w.raw(",\"action\":")
+        w.literal(",\"action\":")
         let action = Int(event.action.index)
         actionNames.learn(upTo: action + 1)
         actionNames.bytes.withUnsafeBufferPointer { w.raw(UnsafeBufferPointer(rebasing: $0[actionNames.spans[action]])) }
-        w.raw(",\"tracker\":")
+        w.literal(",\"tracker\":")
         if let id = event.trackerId, trackerNames.indices.contains(id) {
             w.string(trackerNames[id])
         } else {
-            w.raw("null")
+            w.literal("null")
         }
-        w.raw(",\"attributes\":{")
+        w.literal(",\"attributes\":{")
         writeAttributes(event.attributes, into: &w)
-        w.raw("}}\n")
+        w.literal("}}\n")
     }
 
     /// Attributes in name order: mark each attribute's rank in a bitset, then walk the set bits
     /// upwards. Linear in the number of attributes (plus one word per 64 known names), where a
-    /// comparison sort of ~30 keys per event was the encoder's largest cost.
+    /// comparison sort of ~30 keys per event was the encoder's largest cost. Everything is read
+    /// through buffer pointers: this loop runs for every attribute of every event.
     private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONBuffer) {
-        var highest = -1
-        attributes.forEachEntry { key, _ in highest = max(highest, Int(key.index)) }
-        keys.learn(upTo: highest + 1)
-        let rankCount = keys.ranks.count
-        if positionOfRank.count < rankCount {
-            positionOfRank = [Int32](repeating: 0, count: rankCount)
-            rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
-        }
-        keys.ranks.withUnsafeBufferPointer { ranks in
-            var position: Int32 = 0
-            attributes.forEachEntry { key, _ in
-                let rank = Int(ranks[Int(key.index)])
-                rankBits[rank >> 6] |= 1 << UInt64(rank & 63)
-                positionOfRank[rank] = position
-                position += 1
+        attributes.withUnsafeEntries { entries in
+            var highest: Int32 = -1
+            for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
+            keys.learn(upTo: Int(highest) + 1)
+            let rankCount = keys.ranks.count
+            if positionOfRank.count < rankCount {
+                positionOfRank = [Int32](repeating: 0, count: rankCount)
+                rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
             }
-        }
-        var first = true
-        keys.keyBytes.withUnsafeBufferPointer { keyBytes in
-            for word in rankBits.indices where rankBits[word] != 0 {
-                var bits = rankBits[word]
-                rankBits[word] = 0
-                while bits != 0 {
-                    let rank = word << 6 | bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    if !first { w.raw(UInt8(ascii: ",")) }
-                    first = false
-                    let (key, value) = attributes.entry(at: Int(positionOfRank[rank]))
-                    w.raw(UnsafeBufferPointer(rebasing: keyBytes[keys.keySpans[Int(key.index)]]))
-                    switch value {
-                    case .int(let v): w.int(v)
-                    case .double(let v): w.double(v)
-                    case .string(let v): w.string(v)
-                    case .bool(let v): w.bool(v)
+            let keys = self.keys
+            rankBits.withUnsafeMutableBufferPointer { bits in
+                positionOfRank.withUnsafeMutableBufferPointer { positions in
+                    keys.ranks.withUnsafeBufferPointer { ranks in
+                        for i in entries.indices {
+                            let rank = Int(ranks[Int(entries[i].key.index)])
+                            bits[rank >> 6] |= 1 << UInt64(rank & 63)
+                            positions[rank] = Int32(truncatingIfNeeded: i)
+                        }
+                    }
+                    keys.keyBytes.withUnsafeBufferPointer { keyBytes in
+                        keys.keySpans.withUnsafeBufferPointer { spans in
+                            var first = true
+                            for word in bits.indices where bits[word] != 0 {
+                                var set = bits[word]
+                                bits[word] = 0
+                                while set != 0 {
+                                    let rank = word << 6 | set.trailingZeroBitCount
+                                    set &= set - 1
+                                    if !first { w.raw(UInt8(ascii: ",")) }
+                                    first = false
+                                    let entry = entries.baseAddress! + Int(positions[rank])
+                                    w.raw(UnsafeBufferPointer(rebasing: keyBytes[spans[Int(entry.pointee.key.index)]]))
+                                    switch entry.pointee.value {
+                                    case .int(let v): w.int(v)
+                                    case .double(let v): w.double(v)
+                                    case .string(let v): w.string(v)
+                                    case .bool(let v): w.bool(v)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -115,13 +123,13 @@ public struct RecordEncoder {
 
     private func header(t: Int, into w: inout JSONBuffer) {
         if let session {
-            w.raw("\"session\":")
+            w.literal("\"session\":")
             w.string(session)
             w.raw(UInt8(ascii: ","))
         }
-        w.raw("\"t\":")
+        w.literal("\"t\":")
         w.int(t)
-        w.raw(",\"time\":\"")
+        w.literal(",\"time\":\"")
         let out = w.reserve(32)
         w.commit(ISO8601.write(epochMilliseconds: startTime + t, to: out))
         w.raw(UInt8(ascii: "\""))
@@ -129,3 +137,10 @@ public struct RecordEncoder {
 }
 
 
+
+extension JSONBuffer {
+    /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
+    /// would pick `raw(_: String)` and build a String per record.
+    @inlinable
+    mutating func literal(_ text: StaticString) { raw(text) }
+}

@@ -21,7 +21,7 @@ public final class Replayer {
             case .ads: HubCoreAds(pingInterval: settings.pingInterval)
             }
         instrument = Instrument(
-            hub: hub, metricalc: settings.metrics ? MetricalcCore() : nil, backend: backend,
+            hub: hub, metricalc: settings.metrics ? NetStatsMetricalc() : nil, backend: backend,
             clock: VirtualClock(now: 0), identifiers: identifiers)
         trackers = settings.trackers.map { $0.kind.trackerType.init(spec: $0) }
         for tracker in trackers { instrument.addTracker(tracker) }
@@ -43,7 +43,7 @@ public final class Replayer {
         lastStepT = step.t
         let tracker = trackers[step.tracker]
         for change in step.set { tracker.set(change.attribute, to: change.value) }
-        for observation in step.observe { tracker.observe(observation) }
+        tracker.observe(step: step.observe)
         if let action = step.action { tracker.emit(action, attributes: step.attributes) }
         return true
     }

@@ -264,6 +264,11 @@ public struct CSVTimelineReader: TimelineSource {
                 file: name, location: rowLocation,
                 message: "a row needs an action, a set.<key> or an observe.<key> cell")
         }
+        if hasObserve, let problem = kind.trackerType.checkObservations(&step.observe) {
+            let column = problem.key.flatMap { key in columns.firstIndex { if case .observe(key) = $0 { return true } else { return false } } }
+            if let column { throw error(fields[column], column: column, problem.message) }
+            throw TimelineError(file: name, location: rowLocation, message: problem.message)
+        }
         previousT = t
         return step
     }
@@ -319,8 +324,11 @@ public struct CSVTimelineReader: TimelineSource {
                     ? "a \(kind.rawValue) tracker takes no observations (give it a kind such as avplayer, ima, html5 or exoplayer)"
                     : "unknown observation \"\(key)\" for a \(kind.rawValue) tracker: expected one of: \(rules.keys.sorted().joined(separator: ", "))")
         }
-        guard rule.check(value) else {
-            var message = "expected \(rule.expected), found \(CSVField.describe(value))"
+        if let problem = rule.diagnose(value) {
+            var message =
+                problem.path.isEmpty
+                ? "expected \(rule.expected), found \(CSVField.describe(value))"
+                : "\(key)\(problem.path): \(problem.message)"
             // Text that looks like JSON but is not: say why, since it was read as a plain string.
             let text = records.text[field.range]
             if case .string = value, let first = text.first, [0x7B, 0x5B, 0x22].contains(first) {

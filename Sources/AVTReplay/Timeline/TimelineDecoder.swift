@@ -115,6 +115,9 @@ struct StepReader {
         self.reader = reader
     }
 
+    /// Records a step decoded elsewhere (the JSONL scanner), for the time-order check.
+    mutating func accepted(_ step: Step) { previousT = step.t }
+
     mutating func step(_ node: JSONNode, index: Int) throws(TimelineError) -> Step {
         // Built only when an error needs it: this runs for every step.
         func path(_ field: String = "") -> String { "steps[\(index)]" + field }
@@ -207,27 +210,21 @@ struct StepReader {
                         ? "a \(kind.rawValue) tracker takes no observations (give it a kind such as avplayer, ima, html5 or exoplayer)"
                         : "unknown observation \"\(member.key)\" for a \(kind.rawValue) tracker: expected one of: \(valid)")
             }
-            guard rule.check(member.node.value) else {
-                throw reader.error(
-                    at: member.node, path: path() + "." + member.key,
-                    "expected \(rule.expected), found \(describe(member.node.value))")
+            if let problem = rule.diagnose(member.node.value) {
+                throw TimelineError(
+                    file: reader.file, location: problem.location ?? member.node.location,
+                    path: path() + "." + member.key + problem.path, message: problem.message)
             }
             guard !result.contains(where: { $0.key == member.key }) else {
                 throw reader.error(at: member.node, path: path(), "duplicate observation \"\(member.key)\"")
             }
             result.append(Observation(member.key, member.node.value))
         }
-        return result
-    }
-
-    private func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let s): return "\"\(s)\""
-        case .int(let i): return String(i)
-        case .double(let d): return String(d)
-        case .bool(let b): return String(b)
-        default: return value.typeName
+        if let problem = kind.trackerType.checkObservations(&result) {
+            let blamed = problem.key.flatMap { key in members.first { $0.key == key }?.node } ?? node
+            throw reader.error(at: blamed, path: path() + (problem.key.map { "." + $0 } ?? ""), problem.message)
         }
+        return result
     }
 
     private func claim(_ slot: inout JSONNode?, _ member: JSONMember, path: @autoclosure () -> String) throws(TimelineError) {

@@ -1,6 +1,6 @@
 import AVTJSON
 
-/// The three timeline formats.
+/// The timeline formats (and the AVMetrics log, read as a timeline).
 public enum TimelineFormat: String, Sendable, CaseIterable {
     /// One JSON document with `steps` (held in memory whole).
     case json
@@ -8,6 +8,12 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
     case jsonl
     /// A header row, then one step per row (streamed).
     case csv
+    /// A log of serialized Apple AVMetrics events, one per line with absolute dates (streamed;
+    /// read only: README "Apple AVMetrics logs").
+    case avmetrics
+
+    /// Whether `convert` can write it (an AVMetrics log is input only).
+    public var isWritable: Bool { self != .avmetrics }
 
     /// By file extension: .json, .jsonl/.ndjson, .csv.
     public static func fromExtension(of path: String) -> TimelineFormat? {
@@ -18,7 +24,8 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// By content, for stdin or an unknown extension: CSV unless it starts with `{`; JSONL if the
+    /// By content, for stdin or an unknown extension: CSV unless it starts with `{`; an AVMetrics
+    /// log if the first line is an object whose `event` starts with `AVMetric`; JSONL if the
     /// first line alone is a complete object without `steps`; otherwise a JSON document.
     public static func sniff(_ head: [UInt8]) -> TimelineFormat {
         var bytes = head[...]
@@ -26,6 +33,7 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
         guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), bytes[first] == UInt8(ascii: "{")
         else { return .csv }
         let line = bytes[first...].prefix { $0 != UInt8(ascii: "\n") }
+        if AVMetricsLogReader.looksLikeEvent(line) { return .avmetrics }
         guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else { return .json }
         return members.contains { $0.key == "steps" } ? .json : .jsonl
     }
@@ -39,7 +47,11 @@ public enum TimelineReader {
     public static func open(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [])
         throws(TimelineError) -> any TimelineSource
     {
-        try open(ByteInput(path: path), format: format ?? TimelineFormat.fromExtension(of: path), csvTrackers: csvTrackers)
+        let input = try ByteInput(path: path)
+        var chosen = format ?? TimelineFormat.fromExtension(of: path)
+        // A .jsonl file is a JSONL timeline or an AVMetrics log: its first line tells.
+        if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics { chosen = .avmetrics }
+        return try open(input, format: chosen, csvTrackers: csvTrackers)
     }
 
     /// Opens an input already at hand; nil format sniffs the content.
@@ -60,6 +72,8 @@ public enum TimelineReader {
             return try JSONLTimelineReader(input)
         case .csv:
             return try CSVTimelineReader(input, trackers: csvTrackers)
+        case .avmetrics:
+            return try AVMetricsLogReader(input)
         }
     }
 }

@@ -12,6 +12,7 @@ import AVTJSON
 /// - The playhead moves with virtual time at `rate` while the rate is non-zero and the player is
 ///   not waiting to play, so `position` is right on every event without a step per tick.
 /// - Like `OAVTTrackerAVPlayer(player:)`, it never emits PlayerSet or PlayerReady.
+// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 public final class AVPlayerTracker: ScriptableTracker {
     /// The instrument timer slot of the periodic time observer (slot 0 is the ping).
     static let timeObserverSlot = 1
@@ -44,27 +45,27 @@ public final class AVPlayerTracker: ScriptableTracker {
     public override class var observationRules: [String: ObservationRule] { rules }
 
     // The player as last observed.
-    private var rate: Double = 0
-    private var waitingToPlay = false
-    private var playhead = Playhead()
-    private var duration: Double?
-    private var presentationSize: (width: Double, height: Double)?
-    private var volume: Double?
-    private var isMuted: Bool?
-    private var fps: Double?
-    private var source: String?
-    private var observedBitrate: Double?
-    private var language: String?
-    private var subtitles: String?
+    @exclusivity(unchecked) private var rate: Double = 0
+    @exclusivity(unchecked) private var waitingToPlay = false
+    @exclusivity(unchecked) private var playhead = Playhead()
+    @exclusivity(unchecked) private var duration: Double?
+    @exclusivity(unchecked) private var presentationSize: (width: Double, height: Double)?
+    @exclusivity(unchecked) private var volume: Double?
+    @exclusivity(unchecked) private var isMuted: Bool?
+    @exclusivity(unchecked) private var fps: Double?
+    @exclusivity(unchecked) private var source: String?
+    @exclusivity(unchecked) private var observedBitrate: Double?
+    @exclusivity(unchecked) private var language: String?
+    @exclusivity(unchecked) private var subtitles: String?
     /// The player's (or current item's) `error`, as last observed.
-    private var playerError: String?
+    @exclusivity(unchecked) private var playerError: String?
 
     // The tracker's own memory.
     /// The error captured when a failure was signalled; the next Error event takes it.
-    private var lastError: String?
+    @exclusivity(unchecked) private var lastError: String?
     /// Position when the periodic observer last emitted PauseBegin (for the seek heuristic).
-    private var pauseBeginPosition: Int?
-    private var resolution = ResolutionWatch()
+    @exclusivity(unchecked) private var pauseBeginPosition: Int?
+    @exclusivity(unchecked) private var resolution = ResolutionWatch()
 
     // MARK: Getters
 
@@ -214,7 +215,7 @@ public final class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError { event[.errorDescription] = .string(lastError) }

@@ -149,7 +149,7 @@ public final class ExoPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError {

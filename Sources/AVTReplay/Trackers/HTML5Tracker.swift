@@ -153,7 +153,7 @@ public final class HTML5Tracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         // Upstream leaves these as a TODO (MediaError message and code); we set them when the
         // timeline gave the element's `error` before its "error" event.

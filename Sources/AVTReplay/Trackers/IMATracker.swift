@@ -180,7 +180,7 @@ public final class IMATracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: Event) -> Event? {
+    public override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .adError {
             if let errorMessage { event[.errorDescription] = .string(errorMessage) }

@@ -17,14 +17,24 @@ public struct Observation: Sendable, Equatable {
 public struct ObservationRule: Sendable {
     /// For the README and error messages, e.g. `"readyToPlay" | "failed"`.
     public let expected: String
-    private let accepts: @Sendable (JSONValue) -> Bool
+    private let diagnoser: @Sendable (JSONValue) -> ObservationProblem?
 
     public init(expected: String, accepts: @escaping @Sendable (JSONValue) -> Bool) {
         self.expected = expected
-        self.accepts = accepts
+        self.diagnoser = { accepts($0) ? nil : ObservationProblem(expected: expected, found: $0) }
     }
 
-    public func check(_ value: JSONValue) -> Bool { accepts(value) }
+    /// A rule for nested values (objects, arrays) that says *where* inside the value it went
+    /// wrong, so an error can name e.g. `observe.fromVariant.peakBitRate`.
+    public init(expected: String, diagnose: @escaping @Sendable (JSONValue) -> ObservationProblem?) {
+        self.expected = expected
+        self.diagnoser = diagnose
+    }
+
+    public func check(_ value: JSONValue) -> Bool { diagnoser(value) == nil }
+
+    /// Why `value` is not accepted; nil when it is.
+    public func diagnose(_ value: JSONValue) -> ObservationProblem? { diagnoser(value) }
 
     /// One of these strings.
     public static func oneOf(_ choices: [String]) -> ObservationRule {
@@ -60,8 +70,9 @@ public struct ObservationRule: Sendable {
     /// `{"width": number, "height": number}` (CGSize-like).
     public static let size = ObservationRule(expected: "{\"width\": number, \"height\": number}") {
         guard case .object(let members) = $0, members.count == 2 else { return false }
-        let keys = Set(members.map(\.key))
-        guard keys == ["width", "height"] else { return false }
+        // Both keys, in either order (no sets: this runs for every presentationSize of a replay).
+        let (a, b) = (members[0].key, members[1].key)
+        guard (a == "width" && b == "height") || (a == "height" && b == "width") else { return false }
         return members.allSatisfy { member in
             switch member.node.value {
             case .int, .double: return true
@@ -77,5 +88,55 @@ public struct ObservationRule: Sendable {
             if case .null = value { return true }
             return inner.check(value)
         }
+    }
+}
+
+/// Why an observation value was rejected: where inside the value (empty for the value itself),
+/// what was expected there and what was found.
+public struct ObservationProblem: Sendable, Equatable {
+    /// Below the observation's key, e.g. `.fromVariant.peakBitRate` or `[2].url`; empty when the
+    /// value itself is wrong.
+    public var path: String
+    public var expected: String
+    /// The offending value as a user reads it (`"abc"`, `12`, `an object`).
+    public var found: String
+    /// Where the offending nested value starts, when it is known (JSON input).
+    public var location: SourceLocation?
+
+    public init(path: String = "", expected: String, found: String, location: SourceLocation? = nil) {
+        self.path = path
+        self.expected = expected
+        self.found = found
+        self.location = location
+    }
+
+    public init(path: String = "", expected: String, found value: JSONValue, location: SourceLocation? = nil) {
+        self.init(path: path, expected: expected, found: Self.describe(value), location: location)
+    }
+
+    public var message: String { "expected \(expected), found \(found)" }
+
+    /// Scalars as written, containers by their type name.
+    public static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return "\"\(s)\""
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return String(b)
+        default: return value.typeName
+        }
+    }
+}
+
+/// A problem with an `observe` object as a whole (a property that does not belong to the event
+/// named by another key, a missing required key), found after each key passed its rule.
+public struct ObservationSetProblem: Error, Sendable, Equatable {
+    /// The key to blame (its value's location is used); nil blames the whole object.
+    public var key: String?
+    public var message: String
+
+    public init(key: String?, message: String) {
+        self.key = key
+        self.message = message
     }
 }

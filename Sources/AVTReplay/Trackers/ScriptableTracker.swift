@@ -3,13 +3,17 @@ import AVTCore
 /// What every tracker of a timeline can do, whatever its kind: serve `set` keys as getters,
 /// emit scripted actions with extra attributes, and take player observations. Player trackers
 /// subclass it and override `observe` (and `instrumentReady` to register their own getters).
+///
+/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
+/// these properties spans a call that could reach them again, so the run-time exclusivity checks
+/// (about a tenth of a replay's instructions) guard nothing here.
 open class ScriptableTracker: Tracker {
     public let spec: TrackerSpec
-    public var trackerId: Int?
-    public var state = TrackerState()
+    @exclusivity(unchecked) public var trackerId: Int?
+    @exclusivity(unchecked) public var state = TrackerState()
     public private(set) weak var instrument: Instrument?
     /// The attributes of the scripted step being emitted; empty for everything else.
-    private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
+    @exclusivity(unchecked) private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
 
     public required init(spec: TrackerSpec) {
         self.spec = spec
@@ -59,13 +63,22 @@ open class ScriptableTracker: Tracker {
     /// kind's rules). The generic tracker has no observation keys.
     open func observe(_ observation: Observation) {}
 
-    open func initEvent(_ event: Event) -> Event? {
+    /// Feeds the observations of one step. By default one at a time, in order; a kind whose
+    /// observations describe one record together (netstats samples, AVMetrics events) overrides it.
+    open func observe(step observations: [Observation]) {
+        for observation in observations { observe(observation) }
+    }
+
+    open func initEvent(_ event: consuming Event) -> Event? {
         guard !stepAttributes.isEmpty else { return event }
-        var event = event
         for (attribute, value) in stepAttributes { event.attributes[attribute] = value }
         return event
     }
 
     /// The keys `observe` accepts and what each takes; empty for the generic tracker.
     open class var observationRules: [String: ObservationRule] { [:] }
+
+    /// Checks a step's observations together, after each passed its own rule, and may put them
+    /// in a canonical order (only for kinds that take a step's observations at once). nil: fine.
+    open class func checkObservations(_ observations: inout [Observation]) -> ObservationSetProblem? { nil }
 }

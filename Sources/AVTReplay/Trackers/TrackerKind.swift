@@ -10,6 +10,10 @@ public enum TrackerKind: String, Sendable, CaseIterable {
     case html5
     /// OpenAVT-Android's ExoPlayer tracker.
     case exoplayer
+    /// A pre-call test's subscriber network statistics (OpenTok), cut into windows.
+    case netstats
+    /// Apple's AVMetrics events (iOS 18), one event per step.
+    case avmetrics
 
     /// The class implementing this kind.
     public var trackerType: ScriptableTracker.Type {
@@ -19,6 +23,8 @@ public enum TrackerKind: String, Sendable, CaseIterable {
         case .ima: return IMATracker.self
         case .html5: return HTML5Tracker.self
         case .exoplayer: return ExoPlayerTracker.self
+        case .netstats: return NetStatsTracker.self
+        case .avmetrics: return AVMetricsTracker.self
         }
     }
 
@@ -30,4 +36,9 @@ public enum TrackerKind: String, Sendable, CaseIterable {
     public var emitsTrackerInitByDefault: Bool { self != .generic }
 
     public var observationRules: [String: ObservationRule] { trackerType.observationRules }
+
+    /// Whether a step's observations may be applied in any order: each sets an independent value
+    /// and the tracker reads the step as one sample (netstats), so a converter may reorder them
+    /// but must not split the step.
+    public var observationsCommute: Bool { self == .netstats }
 }

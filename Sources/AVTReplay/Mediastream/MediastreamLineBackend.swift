@@ -1,0 +1,42 @@
+import AVTCore
+
+/// `--format mediastream`: the Mediastream events of a replay as JSON Lines, one event per line,
+/// in the order the collector would send them.
+public final class MediastreamLineBackend: RecordBackend {
+    private let translator: MediastreamTranslator
+    private var output: SinkBuffer
+    private weak var clock: VirtualClock?
+
+    public init(sink: ByteSink, options: MediastreamOptions) {
+        self.output = SinkBuffer(sink: sink)
+        self.translator = MediastreamTranslator(options: options)
+    }
+
+    public var writeError: OutputError? { output.error }
+
+    public func instrumentReady(_ instrument: Instrument) {
+        clock = instrument.clock
+        translator.start(instrumentId: instrument.instrumentId)
+    }
+
+    public func sendEvent(_ event: Event) { write(translator.consume(event)) }
+
+    /// Metrics have no Mediastream counterpart.
+    public func sendMetric(_ metric: Metric) {}
+
+    /// The replay ends at the clock's time (`until`): the reports due by then go out.
+    public func endOfService() {
+        write(translator.finish(at: clock?.now ?? 0))
+        output.flush()
+    }
+
+    private func write(_ events: [MediastreamEvent]) {
+        guard !output.failed else { return }
+        for event in events {
+            var line = event.json
+            line.withUTF8 { output.bytes.raw($0) }
+            output.bytes.raw(UInt8(ascii: "\n"))
+        }
+        output.flushIfFull()
+    }
+}

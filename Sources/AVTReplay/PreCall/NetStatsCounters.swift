@@ -1,0 +1,63 @@
+import AVTJSON
+
+/// One medium's cumulative subscriber counters, as OpenTok's subscriber network stats report
+/// them: they only grow while the subscriber lives.
+public struct MediaCounters: Sendable, Equatable {
+    public var bytesReceived = 0
+    public var packetsReceived = 0
+    public var packetsLost = 0
+
+    public init(bytesReceived: Int = 0, packetsReceived: Int = 0, packetsLost: Int = 0) {
+        self.bytesReceived = bytesReceived
+        self.packetsReceived = packetsReceived
+        self.packetsLost = packetsLost
+    }
+
+    /// Whether any counter is smaller than in `earlier`: the counters restarted.
+    func wentBackwards(since earlier: MediaCounters) -> Bool {
+        bytesReceived < earlier.bytesReceived || packetsReceived < earlier.packetsReceived
+            || packetsLost < earlier.packetsLost
+    }
+}
+
+/// A snapshot of a subscriber's cumulative audio and video statistics: the six observation keys
+/// of a `netstats` tracker. A step that omits a key keeps that counter's previous value; a counter
+/// never given is 0.
+public struct NetStatsCounters: Sendable, Equatable {
+    public var video = MediaCounters()
+    public var audio = MediaCounters()
+
+    public init(video: MediaCounters = MediaCounters(), audio: MediaCounters = MediaCounters()) {
+        self.video = video
+        self.audio = audio
+    }
+
+    /// The observation keys, named as OpenTok's OTSubscriberKit{Video,Audio}NetworkStats.
+    public static let keys = [
+        "videoBytesReceived", "videoPacketsReceived", "videoPacketsLost",
+        "audioBytesReceived", "audioPacketsReceived", "audioPacketsLost",
+    ]
+
+    /// Every key takes an integer ≥ 0 (cumulative counts have no fractions and no sign).
+    public static let observationRules: [String: ObservationRule] = Dictionary(
+        uniqueKeysWithValues: keys.map { ($0, ObservationRule.nonNegativeInteger) })
+
+    /// Sets the counter an observation names (already checked against `observationRules`).
+    public mutating func apply(_ observation: Observation) {
+        guard let value = PlayerValue.integer(observation.value) else { return }
+        switch observation.key {
+        case "videoBytesReceived": video.bytesReceived = value
+        case "videoPacketsReceived": video.packetsReceived = value
+        case "videoPacketsLost": video.packetsLost = value
+        case "audioBytesReceived": audio.bytesReceived = value
+        case "audioPacketsReceived": audio.packetsReceived = value
+        case "audioPacketsLost": audio.packetsLost = value
+        default: break
+        }
+    }
+
+    /// Whether any of the six counters is smaller than in `earlier`.
+    public func wentBackwards(since earlier: NetStatsCounters) -> Bool {
+        video.wentBackwards(since: earlier.video) || audio.wentBackwards(since: earlier.audio)
+    }
+}
