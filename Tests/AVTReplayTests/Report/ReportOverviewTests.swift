@@ -119,3 +119,21 @@ final class ReportOverviewTests: XCTestCase {
         XCTAssertLessThan(html.utf8.count, 8_000_000, "\(html.utf8.count) bytes")
     }
 }
+
+/// The bridge from an AVMetrics startup breakdown to the report's waterfall.
+final class StartupWaterfallBridgeTests: XCTestCase {
+    func testABreakdownBecomesWaterfallRows() {
+        let breakdown = StartupBreakdown(start: 0, end: 900, requests: [
+            AVMetricsRequest(category: .mediaSegment, url: "https://cdn.example.com/v/720p/seg-0.m4s", start: 400, end: 850),
+            AVMetricsRequest(category: .playlist, url: "https://cdn.example.com/v/master.m3u8", start: 10, end: 200),
+            AVMetricsRequest(category: .contentKey, url: nil, start: 250, end: 300),
+            AVMetricsRequest(category: .other, url: "https://cdn.example.com/v/x", start: nil, end: nil),
+        ])
+        // Sorted by start as the breakdown keeps them; the timeless request is left out.
+        XCTAssertEqual(breakdown.waterfallRequests, [
+            WaterfallRequest(label: "master.m3u8", category: "playlist", start: 10, end: 200),
+            WaterfallRequest(label: "contentKey", category: "contentKey", start: 250, end: 300),
+            WaterfallRequest(label: "seg-0.m4s", category: "mediaSegment", start: 400, end: 850),
+        ])
+    }
+}
