@@ -24,12 +24,18 @@ extension AVTReplayCommand {
 
                 Ids are derived from --seed, so the same input and flags give byte-identical output.
 
+                --speed X replays in wall-clock time (1 = real time); without it nothing waits. Ctrl-C or \
+                SIGTERM stops at the next step, flushes every destination and exits 130/143, or 3 if \
+                something went to the dead-letter file.
+
                 Examples:
                   avtreplay run fixtures/happy-path.json
                   avtreplay run fixtures/preroll-ads.json --metrics-only
                   avtreplay run session.json --start-time 2026-03-01T12:00:00Z --until 120000 -o out.jsonl
                   cat session.jsonl | avtreplay run - --hub core --ping-interval 10000
                   avtreplay run corpus/ --jobs 2 --shard 1/4 -o shard1.jsonl
+                  avtreplay run session.json --to influxdb://127.0.0.1:8086/telemetry --start-time now --speed 1
+                  INFLUX_TOKEN=… avtreplay run session.json --to 'influxdb2://127.0.0.1:8086?org=acme&bucket=replays'
                   avtreplay run fixtures/mediastream-session.json --format mediastream --mediastream-content-id 529a628d
                 """)
 
@@ -56,6 +62,7 @@ extension AVTReplayCommand {
         @Option(name: .customLong("to"), help: ArgumentHelp(
             "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
                 + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
+                + "influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (influxdb2+https:// too; INFLUX_TOKEN), "
                 + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], newrelic://ACCOUNT_ID[?region=eu] "
                 + "(NEW_RELIC_LICENSE_KEY), or mediastream+http(s)://HOST/PATH (Mediastream collector events).",
             valueName: "dest"))
@@ -88,6 +95,14 @@ extension AVTReplayCommand {
 
         @Option(help: ArgumentHelp("Records per request to a server.", valueName: "n"))
         var deliveryBatch: Int = 5000
+
+        @Option(help: ArgumentHelp(
+            "Replay in wall-clock time: 1 = real time, 10 = ten times faster (default: as fast as possible, no waiting).",
+            valueName: "x"))
+        var speed: Double?
+
+        @Option(help: ArgumentHelp("With --speed, the longest a record waits in a batch before it is sent.", valueName: "ms"))
+        var deliveryMaxAge: Int = 1000
 
         @Option(help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
         var influxPrecision: InfluxLineEncoder.Precision = .ms
@@ -170,6 +185,8 @@ extension AVTReplayCommand {
             if deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
             if deliveryBatch < 1 { throw ValidationError("--delivery-batch must be at least 1.") }
             if deliveryRetryDelay < 0 { throw ValidationError("--delivery-retry-delay must be ≥ 0 ms.") }
+            if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a number greater than 0, such as 1 or 10.") }
+            if deliveryMaxAge < 1 { throw ValidationError("--delivery-max-age must be at least 1 ms.") }
             let sinkDestinations = destinations.filter { $0 == "stdout" || $0.hasPrefix("file:") }
             if sinkDestinations.count > 1 || (!sinkDestinations.isEmpty && output != "-") {
                 throw ValidationError("Give one of stdout, file:PATH or -o: records go to one file or stream.")
@@ -195,6 +212,9 @@ extension AVTReplayCommand {
             configuration.jobs = jobs
             configuration.inputFormat = inputFormat
             configuration.csvTrackers = trackers
+            let stop = StopRequest()
+            configuration.stop = stop
+            Interruption.install(stop)
             var sessions: [String]
             do {
                 sessions = try SessionDiscovery.expand(timelines)
@@ -213,6 +233,7 @@ extension AVTReplayCommand {
             policy.attempts = deliveryAttempts
             policy.baseDelay = deliveryRetryDelay
             policy.batchLines = deliveryBatch
+            policy.stop = stop
             let influx = influxEncoder
             var deliveries: [InfluxDelivery] = []
             var graphiteDeliveries: [GraphiteDelivery] = []
@@ -238,7 +259,7 @@ extension AVTReplayCommand {
                     } else {
                         throw OutputError(
                             path: destination,
-                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH")
+                            message: "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=O&bucket=B, graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH")
                     }
                 }
                 if !writesStream {
@@ -260,8 +281,9 @@ extension AVTReplayCommand {
             graphite.events = graphiteEvents
             graphite.step = graphiteStep
             graphite.gauges = graphiteAggregate
+            let (speed, maxAge) = (self.speed, Double(deliveryMaxAge) / 1000)
             let mediastream = MediastreamOptions(contentId: mediastreamContentId, uniqueId: mediastreamUniqueId)
-            let runner = SessionRunner(configuration) {
+            let makeBackend: SessionRunner.BackendFactory = {
                 [graphite, deliveries, graphiteDeliveries, newRelicDeliveries, mediastreamDeliveries] sink, encoder, filter -> RecordBackend in
                 var mediastream = mediastream
                 mediastream.startTime = encoder.startTime
@@ -286,6 +308,12 @@ extension AVTReplayCommand {
                 }
                 return servers.isEmpty ? stream : FanOutBackend([stream] + servers)
             }
+            let runner = SessionRunner(configuration) { sink, encoder, filter -> RecordBackend in
+                let backend = makeBackend(sink, encoder, filter)
+                // Without --speed there is no pacer: nothing waits.
+                guard let speed else { return backend }
+                return PacedBackend(backend, speed: speed, maximumAge: maxAge, stop: stop)
+            }
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
             do {
@@ -299,7 +327,8 @@ extension AVTReplayCommand {
                 try reportDelivery(
                     ledger,
                     names: deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description)
-                        + newRelicDeliveries.map(\.destination.description) + mediastreamDeliveries.map(\.destination.description))
+                        + newRelicDeliveries.map(\.destination.description) + mediastreamDeliveries.map(\.destination.description),
+                    interruptedBy: stop.signal)
                 for delivery in graphiteDeliveries where delivery.outsideRetention > 0 {
                     Diagnostics.warning(
                         "\(delivery.destination): \(delivery.outsideRetention) points lie outside the \(graphiteRetention) s retention; "
@@ -321,8 +350,13 @@ extension AVTReplayCommand {
             }
         }
 
-        /// One line per server on stderr; exit 3 when anything went to the dead-letter file.
-        private func reportDelivery(_ ledger: DeliveryLedger, names: [String]) throws {
+        /// One line per server on stderr; exit 3 when anything went to the dead-letter file, else
+        /// 128 + the signal (130 for Ctrl-C) when a signal stopped the replay.
+        private func reportDelivery(_ ledger: DeliveryLedger, names: [String], interruptedBy signal: Int32?) throws {
+            let interruption = signal.map { "interrupted by \($0 == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") before the end of the replay" }
+            if let interruption, names.isEmpty {
+                throw CLIFailure(message: interruption, exitCode: ExitCode(Interruption.exitCode(for: signal!)))
+            }
             guard !names.isEmpty else { return }
             try ledger.close()
             for name in names {
@@ -330,9 +364,14 @@ extension AVTReplayCommand {
                     "avtreplay: \(name): \(ledger.delivered[name] ?? 0) points delivered, \(ledger.undelivered[name] ?? 0) undelivered")
             }
             let undelivered = ledger.undeliveredCount
+            if let interruption, let signal, undelivered == 0 {
+                throw CLIFailure(
+                    message: interruption + "; everything replayed until then was delivered",
+                    exitCode: ExitCode(Interruption.exitCode(for: signal)))
+            }
             guard undelivered > 0 else { return }
             throw CLIFailure(
-                message: "\(undelivered) records not delivered; kept in \(ledger.deadLetterPath) (re-send with "
+                message: (interruption.map { $0 + ". " } ?? "") + "\(undelivered) records not delivered; kept in \(ledger.deadLetterPath) (re-send with "
                     + "`avtreplay send \(ledger.deadLetterPath) --to DEST`). Reasons: " + ledger.reasons.joined(separator: "; "),
                 exitCode: .notDelivered)
         }

@@ -12,7 +12,23 @@ final class MockHTTPServer: @unchecked Sendable {
         var path: String
         var headers: [String: String]
         var body: [UInt8]
+        /// When the whole request had arrived.
+        var received = Date()
     }
+
+    /// Answers a request itself (status, headers, body) instead of the script, when it returns
+    /// non-nil; for servers that name what they reject.
+    var respond: (@Sendable (Request) -> (status: Int, headers: [String: String], body: String)?)? {
+        get { lock.withLock { responder } }
+        set { lock.withLock { responder = newValue } }
+    }
+    /// Seconds to wait before answering each request (a server slower than the replay).
+    var delay: TimeInterval {
+        get { lock.withLock { slowness } }
+        set { lock.withLock { slowness = newValue } }
+    }
+    private var responder: (@Sendable (Request) -> (status: Int, headers: [String: String], body: String)?)?
+    private var slowness: TimeInterval = 0
 
     let port: UInt16
     private let fd: Int32
@@ -88,11 +104,15 @@ final class MockHTTPServer: @unchecked Sendable {
             headers: headers, body: Array(data[headerEnd..<(headerEnd + contentLength)]))
         lock.lock()
         recorded.append(request)
-        let answer = script.isEmpty ? (status: fallback, headers: [:]) : script.removeFirst()
+        let custom = responder?(request)
+        let scripted = custom == nil ? (script.isEmpty ? (status: fallback, headers: [:]) : script.removeFirst()) : nil
+        let answer = custom ?? (status: scripted!.status, headers: scripted!.headers, body: "{}")
+        let wait = slowness
         lock.unlock()
-        var response = "HTTP/1.1 \(answer.status) Status\r\nContent-Length: 2\r\nConnection: close\r\n"
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        var response = "HTTP/1.1 \(answer.status) Status\r\nContent-Length: \(answer.body.utf8.count)\r\nConnection: close\r\n"
         for (name, value) in answer.headers { response += "\(name): \(value)\r\n" }
-        response += "\r\n{}"
+        response += "\r\n" + answer.body
         var bytes = Array(response.utf8)
         _ = bytes.withUnsafeMutableBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }

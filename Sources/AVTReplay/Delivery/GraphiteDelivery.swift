@@ -160,17 +160,31 @@ public final class GraphiteDeliveryBackend: RecordBackend {
     public func sendEvent(_ event: Event) {
         guard filter.events else { return }
         aggregator.add(event, into: &buffer)
+        sendIfFull()
     }
 
     public func sendMetric(_ metric: Metric) {
         guard filter.metrics else { return }
         aggregator.add(metric, into: &buffer)
+        sendIfFull()
     }
 
     public func endOfService() {
         aggregator.flush(into: &buffer)
+        flushPending()
+    }
+
+    /// Sends the lines of the steps already closed (the open step keeps aggregating).
+    public func flushPending() {
+        guard !buffer.isEmpty else { return }
         let text = String(decoding: buffer.bytes, as: UTF8.self)
         buffer.removeAll()
         delivery.deliver(text.split(separator: "\n").map(String.init))
+    }
+
+    /// Closed steps go out once about a batch of lines (~40 bytes each) has gathered, so memory
+    /// stays bounded on long replays.
+    private func sendIfFull() {
+        if buffer.count >= delivery.policy.batchLines * 40 { flushPending() }
     }
 }

@@ -28,6 +28,7 @@ enum HTTPClient {
     }
 
     static func post(_ url: URL, body: Data, headers: [String: String], timeout: TimeInterval) -> Result<Response, Failure> {
+        if url.scheme == "http" { return SocketHTTP.post(url, body: body, headers: headers, timeout: timeout) }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.httpBody = body

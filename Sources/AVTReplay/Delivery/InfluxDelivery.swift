@@ -13,6 +13,8 @@ public struct DeliveryPolicy: Sendable {
     public var maximumDelay = 10_000
     /// Seconds per request.
     public var timeout = 10.0
+    /// Once set (Ctrl-C), a failed attempt is not retried: the lines go to the dead-letter file.
+    public var stop: StopRequest?
 
     public init() {}
 
@@ -25,6 +27,7 @@ public struct DeliveryPolicy: Sendable {
             count += 1
             guard let retry = attempt() else { return nil }
             guard count < attempts else { return "\(retry.reason) (after \(count) attempts)" }
+            if stop?.isRequested == true { return "\(retry.reason) (interrupted before retrying)" }
             sleep(delay(beforeAttempt: count, retryAfter: retry.retryAfter))
         }
     }
@@ -38,48 +41,14 @@ public struct DeliveryPolicy: Sendable {
     }
 }
 
-/// `influxdb://HOST:PORT/DB[?rp=POLICY]` (or `influxdb+https://`): InfluxDB 1.x `/write`, with
-/// `INFLUX_USERNAME`/`INFLUX_PASSWORD` as basic authentication when set.
-public struct InfluxDestination: Sendable, CustomStringConvertible {
-    public let description: String
-    public let precision: InfluxLineEncoder.Precision
-    let writeURL: URL
-    let headers: [String: String]
-
-    public init(_ text: String, precision: InfluxLineEncoder.Precision, environment: [String: String]) throws(OutputError) {
-        func bad(_ why: String) -> OutputError { OutputError(path: text, message: why, isBrokenPipe: false) }
-        guard let url = URLComponents(string: text), let scheme = url.scheme, scheme == "influxdb" || scheme == "influxdb+https"
-        else { throw bad("expected influxdb://HOST:PORT/DB or influxdb+https://HOST:PORT/DB") }
-        guard let host = url.host, !host.isEmpty else { throw bad("missing host") }
-        let database = url.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        guard !database.isEmpty else { throw bad("missing database: influxdb://HOST:PORT/DB") }
-        var write = URLComponents()
-        write.scheme = scheme == "influxdb+https" ? "https" : "http"
-        write.host = host
-        write.port = url.port ?? 8086
-        write.path = "/write"
-        // Always send the precision: without it InfluxDB reads timestamps as nanoseconds.
-        var query = [URLQueryItem(name: "db", value: database), URLQueryItem(name: "precision", value: precision == .us ? "u" : precision.rawValue)]
-        if let rp = url.queryItems?.first(where: { $0.name == "rp" })?.value { query.append(URLQueryItem(name: "rp", value: rp)) }
-        write.queryItems = query
-        guard let writeURL = write.url else { throw bad("not a valid address") }
-        self.writeURL = writeURL
-        var headers = ["Content-Type": "text/plain; charset=utf-8"]
-        if let user = environment["INFLUX_USERNAME"], let password = environment["INFLUX_PASSWORD"] {
-            headers["Authorization"] = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
-        }
-        self.headers = headers
-        self.description = text
-        self.precision = precision
-    }
-}
-
 /// Delivers line-protocol lines to InfluxDB without losing or duplicating any:
 /// - 2xx: delivered;
-/// - 400: InfluxDB writes the good lines of a batch and rejects the bad ones. Rejected lines it
-///   names go to the dead-letter file and the rest count as delivered (never resent whole, which
-///   would duplicate). When it names none, the batch is bisected and re-posted: our points are
-///   unique and deterministic, so a re-sent accepted point overwrites itself;
+/// - 400: InfluxDB 1.x writes the good lines of a batch and rejects the bad ones. Rejected lines
+///   it names go to the dead-letter file and the rest count as delivered (never resent whole).
+///   With 2.x (400 or 422) the named lines are dead-lettered and the rest re-posted (see below
+///   why that cannot duplicate). When the server names none, the batch is bisected and
+///   re-posted: our points are unique and deterministic, so a re-sent accepted point overwrites
+///   itself;
 /// - 413: bisected; other 4xx: dead-lettered with the server's message, no retry;
 /// - connection errors, timeouts, 429 and 5xx: retried with exponential backoff and jitter,
 ///   honouring Retry-After, then dead-lettered.
@@ -132,14 +101,27 @@ public final class InfluxDelivery: @unchecked Sendable {
             switch post(destination.writeURL, body, headers, policy.timeout) {
             case .success(let response) where (200..<300).contains(response.status):
                 ledger.countDelivered(lines.count, to: destination.description)
-            case .success(let response) where response.status == 400:
+            case .success(let response) where response.status == 400 || (destination.api == .v2 && response.status == 422):
                 let message = Self.errorMessage(response.body)
+                let reason = "HTTP \(response.status): \(message)"
                 let rejected = lines.filter { message.contains("unable to parse '\($0)'") }
                 if !rejected.isEmpty {
-                    ledger.deadLetter(rejected, to: destination.description, format: format, reason: "HTTP 400: \(message)")
-                    ledger.countDelivered(lines.count - rejected.count, to: destination.description)
+                    ledger.deadLetter(rejected, to: destination.description, format: format, reason: reason)
+                    switch destination.api {
+                    case .v1:
+                        // Measured on 1.x: the good lines of the batch were written.
+                        ledger.countDelivered(lines.count - rejected.count, to: destination.description)
+                    case .v2:
+                        // 2.x's documentation disagrees across versions on whether the good lines
+                        // were written (OSS 2.x: "all rejected", naming only the first bad line;
+                        // later versions: partial writes). Re-posting the rest is right either
+                        // way: our points are unique and deterministic, so one already written
+                        // overwrites itself, and each round removes at least one bad line.
+                        let named = Set(rejected)
+                        send(lines.filter { !named.contains($0) }[...])
+                    }
                 } else if lines.count == 1 {
-                    ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: "HTTP 400: \(message)")
+                    ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: reason)
                 } else {
                     bisect(lines)
                 }
@@ -165,10 +147,10 @@ public final class InfluxDelivery: @unchecked Sendable {
         send(lines[middle..<lines.endIndex])
     }
 
-    /// InfluxDB answers errors as `{"error": "…"}`.
+    /// InfluxDB 1.x answers errors as `{"error": "…"}`, 2.x as `{"code": "…", "message": "…"}`.
     static func errorMessage(_ body: String) -> String {
         if case .object(let members)? = try? JSONParser.parse(body).value,
-            case .string(let message)? = members.first(where: { $0.key == "error" })?.node.value
+            case .string(let message)? = members.first(where: { $0.key == "error" || $0.key == "message" })?.node.value
         {
             return message
         }
@@ -176,7 +158,10 @@ public final class InfluxDelivery: @unchecked Sendable {
     }
 }
 
-/// A backend that sends a replay's records to InfluxDB in batches as they come.
+/// A backend that sends a replay's records to InfluxDB in batches as they come. One batch is
+/// posted (compressed, sent, answered, retried) on a sender thread while the replay fills the
+/// next; when the next is full before the first is settled, the replay waits. So at most two
+/// batches are in memory however slow the server is, and a fast server costs the replay little.
 public final class InfluxDeliveryBackend: RecordBackend {
     public let writeError: OutputError? = nil
     private let delivery: InfluxDelivery
@@ -184,6 +169,8 @@ public final class InfluxDeliveryBackend: RecordBackend {
     private let filter: RecordFilter
     private var pending: [String] = []
     private var buffer = JSONBuffer(capacity: 4096)
+    private let sender = DispatchQueue(label: "avtreplay.influx-sender")
+    private let inFlight = DispatchSemaphore(value: 1)
 
     public init(delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.delivery = delivery
@@ -203,18 +190,29 @@ public final class InfluxDeliveryBackend: RecordBackend {
         take()
     }
 
+    /// Sends what is pending and waits until every batch is settled (delivered or dead-lettered).
     public func endOfService() {
-        delivery.deliver(pending)
-        pending.removeAll()
+        ship()
+        sender.sync {}
+    }
+
+    /// Hands the pending batch to the sender (waiting while the previous one is in flight).
+    func ship() {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pending.reserveCapacity(batch.count)
+        inFlight.wait()
+        sender.async { [delivery, inFlight] in
+            delivery.deliver(batch)
+            inFlight.signal()
+        }
     }
 
     private func take() {
         pending.append(String(decoding: buffer.bytes.dropLast(), as: UTF8.self))
         buffer.removeAll()
-        if pending.count >= delivery.policy.batchLines {
-            delivery.deliver(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
+        if pending.count >= delivery.policy.batchLines { ship() }
     }
 }
 

@@ -7,8 +7,10 @@ import AVTJSON
 /// time, which happens a few dozen times per process, not per event.
 struct AttributeKeyCache {
     private(set) var ranks: [Int32] = []
-    /// Every key's `"name":` bytes back to back; `keySpans[index]` locates one.
-    private(set) var keyBytes: [UInt8] = []
+    /// Every key's `"name":` bytes back to back; `keySpans[index]` locates one. Always followed
+    /// by `padding` zero bytes, so a key can be copied a word at a time (see `JSONBuffer.key`).
+    private(set) var keyBytes: [UInt8] = Array(repeating: 0, count: padding)
+    static let padding = 8
     private(set) var keySpans: [Range<Int>] = []
     private var names: [String] = []
 
@@ -16,6 +18,7 @@ struct AttributeKeyCache {
     mutating func learn(upTo limit: Int) {
         guard limit > names.count else { return }
         names.append(contentsOf: Attribute.names(fromIndex: names.count))
+        keyBytes.removeLast(Self.padding)
         for name in names[keySpans.count...] {
             var writer = JSONWriter(capacity: name.utf8.count + 3)
             writer.string(name)
@@ -23,6 +26,7 @@ struct AttributeKeyCache {
             keySpans.append(keyBytes.count..<(keyBytes.count + writer.bytes.count))
             keyBytes.append(contentsOf: writer.bytes)
         }
+        keyBytes.append(contentsOf: repeatElement(0, count: Self.padding))
         // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
         ranks = [Int32](repeating: 0, count: names.count)
         for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {

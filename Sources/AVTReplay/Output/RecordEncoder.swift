@@ -105,7 +105,8 @@ public struct RecordEncoder {
                                     if !first { w.raw(UInt8(ascii: ",")) }
                                     first = false
                                     let entry = entries.baseAddress! + Int(positions[rank])
-                                    w.raw(UnsafeBufferPointer(rebasing: keyBytes[spans[Int(entry.pointee.key.index)]]))
+                                    let span = spans[Int(entry.pointee.key.index)]
+                                    w.key(keyBytes.baseAddress! + span.lowerBound, count: span.count)
                                     switch entry.pointee.value {
                                     case .int(let v): w.int(v)
                                     case .double(let v): w.double(v)
@@ -139,6 +140,22 @@ public struct RecordEncoder {
 
 
 extension JSONBuffer {
+    /// An encoded key from `AttributeKeyCache`, copied a word at a time: keys are short and a
+    /// `memcpy` call per attribute showed in profiles. Reads up to 7 bytes past `count`, which
+    /// the cache's padding makes safe, and writes them into reserved room before committing
+    /// only `count`.
+    @inlinable
+    mutating func key(_ source: UnsafePointer<UInt8>, count: Int) {
+        let out = UnsafeMutableRawPointer(reserve(count + 8))
+        let from = UnsafeRawPointer(source)
+        var offset = 0
+        while offset < count {
+            out.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        commit(count)
+    }
+
     /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
     /// would pick `raw(_: String)` and build a String per record.
     @inlinable

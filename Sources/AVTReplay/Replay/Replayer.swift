@@ -56,6 +56,14 @@ public final class Replayer {
         instrument.shutdown()
     }
 
+    /// Ends an interrupted replay where it is: no further timers fire, every component ends its
+    /// service (so the backends flush).
+    public func stop() {
+        guard !ended else { return }
+        ended = true
+        instrument.shutdown()
+    }
+
     /// Replays a whole in-memory timeline.
     public static func replay(_ timeline: Timeline, backend: Backend, identifiers: any IdentifierGenerator) throws(ReplayError) {
         let replayer = Replayer(settings: timeline.settings, backend: backend, identifiers: identifiers)

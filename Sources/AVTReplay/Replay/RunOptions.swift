@@ -37,6 +37,8 @@ public struct RunOptions: Sendable, Equatable {
 public struct ReplaySummary: Sendable, Equatable {
     public var steps = 0
     public var warnings: [Instrument.Warning] = []
+    /// A stop request ended the replay before its last step.
+    public var interrupted = false
 
     public init() {}
 }
@@ -46,17 +48,22 @@ extension Replayer {
     /// Throws `TimelineError` for bad input (found while streaming) and `ReplayError` for
     /// hand-built steps out of order.
     public static func replay(
-        _ source: inout some TimelineSource, options: RunOptions, backend: Backend, onStep: (Int) -> Void = { _ in }
+        _ source: inout some TimelineSource, options: RunOptions, backend: Backend, stop: StopRequest? = nil,
+        onStep: (Int) -> Void = { _ in }
     ) throws -> ReplaySummary {
         let replayer = Replayer(settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers())
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
         while let step = try source.nextStep() {
+            if let stop, stop.isRequested {
+                summary.interrupted = true
+                break
+            }
             guard try replayer.play(step) else { break }
             summary.steps += 1
             onStep(summary.steps)
         }
-        replayer.finish()
+        if summary.interrupted { replayer.stop() } else { replayer.finish() }
         return summary
     }
 

@@ -14,6 +14,8 @@ public final class SessionRunner: @unchecked Sendable {
         public var csvTrackers: [TrackerSpec] = []
         /// Adds the `session` field (the input path) to every record.
         public var labelSessions = false
+        /// Ctrl-C: sessions stop at their next step and later sessions are not started.
+        public var stop: StopRequest?
 
         public init() {}
     }
@@ -41,6 +43,7 @@ public final class SessionRunner: @unchecked Sendable {
     public func run(_ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void) throws {
         if configuration.jobs <= 1 || sessions.count <= 1 {
             for path in sessions {
+                if configuration.stop?.isRequested == true { return }
                 report(SessionReport(path: path, summary: try replay(path, into: sink)))
             }
         } else {
@@ -57,7 +60,7 @@ public final class SessionRunner: @unchecked Sendable {
             session: configuration.labelSessions ? path : nil)
         let backend = makeBackend(sink, encoder, configuration.options.filter)
         var reported = 0
-        let summary = try Replayer.replay(&source, options: configuration.options, backend: backend) { steps in
+        let summary = try Replayer.replay(&source, options: configuration.options, backend: backend, stop: configuration.stop) { steps in
             // Batched so workers do not contend on the counter for every step.
             if steps - reported >= 4096 {
                 self.stepsDone.add(steps - reported, ordering: .relaxed)
@@ -73,6 +76,8 @@ public final class SessionRunner: @unchecked Sendable {
 
     private enum Slot {
         case pending
+        /// Claimed by a worker after a stop request, so never replayed.
+        case skipped
         case done(file: String, summary: ReplaySummary)
         case failed(Error)
     }
@@ -102,6 +107,8 @@ public final class SessionRunner: @unchecked Sendable {
             switch slot {
             case .pending:
                 continue
+            case .skipped:
+                return
             case .failed(let error):
                 throw error
             case .done(let file, let summary):
@@ -118,6 +125,14 @@ public final class SessionRunner: @unchecked Sendable {
             let index = nextIndex
             nextIndex += 1
             let stop = cancelled || index >= sessions.count
+            // After Ctrl-C: the index this worker claimed is marked, so the in-order copier
+            // (which meets it before any later one) knows the run ends there.
+            if !stop, configuration.stop?.isRequested == true {
+                slots[index] = .skipped
+                lock.broadcast()
+                lock.unlock()
+                return
+            }
             lock.unlock()
             if stop { return }
             let file = directory.path + "/session-\(index)"

@@ -44,25 +44,53 @@ public struct InfluxLineWriter {
     public let records: RecordEncoder
     private var lastTimestamp = Int.min
     private var ordinal = 0
+    /// Field keys by attribute index: rank in name order and escaped bytes (see InfluxFieldKeys).
+    private var keys = InfluxFieldKeys()
+    /// Reused per event: its attributes as (rank, key, value), sorted by rank.
+    private var fields: [(rank: Int32, key: Attribute, value: AttributeValue)] = []
+    /// Indexes of the attributes written as tags (not fields).
+    private lazy var tagIndexes: Set<Int32> = Set(encoder.tags.map { Attribute($0).index })
 
     public init(encoder: InfluxLineEncoder, records: RecordEncoder) {
         self.encoder = encoder
         self.records = records
     }
 
+    /// The event's attributes in name order (the order `--format jsonl` writes them): ranks
+    /// are cached per attribute, so sorting compares integers, not names.
+    private mutating func sortedFields(_ event: Event) {
+        var highest = -1
+        event.attributes.forEachEntry { key, _ in highest = max(highest, Int(key.index)) }
+        keys.learn(upTo: highest + 1)
+        fields.removeAll(keepingCapacity: true)
+        keys.ranks.withUnsafeBufferPointer { ranks in
+            event.attributes.forEachEntry { key, value in fields.append((ranks[Int(key.index)], key, value)) }
+        }
+        // Insertion sort: ~30 entries, often nearly in order.
+        for i in fields.indices.dropFirst() {
+            let entry = fields[i]
+            var j = i
+            while j > 0, fields[j - 1].rank > entry.rank {
+                fields[j] = fields[j - 1]
+                j -= 1
+            }
+            fields[j] = entry
+        }
+    }
+
     public mutating func write(_ event: Event, into w: inout JSONBuffer) {
-        let attributes = event.attributes.sorted { $0.key.name < $1.key.name }
+        sortedFields(event)
         let tracker = event.trackerId.flatMap { records.trackerNames.indices.contains($0) ? records.trackerNames[$0] : nil }
         if encoder.compat {
             w.raw(encoder.eventsMeasurement)
             w.raw(" action=\"")
             w.raw(event.action.name)
             w.raw("\"")
-            for (key, value) in attributes {
+            for field in fields {
                 w.raw(",")
-                w.raw(key.name)
+                w.raw(keys.names[Int(field.key.index)])
                 w.raw("=")
-                compatValue(value, into: &w)
+                compatValue(field.value, into: &w)
             }
             w.raw(" ")
             w.int((records.startTime + event.timestamp) * 1_000_000)
@@ -70,7 +98,6 @@ public struct InfluxLineWriter {
             return
         }
         var tagPairs: [(String, String)] = []
-        var fieldPairs: [(String, AttributeValue)] = []
         for tag in encoder.tags {
             switch tag {
             case "action": tagPairs.append(("action", event.action.name))
@@ -78,9 +105,21 @@ public struct InfluxLineWriter {
             default: if let value = event[Attribute(tag)] { tagPairs.append((tag, value.description)) }
             }
         }
-        for (key, value) in attributes where !encoder.tags.contains(key.name) { fieldPairs.append((key.name, value)) }
-        if fieldPairs.isEmpty { fieldPairs.append(("t", .int(event.timestamp))) }
-        line(measurement: encoder.eventsMeasurement, tags: tagPairs, fields: fieldPairs, t: event.timestamp, into: &w)
+        let tags = tagIndexes
+        let stamp = head(measurement: encoder.eventsMeasurement, tags: tagPairs, t: event.timestamp, into: &w)
+        var first = true
+        for field in fields where !tags.contains(field.key.index) {
+            if !first { w.raw(",") }
+            first = false
+            keys.escaped[Int(field.key.index)].withUnsafeBufferPointer { w.raw($0) }
+            w.raw("=")
+            fieldValue(field.value, into: &w)
+        }
+        if first {
+            w.raw("t=")
+            fieldValue(.int(event.timestamp), into: &w)
+        }
+        tail(stamp, into: &w)
     }
 
     public mutating func write(_ metric: Metric, into w: inout JSONBuffer) {
@@ -100,12 +139,20 @@ public struct InfluxLineWriter {
             w.raw("\n")
             return
         }
-        line(measurement: encoder.metricsMeasurement, tags: [], fields: [(metric.name, value)], t: metric.timestamp, into: &w)
+        let stamp = head(measurement: encoder.metricsMeasurement, tags: [], t: metric.timestamp, into: &w)
+        escaped(metric.name, special: Self.keySpecials, into: &w)
+        w.raw("=")
+        fieldValue(value, into: &w)
+        tail(stamp, into: &w)
     }
 
-    private mutating func line(
-        measurement: String, tags: [(String, String)], fields: [(String, AttributeValue)], t: Int, into w: inout JSONBuffer
-    ) {
+    /// Bytes escaped in measurements, and in tag keys, tag values and field keys.
+    static let measurementSpecials: [UInt8] = [0x2C, 0x20]
+    static let keySpecials: [UInt8] = [0x2C, 0x3D, 0x20]
+
+    /// Measurement and tags (with `session` and the `seq` that keeps points unique), then the
+    /// space before the fields; returns the timestamp to write after them.
+    private mutating func head(measurement: String, tags: [(String, String)], t: Int, into w: inout JSONBuffer) -> Int {
         let ms = records.startTime + t
         let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         // The ordinal counts records sharing the timestamp as written (a second with precision s).
@@ -115,26 +162,24 @@ public struct InfluxLineWriter {
         if let session = records.session { tags.append(("session", session)) }
         let subMillisecond = encoder.precision == .ns || encoder.precision == .us
         if !subMillisecond, ordinal > 0 { tags.append(("seq", String(ordinal))) }
-        escaped(measurement, special: [0x2C, 0x20], into: &w)
+        escaped(measurement, special: Self.measurementSpecials, into: &w)
         for (key, value) in tags.sorted(by: { $0.0 < $1.0 }) where !value.isEmpty {
             w.raw(",")
-            escaped(key, special: [0x2C, 0x3D, 0x20], into: &w)
+            escaped(key, special: Self.keySpecials, into: &w)
             w.raw("=")
-            escaped(value, special: [0x2C, 0x3D, 0x20], into: &w)
-        }
-        w.raw(" ")
-        for (n, (key, value)) in fields.enumerated() {
-            if n > 0 { w.raw(",") }
-            escaped(key, special: [0x2C, 0x3D, 0x20], into: &w)
-            w.raw("=")
-            fieldValue(value, into: &w)
+            escaped(value, special: Self.keySpecials, into: &w)
         }
         w.raw(" ")
         switch encoder.precision {
-        case .ns, .us: w.int(ms * encoder.precision.perMillisecond + ordinal)
-        case .ms: w.int(ms)
-        case .s: w.int(seconds)
+        case .ns, .us: return ms * encoder.precision.perMillisecond + ordinal
+        case .ms: return ms
+        case .s: return seconds
         }
+    }
+
+    private func tail(_ timestamp: Int, into w: inout JSONBuffer) {
+        w.raw(" ")
+        w.int(timestamp)
         w.raw("\n")
     }
 
@@ -177,10 +222,37 @@ public struct InfluxLineWriter {
 
     /// Backslash before each special byte and before a backslash (two read as one); newlines
     /// (unsendable) become spaces.
-    private func escaped(_ text: String, special: [UInt8], into w: inout JSONBuffer) {
+    fileprivate static func escaped(_ text: String, special: [UInt8], into w: inout JSONBuffer) {
         for byte in text.utf8 {
             if special.contains(byte) || byte == 0x5C { w.raw(0x5C) }
             w.raw(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+        }
+    }
+
+    private func escaped(_ text: String, special: [UInt8], into w: inout JSONBuffer) {
+        Self.escaped(text, special: special, into: &w)
+    }
+}
+
+/// Per-writer knowledge about attribute names as line-protocol field keys: each one's rank in
+/// name order and its escaped bytes. The table only grows when a name is first seen.
+struct InfluxFieldKeys {
+    private(set) var ranks: [Int32] = []
+    private(set) var escaped: [[UInt8]] = []
+    private(set) var names: [String] = []
+
+    mutating func learn(upTo limit: Int) {
+        guard limit > names.count else { return }
+        names.append(contentsOf: Attribute.names(fromIndex: names.count))
+        for name in names[escaped.count...] {
+            var w = JSONBuffer(capacity: name.utf8.count * 2)
+            InfluxLineWriter.escaped(name, special: InfluxLineWriter.keySpecials, into: &w)
+            escaped.append(w.bytes)
+        }
+        // String's `<` orders by code point, as the JSON encoder's key order.
+        ranks = [Int32](repeating: 0, count: names.count)
+        for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
+            ranks[index] = Int32(rank)
         }
     }
 }

@@ -21,11 +21,13 @@ final class InfluxDeliveryTests: XCTestCase {
         }
     }
 
-    private func delivery(_ server: Server, _ ledger: DeliveryLedger, batch: Int = 100) throws -> InfluxDelivery {
+    private func delivery(
+        _ server: Server, _ ledger: DeliveryLedger, batch: Int = 100, to address: String = "influxdb://127.0.0.1:1/db"
+    ) throws -> InfluxDelivery {
         var policy = DeliveryPolicy()
         policy.attempts = 3
         policy.batchLines = batch
-        let destination = try InfluxDestination("influxdb://127.0.0.1:1/db", precision: .ms, environment: [:])
+        let destination = try InfluxDestination(address, precision: .ms, environment: ["INFLUX_TOKEN": "tok"])
         return InfluxDelivery(destination: destination, policy: policy, ledger: ledger, post: server.post) { server.sleeps.append($0) }
     }
 
@@ -110,6 +112,48 @@ final class InfluxDeliveryTests: XCTestCase {
         XCTAssertEqual(server.bodies.count, 2, "one request per batch of 4, no retries")
         XCTAssertEqual(ledger.undeliveredCount, 6)
         XCTAssertEqual(ledger.reasons, [#"HTTP 404: database not found: "db""#])
+        _ = _scratch
+    }
+
+    // MARK: InfluxDB 2.x
+
+    func testV2DestinationCarriesOrgBucketPrecisionAndToken() throws {
+        let d = try InfluxDestination("influxdb2://h:8087?org=acme&bucket=replays", precision: .us, environment: ["INFLUX_TOKEN": "s3cret"])
+        XCTAssertEqual(d.writeURL.absoluteString, "http://h:8087/api/v2/write?org=acme&bucket=replays&precision=us", "2.x spells µs \"us\"")
+        XCTAssertEqual(d.headers["Authorization"], "Token s3cret")
+        XCTAssertEqual(
+            try InfluxDestination("influxdb2+https://h?org=o&bucket=b", precision: .ms, environment: ["INFLUX_TOKEN": "t"]).writeURL.absoluteString,
+            "https://h:8086/api/v2/write?org=o&bucket=b&precision=ms")
+        XCTAssertThrowsError(try InfluxDestination("influxdb2://h?org=o&bucket=b", precision: .ms, environment: [:])) {
+            XCTAssertTrue("\($0)".contains("INFLUX_TOKEN"), "\($0)")
+        }
+        XCTAssertThrowsError(try InfluxDestination("influxdb2://h?org=o", precision: .ms, environment: ["INFLUX_TOKEN": "t"]))
+        XCTAssertThrowsError(try InfluxDestination("influxdb2://h?bucket=b", precision: .ms, environment: ["INFLUX_TOKEN": "t"]))
+    }
+
+    func testV2RejectionDeadLettersTheNamedLineAndRepostsTheRest() throws {
+        let server = Server()
+        // 2.x names the first bad line only (and, per its OSS docs, may have written nothing).
+        server.answers = [{ _ in .success(.init(status: 400, headers: [:], body: #"{"code":"invalid","message":"unable to parse 'm v=3i 3': bad"}"#)) }]
+        let (ledger, scratch) = try ledger()
+        let address = "influxdb2://127.0.0.1:1?org=o&bucket=b"
+        try delivery(server, ledger, to: address).deliver(lines)
+        try ledger.close()
+        XCTAssertEqual(server.bodies.count, 2)
+        XCTAssertEqual(server.bodies[1], lines.filter { $0 != "m v=3i 3" }.joined(separator: "\n") + "\n", "the rest, once more")
+        XCTAssertEqual(ledger.delivered[address], 5)
+        let entries = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path)
+        XCTAssertEqual(entries.map(\.line), ["m v=3i 3"])
+        XCTAssertEqual(entries.first?.reason, "HTTP 400: unable to parse 'm v=3i 3': bad", "the message of 2.x's {code, message}")
+    }
+
+    func testV2UnprocessableIsTreatedAsARejection() throws {
+        let server = Server()
+        server.answers = [{ _ in .success(.init(status: 422, headers: [:], body: #"{"code":"unprocessable entity","message":"unable to parse 'm v=6i 6': x"}"#)) }]
+        let (ledger, _scratch) = try ledger()
+        try delivery(server, ledger, to: "influxdb2://127.0.0.1:1?org=o&bucket=b").deliver(lines)
+        XCTAssertEqual(ledger.undeliveredCount, 1)
+        XCTAssertEqual(ledger.delivered["influxdb2://127.0.0.1:1?org=o&bucket=b"], 5)
         _ = _scratch
     }
 }

@@ -1,0 +1,30 @@
+import AVTCore
+
+/// A backend that holds records in a batch and can send them before the batch is full. The
+/// pacer of `run --speed` calls it so that, when records trickle in at wall-clock pace, none
+/// waits in a batch longer than the batch's maximum age.
+public protocol AgeFlushing: AnyObject {
+    /// Sends what is complete and waiting.
+    func flushPending()
+}
+
+extension FanOutBackend: AgeFlushing {
+    public func flushPending() {
+        for case let backend as AgeFlushing in backends { backend.flushPending() }
+    }
+}
+
+extension InfluxDeliveryBackend: AgeFlushing {
+    public func flushPending() { ship() }
+}
+
+extension NewRelicDeliveryBackend: AgeFlushing {
+    public func flushPending() { endOfService() }
+}
+
+extension GraphiteDeliveryBackend: AgeFlushing {}
+
+/// Live output on a terminal or pipe at `--speed`.
+extension JSONLinesBackend: AgeFlushing {
+    public func flushPending() { flush() }
+}

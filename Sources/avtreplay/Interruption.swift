@@ -1,0 +1,33 @@
+import AVTReplay
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C (SIGINT) and SIGTERM during `run`: the first asks the replay to stop (it flushes every
+/// backend and dead-letters what the servers did not take, then prints the summary); a second
+/// one ends the process at once, for when a flush hangs.
+enum Interruption {
+    /// Kept alive for the life of the process.
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func install(_ stop: StopRequest) {
+        for number in [SIGINT, SIGTERM] {
+            // The default action would kill the process before the handler runs.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if stop.isRequested { _exit(128 + number) }
+                stop.request(signal: number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The shell's convention for a process ended by a signal: 128 + its number (130, 143).
+    static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
+}

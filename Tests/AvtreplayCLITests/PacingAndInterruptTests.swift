@@ -1,0 +1,115 @@
+import AVTReplay
+import Foundation
+import XCTest
+
+/// `run --speed` (wall-clock pacing) and Ctrl-C/SIGTERM (stop, flush, dead-letter, exit code),
+/// against a local HTTP server speaking InfluxDB 2.x's write API.
+final class PacingAndInterruptTests: XCTestCase {
+    private let environment = ["INFLUX_TOKEN": "t"]
+
+    private func address(_ server: MockHTTPServer) -> String { "influxdb2://127.0.0.1:\(server.port)?org=o&bucket=b" }
+
+    private func lines(_ request: MockHTTPServer.Request) -> [String] {
+        String(decoding: Gzip.decompress(request.body) ?? request.body, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func testSpeedTenPlaysThreeVirtualSecondsInAboutAThirdOfASecond() throws {
+        // happy-path until 3000 ms with pings every 800 ms: records at t = 0 … 1400, then
+        // pings at 2200 and 3000, so the last record is due at 3000 / 10 = 0.3 s.
+        let flags = ["run", "fixtures/happy-path.json", "--until", "3000", "--ping-interval", "800"]
+        let expected = try CLI.run(flags + ["--format", "influx"]).stdout.split(separator: "\n").map(String.init)
+        let times = try CLI.run(flags).stdout.split(separator: "\n").compactMap {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["t"] as? Int
+        }
+        XCTAssertEqual(times.last, 3000)
+        XCTAssertEqual(times, times.sorted())
+        let server = try MockHTTPServer(fallback: 204)
+        let began = Date()
+        let result = try CLI.run(
+            flags + ["--to", address(server), "--speed", "10", "--delivery-max-age", "100"], environment: environment)
+        let elapsed = Date().timeIntervalSince(began)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertGreaterThanOrEqual(elapsed, 0.3, "3 s of virtual time at 10×")
+        XCTAssertLessThan(elapsed, 2)
+        let requests = server.requests
+        XCTAssertEqual(requests.flatMap(lines), expected, "every record once, in time order, with its virtual timestamp")
+        // Batches leave by age (100 ms), not only at the end: the first batch (t = 0 …) leaves
+        // at about 0.1 s, the t=3000 ping is due at 0.3 s, so about 0.2 s apart.
+        XCTAssertGreaterThan(requests.count, 2)
+        XCTAssertFalse(lines(requests[0]).contains(expected.last!))
+        let firstArrival = try XCTUnwrap(requests.first?.received)
+        let lastArrival = try XCTUnwrap(requests.last?.received)
+        XCTAssertGreaterThanOrEqual(lastArrival.timeIntervalSince(firstArrival), 0.15)
+    }
+
+    func testWithoutSpeedNothingWaits() throws {
+        // 150 s of virtual time (until) replays in well under a second of wall time.
+        let began = Date()
+        let result = try CLI.run(["run", "fixtures/happy-path.json"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(began), 2)
+    }
+
+    /// Starts a paced replay of happy-path (150 s at --speed 1), signals it after 1.2 s and
+    /// returns its exit status and stderr.
+    private func interrupted(
+        by signal: Int32, to destination: String, extra: [String] = []
+    ) throws -> (status: Int32, stderr: String) {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["run", "fixtures/happy-path.json", "--to", destination, "--speed", "1"] + extra
+        process.currentDirectoryURL = CLI.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Files, not pipes: nothing to drain, nothing inherited that could keep a pipe open.
+        let errPath = dir.appendingPathComponent("stderr").path
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let began = Date()
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.2)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(began), 10, "stops promptly, not after the 150 s replay")
+        return (process.terminationStatus, try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+
+    func testCtrlCFlushesWhatWasReplayedAndExits130() throws {
+        let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n").map(String.init)
+        let server = try MockHTTPServer(fallback: 204)
+        let (status, stderr) = try interrupted(by: SIGINT, to: address(server))
+        XCTAssertEqual(status, 130, stderr)
+        XCTAssertTrue(stderr.contains("interrupted by SIGINT"), stderr)
+        let received = server.requests.flatMap(lines)
+        // In the first 1.2 s: the records at t = 0, 180 and 200 (6 lines); not Start at 1400.
+        XCTAssertEqual(received, Array(all.prefix(received.count)), "a prefix of the replay, each record once")
+        XCTAssertGreaterThanOrEqual(received.count, 6)
+        XCTAssertLessThan(received.count, 10)
+        XCTAssertTrue(stderr.contains(": \(received.count) points delivered, 0 undelivered"), stderr)
+    }
+
+    func testSIGTERMWithTheServerDownKeepsEverythingAndExits3() throws {
+        let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n").map(String.init)
+        let down = try MockHTTPServer(fallback: 503)
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dead = dir.appendingPathComponent("dead.jsonl").path
+        // Long retries: only the stop request lets the run end within the test's bound.
+        let (status, stderr) = try interrupted(
+            by: SIGTERM, to: address(down), extra: ["--dead-letter", dead, "--delivery-attempts", "50", "--delivery-retry-delay", "200"])
+        XCTAssertEqual(status, 3, "undelivered records win over the signal's 143: " + stderr)
+        XCTAssertTrue(stderr.contains("interrupted by SIGTERM"), stderr)
+        let kept = try DeadLetterEntry.read(path: dead).map(\.line)
+        XCTAssertGreaterThanOrEqual(kept.count, 6)
+        XCTAssertEqual(kept, Array(all.prefix(kept.count)), "what was replayed, in order, kept once")
+    }
+
+    func testSIGTERMWithEverythingDeliveredExits143() throws {
+        let server = try MockHTTPServer(fallback: 204)
+        let (status, stderr) = try interrupted(by: SIGTERM, to: address(server))
+        XCTAssertEqual(status, 143, stderr)
+    }
+}
