@@ -16,6 +16,6 @@ struct AVTReplayCommand: ParsableCommand {
               avtreplay run --help
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Convert.self, Check.self, Diff.self, KPI.self, Send.self, PreCall.self]
+        subcommands: [Run.self, Convert.self, Check.self, Diff.self, KPI.self, Send.self, PreCall.self, Report.self]
     )
 }

@@ -1,0 +1,75 @@
+import AVTReplay
+import ArgumentParser
+
+extension AVTReplayCommand {
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "report",
+            abstract: "Write a self-contained HTML report: KPIs and a zoomable timeline per session.",
+            discussion: """
+                Replays each timeline (or reads event logs, as `avtreplay run` writes them) and writes one HTML \\
+                file with no external resources: per session its KPIs and a timeline with a lane per tracker \\
+                (playback, pauses, buffering, seeks and ads as bars, every event as a tick, metrics as \\
+                markers). For a directory or several sessions, an overview with histograms of startup \\
+                time and rebuffer ratio and the worst sessions comes first.
+
+                A .jsonl file whose first record has "type": "event" or "metric" is read as an event log; \\
+                --from-events forces that for every input.
+
+                Exit codes: 0 ok, 1 the report could not be written, 2 bad input.
+
+                Examples:
+                  avtreplay report fixtures/avplayer-session.json -o report.html
+                  avtreplay report recordings/ -o overview.html --worst 20
+                  avtreplay run session.json | avtreplay report - -o report.html
+                """)
+
+        @Argument(help: ArgumentHelp("Timelines, event logs, directories, or - for standard input.", valueName: "input"))
+        var inputs: [String]
+
+        @Flag(help: "Read every input as an event log (JSON Lines records), not as a timeline.")
+        var fromEvents = false
+
+        @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
+        var definitions: KPIDefinitions = .openavt
+
+        @Option(help: ArgumentHelp("How many sessions the overview lists as worst.", valueName: "n"))
+        var worst = 10
+
+        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
+        var trackers: [TrackerSpec] = []
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The HTML file to write (atomically); - is standard output.", valueName: "file"))
+        var output: String = "report.html"
+
+        func validate() throws {
+            if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
+            if worst < 0 { throw ValidationError("--worst must be 0 or more") }
+            try TrackerFlag.validate(trackers)
+        }
+
+        func run() throws {
+            let records: [SessionRecords]
+            do {
+                records = try ReportInput.load(inputs, fromEvents: fromEvents, csvTrackers: trackers)
+            } catch let error as TimelineError {
+                throw CLIFailure.badInput(error.description)
+            }
+            guard !records.isEmpty else { throw CLIFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))") }
+            var writer = ReportWriter()
+            writer.definitions = definitions
+            writer.worstCount = worst
+            // A directory or several sessions get the overview page.
+            writer.overview = records.count > 1 || inputs.contains { $0 != "-" && ReportInput.isDirectory($0) }
+            let html = writer.render(records.map(ReportSession.init))
+            do {
+                let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
+                try sink.write(Array(html.utf8))
+                try sink.close()
+            } catch {
+                if (error as? OutputError)?.isBrokenPipe == true { return }
+                throw CLIFailure(message: "\(error)", exitCode: .failure)
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import AVTJSON
+import XCTest
+
+@testable import AVTReplay
+
+/// The overview of many sessions, the startup waterfall extension point, and a 100,000-event session.
+final class ReportOverviewTests: XCTestCase {
+    /// A session of hand-made records: Start with a startup time, then play and rebuffer.
+    private func session(_ name: String, startup: Int?, play: Int, rebuffer: Int, error: Bool = false) -> ReportSession {
+        var records: [OutputRecord] = []
+        func event(_ t: Int, _ action: String, _ attributes: [(String, JSONValue)]) {
+            let base: [(String, JSONValue)] = [("inPlaybackBlock", .bool(action != "StreamLoad")), ("playbackId", .string("P-\(name)"))]
+            records.append(OutputRecord(
+                line: records.count + 1, type: "event", session: nil, t: t, label: action, tracker: "content", value: nil,
+                attributes: (base + attributes).sorted { $0.0 < $1.0 }.map { (key: $0.0, value: $0.1) }))
+        }
+        event(0, "StreamLoad", [])
+        guard let startup else { return ReportSession(SessionRecords(name: name, startEpochMilliseconds: 0, records: records)) }
+        event(startup, "Start", [("timeSinceStreamLoad", .int(startup))])
+        event(startup + 1000, "BufferBegin", [("deltaPlayTime", .int(1000))])
+        event(startup + 1000 + rebuffer, "BufferFinish", [("timeSinceBufferBegin", .int(rebuffer))])
+        if error { event(startup + 1000 + rebuffer, "Error", []) }
+        else { event(startup + rebuffer + play, "End", [("deltaPlayTime", .int(play - 1000))]) }
+        return ReportSession(SessionRecords(name: name, startEpochMilliseconds: 0, records: records))
+    }
+
+    func testOverviewHasHistogramsWorstSessionsAndLinks() throws {
+        // Rebuffer ratios: a 500/(9500+500) = 5 %, b 0, c 100/(19900+100) = 0.5 %; d never starts;
+        // e fails (Error after its rebuffer, no play after it).
+        let sessions = [
+            session("a.json", startup: 1200, play: 9500, rebuffer: 500),
+            session("b.json", startup: 300, play: 10000, rebuffer: 0),
+            session("c.json", startup: 4100, play: 19900, rebuffer: 100),
+            session("d.json", startup: nil, play: 0, rebuffer: 0),
+            session("e.json", startup: 700, play: 1000, rebuffer: 0, error: true),
+        ]
+        var writer = ReportWriter()
+        writer.overview = true
+        writer.worstCount = 3
+        let html = writer.render(sessions)
+        let tags = HTMLTag.scan(html)
+        // Worst first: e (failed), d (exit before start), then a (5 %) — c and b are not listed.
+        let worstTable = try XCTUnwrap(html.range(of: "id=\"worst-sessions\""))
+        let worstEnd = try XCTUnwrap(html.range(of: "</table>", range: worstTable.upperBound..<html.endIndex))
+        let worstLinks = HTMLTag.scan(String(html[worstTable.lowerBound..<worstEnd.lowerBound])).compactMap { $0.name == "a" ? $0["href"] : nil }
+        XCTAssertEqual(worstLinks, ["#s5", "#s4", "#s1"])
+        // Every session is listed and linked, and every link lands on a section.
+        let sectionIds = Set(tags.filter { $0.name == "section" }.compactMap { $0["id"] })
+        let links = tags.filter { $0.name == "a" }.compactMap { $0["href"] }.filter { $0.hasPrefix("#s") }
+        XCTAssertEqual(Set(links), ["#s1", "#s2", "#s3", "#s4", "#s5"])
+        for link in links { XCTAssertTrue(sectionIds.contains(String(link.dropFirst())), link) }
+        XCTAssertTrue(sectionIds.contains("overview"))
+        // Startup 1200, 300, 4100, 700 (d never started): max 4100 → 500 ms bins (4100/250 = 16
+        // bins is too many, 4100/500 = 8 fits): [0,500) 1, [500,1000) 1, [1000,1500) 1, … [4000,4500) 1.
+        let startupBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.prefix(9).map { $0["data-count"]! }
+        XCTAssertEqual(startupBars, ["1", "1", "1", "0", "0", "0", "0", "0", "1"])
+        XCTAssertTrue(html.contains("Startup time: 4 sessions, 1 never started"))
+        // Rebuffer ratios in basis points 500, 0, 50, and e's 0: max 500 → 50 bp bins (500/25 = 20
+        // bins is too many, 500/50 = 10 fits): bin 0 holds 2, bin 1 holds c, bin 10 holds a.
+        let ratioBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.dropFirst(9).map { $0["data-count"]! }
+        XCTAssertEqual(ratioBars, ["2", "1", "0", "0", "0", "0", "0", "0", "0", "0", "1"])
+        XCTAssertTrue(html.contains("<tr><td>0.50 % to 1.00 %</td><td>1</td></tr>"))
+    }
+
+    func testTheWaterfallDrawsHandMadeRequests() throws {
+        var s = session("w.json", startup: 1000, play: 5000, rebuffer: 0)
+        XCTAssertFalse(ReportWriter().render([s]).contains("Startup breakdown"), "no section without requests")
+        s.startupWaterfall = [
+            WaterfallRequest(label: "master.m3u8", category: "playlist", start: 100, end: 300),
+            WaterfallRequest(label: "720p.m3u8", category: "playlist", start: 300, end: 450),
+            WaterfallRequest(label: "key", category: "key", start: 320, end: 400),
+            WaterfallRequest(label: "seg-0.ts", category: "media", start: 450, end: 1100),
+        ]
+        let html = ReportWriter().render([s])
+        XCTAssertTrue(html.contains("<h3 id=\"s1-wf-h\">Startup breakdown</h3>"))
+        let bars = HTMLTag.scan(html).filter { $0.name == "rect" && $0.classes.contains("wf-bar") }
+        XCTAssertEqual(bars.count, 4)
+        // Span 100…1100 = 1000 ms over 760 px after a 260 px label column: seg-0 starts at
+        // 260 + 350 · 0.76 = 526 and is 650 · 0.76 = 494 px wide.
+        let segment = bars[3]
+        XCTAssertEqual([segment["x"], segment["width"], segment["data-category"]], ["526.0", "494.0", "media"])
+        XCTAssertEqual(segment["aria-label"], "seg-0.ts (media): 350 ms to 1 s, 650 ms")
+        // Colours by category in order of first appearance: playlist c0, key c1, media c2.
+        XCTAssertEqual(bars.map { $0.classes.first { $0.count == 2 && $0.hasPrefix("c") }! }, ["c0", "c0", "c1", "c2"])
+        XCTAssertLessThan(try XCTUnwrap(html.range(of: "Startup breakdown")).lowerBound, try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
+    }
+
+    func testA100000EventSessionIsAggregatedAndCompact() throws {
+        // One event every 10 ms for 1,000 s: Ping-like heartbeats with changing attributes, an
+        // Error every 1,000th event, and a pause every 10 s (PauseBegin … PauseFinish 2 s later).
+        var records: [OutputRecord] = []
+        records.reserveCapacity(100_000)
+        for n in 0..<100_000 {
+            let t = n * 10
+            let action = n % 1000 == 999 ? "Error" : (n % 1000 == 0 ? "PauseBegin" : (n % 1000 == 200 ? "PauseFinish" : (n % 3 == 0 ? "Ping" : "QualityChangeUp")))
+            records.append(OutputRecord(
+                line: n + 1, type: "event", session: nil, t: t, label: action, tracker: n % 2 == 0 ? "content" : "ads",
+                value: nil, attributes: [
+                    (key: "bitrate", value: .int(1_000_000 + n % 7 * 100_000)), (key: "playbackId", value: .string("B7E1A0C2-0000-4000-8000-000000000001")),
+                    (key: "senderId", value: .string("E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0")), (key: "timeSinceStart", value: .int(t)),
+                ]))
+        }
+        let session = ReportSession(SessionRecords(name: "big", startEpochMilliseconds: 0, records: records))
+        let html = ReportWriter().render([session])
+        let tags = HTMLTag.scan(html)
+
+        let ticks = tags.filter { $0.name == "rect" && $0.classes.contains("tk") }
+        // At most plot width / bucket width = 250 buckets per lane and class: 2 lanes × 3 classes.
+        XCTAssertLessThanOrEqual(ticks.count, 2 * 3 * 250)
+        XCTAssertGreaterThan(ticks.count, 250)
+        let represented = ticks.reduce(0) { $0 + Int($1["data-n"] ?? "1")! }
+        XCTAssertEqual(represented, 100_000, "every event is in exactly one tick")
+        XCTAssertEqual(tags.filter { $0.name == "rect" && $0.classes.contains("pause") }.count, 100)
+        let island = try IslandRecord.decode(try XCTUnwrap(HTMLTag.island(html, id: "s1-data")))
+        XCTAssertEqual(island.count, 100_000)
+        XCTAssertEqual(island[99_999].t, 999_990)
+        XCTAssertEqual(island[99_999].attributes["timeSinceStart"], .int(999_990))
+        // Repeated attributes are written once per lane: well under 100 bytes an event.
+        XCTAssertLessThan(html.utf8.count, 8_000_000, "\(html.utf8.count) bytes")
+    }
+}
+
+/// The bridge from an AVMetrics startup breakdown to the report's waterfall.
+final class StartupWaterfallBridgeTests: XCTestCase {
+    func testABreakdownBecomesWaterfallRows() {
+        let breakdown = StartupBreakdown(start: 0, end: 900, requests: [
+            AVMetricsRequest(category: .mediaSegment, url: "https://cdn.example.com/v/720p/seg-0.m4s", start: 400, end: 850),
+            AVMetricsRequest(category: .playlist, url: "https://cdn.example.com/v/master.m3u8", start: 10, end: 200),
+            AVMetricsRequest(category: .contentKey, url: nil, start: 250, end: 300),
+            AVMetricsRequest(category: .other, url: "https://cdn.example.com/v/x", start: nil, end: nil),
+        ])
+        // Sorted by start as the breakdown keeps them; the timeless request is left out.
+        XCTAssertEqual(breakdown.waterfallRequests, [
+            WaterfallRequest(label: "master.m3u8", category: "playlist", start: 10, end: 200),
+            WaterfallRequest(label: "contentKey", category: "contentKey", start: 250, end: 300),
+            WaterfallRequest(label: "seg-0.m4s", category: "mediaSegment", start: 400, end: 850),
+        ])
+    }
+}

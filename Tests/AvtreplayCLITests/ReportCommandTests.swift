@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// `avtreplay report` end to end: a bundled fixture, a folder, an event log on stdin, bad input,
+/// byte-identical reruns.
+final class ReportCommandTests: XCTestCase {
+    private func report(_ arguments: [String], stdin: String? = nil) throws -> (CLIResult, String) {
+        let dir = try CLI.temporaryDirectory()
+        let path = dir.appendingPathComponent("report.html").path
+        let result = try CLI.run(["report"] + arguments + ["-o", path], stdin: stdin)
+        let html = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return (result, html)
+    }
+
+    func testReportOnABundledFixture() throws {
+        let (result, html) = try report(["fixtures/avplayer-session.json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        // From the fixture's observations: stall 41000–42800, paused 70000–80000 with a seek
+        // 78000–80000 inside, playback from Start at 1200 to End at 140000.
+        for bar in [
+            "data-t=\"41000\" data-e=\"42800\" data-kind=\"rebuffer\"", "data-t=\"70000\" data-e=\"80000\" data-kind=\"pause\"",
+            "data-t=\"78000\" data-e=\"80000\" data-kind=\"seek\"", "data-t=\"1200\" data-e=\"140000\" data-kind=\"playback\"",
+        ] {
+            XCTAssertTrue(html.contains(bar), bar)
+        }
+        // KPIs: startup = Start's timeSinceStreamLoad 850; rebuffer 1800 / (127000 play + 1800) = 1.40 %.
+        XCTAssertTrue(html.contains("<dt>Startup time</dt><dd>850 ms</dd>"))
+        XCTAssertTrue(html.contains("<dt>Rebuffer ratio</dt><dd>1.40 %</dd>"))
+        XCTAssertTrue(html.contains("t = 0 is <time datetime=\"2026-03-01T12:00:00.000Z\">"))
+        XCTAssertFalse(html.contains("id=\"overview\""), "one file, one session: no overview")
+    }
+
+    func testAFolderGetsAnOverviewLinkingEverySession() throws {
+        let (result, html) = try report(["fixtures"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("fixtures").path)
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") }.sorted()
+        XCTAssertTrue(html.contains("<h2 id=\"overview-h\">Overview: \(fixtures.count) sessions</h2>"))
+        for (n, name) in fixtures.enumerated() {
+            XCTAssertTrue(html.contains("<section class=\"session\" id=\"s\(n + 1)\""), name)
+            XCTAssertTrue(html.contains("<td class=\"name\"><a href=\"#s\(n + 1)\">fixtures/\(name)</a></td>"), name)
+        }
+        XCTAssertTrue(html.contains("id=\"hist-startup\"") && html.contains("id=\"hist-rebuffer\""))
+        // Run twice: the same bytes.
+        let (_, again) = try report(["fixtures"])
+        XCTAssertEqual(html, again)
+    }
+
+    func testAnEventLogOnStdinGivesTheSameTimeline() throws {
+        let log = try CLI.run(["run", "fixtures/avplayer-session.json"]).stdout
+        let (fromLog, logHTML) = try report(["-"], stdin: log)
+        XCTAssertEqual(fromLog.status, 0, fromLog.stderr)
+        let (_, timelineHTML) = try report(["fixtures/avplayer-session.json"])
+        XCTAssertEqual(
+            logHTML.replacingOccurrences(of: "&lt;stdin&gt;", with: "fixtures/avplayer-session.json"), timelineHTML)
+    }
+
+    func testBadInputExitsTwoWithALocatedMessage() throws {
+        let missing = try CLI.run(["report", "no-such-file.json", "-o", "-"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no-such-file.json"), missing.stderr)
+        let broken = try CLI.run(["report", "-", "-o", "-"], stdin: "{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": \"x\"}]}")
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.contains("<stdin>:1:"), broken.stderr)
+        XCTAssertEqual(broken.stdout, "", "no partial report")
+        let badLog = try CLI.run(["report", "--from-events", "-", "-o", "-"], stdin: "{\"type\":\"event\"}\n")
+        XCTAssertEqual(badLog.status, 2)
+        XCTAssertTrue(badLog.stderr.contains("<stdin>:1:1"), badLog.stderr)
+        XCTAssertEqual(try CLI.run(["report", "fixtures/happy-path.json", "--worst", "-1"]).status, 2)
+    }
+}
