@@ -32,6 +32,21 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertFalse(html.contains("id=\"overview\""), "one file, one session: no overview")
     }
 
+    /// AVMetrics inputs get the startup waterfall `kpi` computes: the fixture's master playlist is
+    /// requested 12:00:00.000–.180 and the content key 12:00:00.430–.600 (t = 0 at 12:00:00.000).
+    func testAnAVMetricsLogGetsItsStartupWaterfall() throws {
+        for input in ["fixtures/avmetrics-log.jsonl", "fixtures/avmetrics-session.json"] {
+            let (result, html) = try report([input])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(html.contains("<h3 id=\"s1-wf-h\">Startup breakdown</h3>"), input)
+            XCTAssertTrue(html.contains("Startup waterfall: 7 requests"), input)
+            XCTAssertTrue(html.contains("aria-label=\"master.m3u8 (playlist): 0 ms to 180 ms, 180 ms\""), input)
+            XCTAssertTrue(html.contains("aria-label=\"license (contentKey): 430 ms to 600 ms, 170 ms\""), input)
+        }
+        let (_, plain) = try report(["fixtures/happy-path.json"])
+        XCTAssertFalse(plain.contains("Startup breakdown"), "no AVMetrics, no waterfall")
+    }
+
     func testAFolderGetsAnOverviewLinkingEverySession() throws {
         let (result, html) = try report(["fixtures"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -9,11 +9,15 @@ public struct SessionRecords: Sendable {
     /// the records carry no `time`.
     public var startEpochMilliseconds: Int?
     public var records: [OutputRecord]
+    /// The AVMetrics startup requests, for a timeline with an `avmetrics` tracker or an AVMetrics
+    /// log; empty otherwise (event logs carry no requests).
+    public var startupWaterfall: [WaterfallRequest]
 
-    public init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord]) {
+    public init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []) {
         self.name = name
         self.startEpochMilliseconds = startEpochMilliseconds
         self.records = records
+        self.startupWaterfall = startupWaterfall
     }
 }
 
@@ -33,12 +37,25 @@ public enum ReportInput {
             } else {
                 let bytes = try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: csvTrackers)
                 var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
+                let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers)
                 // One timeline is one session, named by its path.
-                for index in replayed.indices { replayed[index].name = input.name }
+                for index in replayed.indices {
+                    replayed[index].name = input.name
+                    replayed[index].startupWaterfall = waterfall
+                }
                 sessions += replayed
             }
         }
         return sessions
+    }
+
+    /// The startup breakdown of the timeline's first `avmetrics` tracker as waterfall rows (the
+    /// same breakdown `kpi` prints), read in one streamed pass over its steps.
+    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec]) throws(TimelineError) -> [WaterfallRequest] {
+        var source = AVMetricsRecordingSource(try TimelineReader.open(path, csvTrackers: csvTrackers))
+        guard source.log != nil else { return [] }
+        while try source.nextStep() != nil {}
+        return source.log.flatMap(StartupBreakdown.init(log:))?.waterfallRequests ?? []
     }
 
     /// Records grouped into sessions: a new session starts where the `session` field changes.

@@ -17,15 +17,15 @@ public struct ReportSession: Sendable {
     public let end: Int
     public let kpis: SessionKPIs
     /// Requests before the player was likely to keep up (AVMetrics), drawn as a waterfall above
-    /// the timeline when not empty. Nothing fills it yet: this is the extension point for a
-    /// startup breakdown built from AVMetrics logs.
-    public var startupWaterfall: [WaterfallRequest] = []
+    /// the timeline when not empty: from `SessionRecords`, or set by a caller.
+    public var startupWaterfall: [WaterfallRequest]
 
     public static let noTrackerLane = "(no tracker)"
 
     public init(_ input: SessionRecords) {
         name = input.name
         startEpochMilliseconds = input.startEpochMilliseconds
+        startupWaterfall = input.startupWaterfall
         records = input.records
         var lanes: [String] = []
         var laneIndex: [String: Int] = [:]
