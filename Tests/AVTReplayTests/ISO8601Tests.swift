@@ -1,5 +1,6 @@
 import XCTest
 
+import AVTCore
 @testable import AVTReplay
 
 final class ISO8601Tests: XCTestCase {
@@ -35,6 +36,26 @@ final class ISO8601Tests: XCTestCase {
     func testRoundTripsAcrossCenturies() {
         for ms in stride(from: -2_000_000_000_000, through: 4_000_000_000_000, by: 123_456_789_017) {
             XCTAssertEqual(ISO8601.parse(ISO8601.format(epochMilliseconds: ms)), ms)
+        }
+    }
+
+    /// The per-second cache must write exactly what the full computation writes, whatever the
+    /// order of times: forwards, backwards, across seconds, days and the 9999/10000 boundary.
+    func testSecondCacheWritesWhatTheFullComputationWrites() {
+        var cache = ISO8601.SecondCache()
+        var generator = SplitMix64(seed: 7)
+        var times: [Int] = [0, 999, 1000, -1, -1000, -1001, 253_402_300_799_999, 253_402_300_800_000, 253_402_300_799_998]
+        var t = 1_772_366_399_000
+        for _ in 0..<20_000 {
+            t += Int(generator.next() % 1500)
+            times.append(t)
+            if generator.next() % 50 == 0 { times.append(t - Int(generator.next() % 5000)) }
+        }
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        defer { out.deallocate() }
+        for ms in times {
+            let n = cache.write(epochMilliseconds: ms, to: out)
+            XCTAssertEqual(String(decoding: UnsafeBufferPointer(start: out, count: n), as: UTF8.self), ISO8601.format(epochMilliseconds: ms), "\(ms)")
         }
     }
 }

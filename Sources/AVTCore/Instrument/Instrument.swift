@@ -149,11 +149,12 @@ public final class Instrument {
         var event = Event(action: action, timestamp: now, trackerId: tracker.trackerId)
         // Room for the hub's ~15 stamps too, so the map grows once.
         event.attributes.reserveCapacity(lastDelivery.count + 32)
+        // The map is empty and these keys are distinct (senderId, one time-since per action).
         if let id = tracker.trackerId, senderIds.indices.contains(id) {
-            event.attributes[.senderId] = .string(senderIds[id])
+            event.attributes.appendAbsent(.senderId, .string(senderIds[id]))
         }
         for (attribute, at) in lastDelivery {
-            event.attributes[attribute] = .int(now - at)
+            event.attributes.appendAbsent(attribute, .int(now - at))
         }
         if let id = tracker.trackerId, getterTables.indices.contains(id) {
             for (attribute, getter) in getterTables[id] where getter.accepts(event, attribute) {

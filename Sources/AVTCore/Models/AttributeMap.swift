@@ -38,9 +38,19 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     public var isEmpty: Bool { entries.isEmpty }
     public var keys: [Attribute] { entries.map(\.key) }
 
+    @inlinable @inline(__always)
+    func mayContain(_ key: Attribute) -> Bool {
+        presence & (1 << UInt64(UInt32(bitPattern: key.index) & 63)) != 0
+    }
+
+    @inlinable @inline(__always)
+    mutating func markPresent(_ key: Attribute) {
+        presence |= 1 << UInt64(UInt32(bitPattern: key.index) & 63)
+    }
+
     @inlinable
     func position(of key: Attribute) -> Int? {
-        guard presence & (1 << UInt64(UInt32(bitPattern: key.index) & 63)) != 0 else { return nil }
+        guard mayContain(key) else { return nil }
         // A plain loop over the keys' integer indexes: this runs ~30 times per event.
         return entries.withUnsafeBufferPointer { (buffer) -> Int? in
             let wanted = key.index
@@ -62,9 +72,17 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
                 if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
             } else if let newValue {
                 entries.append(Entry(key: key, value: newValue))
-                presence |= 1 << UInt64(UInt32(bitPattern: key.index) & 63)
+                markPresent(key)
             }
         }
+    }
+
+    /// Adds an attribute the caller knows is absent, skipping the lookup (building an event).
+    @inlinable
+    mutating func appendAbsent(_ key: Attribute, _ value: AttributeValue) {
+        assert(position(of: key) == nil, "\(key.name) is already set")
+        entries.append(Entry(key: key, value: value))
+        markPresent(key)
     }
 
     @discardableResult

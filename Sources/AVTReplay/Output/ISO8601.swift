@@ -136,7 +136,7 @@ public enum ISO8601 {
         }
     }
 
-    private static func floorDivide(_ a: Int, _ b: Int) -> (Int, Int) {
+    fileprivate static func floorDivide(_ a: Int, _ b: Int) -> (Int, Int) {
         let q = a / b
         let r = a % b
         return r < 0 ? (q - 1, r + b) : (q, r)
@@ -180,6 +180,39 @@ public enum ISO8601 {
                 value = value * 10 + d
             }
             return value
+        }
+    }
+}
+
+extension ISO8601 {
+    /// `write(epochMilliseconds:to:)` for a stream of nearby times: consecutive records mostly
+    /// fall in the same second, so that second's text (`2026-03-01T12:03:25.`) is kept and only
+    /// the milliseconds are written. A calendar computation per record showed in profiles.
+    public struct SecondCache {
+        private var second = Int.min
+        /// The 20 bytes up to and including the `.` of `second` (24-byte form only).
+        private var prefix: (UInt64, UInt64, UInt32) = (0, 0, 0)
+
+        public init() {}
+
+        public mutating func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+            let (s, milliseconds) = floorDivide(ms, 1000)
+            guard s == second else {
+                let written = ISO8601.write(epochMilliseconds: ms, to: out)
+                if written == 24 {
+                    second = s
+                    withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: 20)) }
+                } else {
+                    second = Int.min
+                }
+                return written
+            }
+            withUnsafeBytes(of: prefix) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 20) }
+            out[20] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds / 100)
+            out[21] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds / 10 % 10)
+            out[22] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds % 10)
+            out[23] = UInt8(ascii: "Z")
+            return 24
         }
     }
 }

@@ -15,6 +15,7 @@ public struct RecordEncoder {
     /// Reused per event: a bit per attribute rank present, and where each rank sits in the map.
     private var rankBits: [UInt64] = []
     private var positionOfRank: [Int32] = []
+    private var times = ISO8601.SecondCache()
 
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
@@ -122,7 +123,7 @@ public struct RecordEncoder {
         }
     }
 
-    private func header(t: Int, into w: inout JSONBuffer) {
+    private mutating func header(t: Int, into w: inout JSONBuffer) {
         if let session {
             w.literal("\"session\":")
             w.string(session)
@@ -132,7 +133,7 @@ public struct RecordEncoder {
         w.int(t)
         w.literal(",\"time\":\"")
         let out = w.reserve(32)
-        w.commit(ISO8601.write(epochMilliseconds: startTime + t, to: out))
+        w.commit(times.write(epochMilliseconds: startTime + t, to: out))
         w.raw(UInt8(ascii: "\""))
     }
 }

@@ -24,7 +24,7 @@ struct SinkBuffer: ~Copyable {
     mutating func flush() {
         guard error == nil, !bytes.isEmpty else { return }
         do {
-            try sink.write(bytes.bytes)
+            try bytes.withUnsafeBytes { (chunk) throws(OutputError) in try sink.write(contentsOf: chunk) }
         } catch {
             self.error = error
         }
