@@ -272,6 +272,8 @@ extension AVTReplayCommand {
             } catch let error as OutputError {
                 throw CLIFailure.badInput(error.description)
             }
+            warnAboutUnusedMediastreamFlags(
+                mediastreamOutput: !mediastreamDeliveries.isEmpty || (writesStream && format == .mediastream))
             // Each session writes its own CSV table; the merging sink joins them under one header.
             let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
             let color = path == "-" && Diagnostics.colorAllowed(fd: 1)
@@ -324,10 +326,12 @@ extension AVTReplayCommand {
                     }
                 }
                 try sink.close()
+                // Influx, Graphite and New Relic count points; Mediastream sends events.
                 try reportDelivery(
                     ledger,
-                    names: deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description)
-                        + newRelicDeliveries.map(\.destination.description) + mediastreamDeliveries.map(\.destination.description),
+                    names: (deliveries.map(\.destination.description) + graphiteDeliveries.map(\.destination.description)
+                        + newRelicDeliveries.map(\.destination.description)).map { ($0, "points") }
+                        + mediastreamDeliveries.map { ($0.destination.description, "events") },
                     interruptedBy: stop.signal)
                 for delivery in graphiteDeliveries where delivery.outsideRetention > 0 {
                     Diagnostics.warning(
@@ -350,18 +354,18 @@ extension AVTReplayCommand {
             }
         }
 
-        /// One line per server on stderr; exit 3 when anything went to the dead-letter file, else
-        /// 128 + the signal (130 for Ctrl-C) when a signal stopped the replay.
-        private func reportDelivery(_ ledger: DeliveryLedger, names: [String], interruptedBy signal: Int32?) throws {
+        /// One line per server on stderr, counting in the server's `unit`; exit 3 when anything went
+        /// to the dead-letter file, else 128 + the signal (130 for Ctrl-C) when a signal stopped the replay.
+        private func reportDelivery(_ ledger: DeliveryLedger, names: [(name: String, unit: String)], interruptedBy signal: Int32?) throws {
             let interruption = signal.map { "interrupted by \($0 == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") before the end of the replay" }
             if let interruption, names.isEmpty {
                 throw CLIFailure(message: interruption, exitCode: ExitCode(Interruption.exitCode(for: signal!)))
             }
             guard !names.isEmpty else { return }
             try ledger.close()
-            for name in names {
+            for (name, unit) in names {
                 Diagnostics.printRaw(
-                    "avtreplay: \(name): \(ledger.delivered[name] ?? 0) points delivered, \(ledger.undelivered[name] ?? 0) undelivered")
+                    "avtreplay: \(name): \(ledger.delivered[name] ?? 0) \(unit) delivered, \(ledger.undelivered[name] ?? 0) undelivered")
             }
             let undelivered = ledger.undeliveredCount
             if let interruption, let signal, undelivered == 0 {
@@ -374,6 +378,18 @@ extension AVTReplayCommand {
                 message: (interruption.map { $0 + ". " } ?? "") + "\(undelivered) records not delivered; kept in \(ledger.deadLetterPath) (re-send with "
                     + "`avtreplay send \(ledger.deadLetterPath) --to DEST`). Reasons: " + ledger.reasons.joined(separator: "; "),
                 exitCode: .notDelivered)
+        }
+
+        /// The --mediastream-* ids only shape Mediastream events; without such output they would do
+        /// nothing, silently. A warning rather than a usage error, because --influx-*, --graphite-*
+        /// and --newrelic-endpoint are accepted without their output too (so far without a word).
+        private func warnAboutUnusedMediastreamFlags(mediastreamOutput: Bool) {
+            let given = [("--mediastream-content-id", mediastreamContentId), ("--mediastream-unique-id", mediastreamUniqueId)]
+                .filter { $0.1 != nil }.map(\.0)
+            guard !mediastreamOutput, !given.isEmpty else { return }
+            Diagnostics.warning(
+                "\(given.joined(separator: " and ")) ignored: nothing is written as Mediastream events "
+                    + "(--format mediastream to stdout or a file, or --to mediastream+http(s)://HOST/PATH)")
         }
 
         private var influxEncoder: InfluxLineEncoder {

@@ -35,7 +35,9 @@ final class MediastreamCLITests: XCTestCase {
         let result = try CLI.run(["run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/collector/events?account=a1"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "", "no stdout destination")
-        XCTAssertTrue(result.stderr.contains("15 points delivered, 0 undelivered"), result.stderr)
+        // Mediastream takes events, not points: the count says what was sent.
+        XCTAssertTrue(result.stderr.contains("/collector/events?account=a1: 15 events delivered, 0 undelivered"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("points"), result.stderr)
         let requests = server.requests
         XCTAssertEqual(requests.count, 1)
         let request = try XCTUnwrap(requests.first)
@@ -90,6 +92,34 @@ final class MediastreamCLITests: XCTestCase {
         XCTAssertEqual(redelivered.map { $0["event"] as? String }, entries.map { entry in
             (try? JSONSerialization.jsonObject(with: Data((entry["line"] as? String ?? "").utf8)) as? [String: Any])?["event"] as? String
         })
+    }
+
+    func testMediastreamFlagsWithoutMediastreamOutputWarn() throws {
+        let plain = try CLI.run(["run", fixture])
+        let ignored = try CLI.run(["run", fixture, "--mediastream-content-id", "c-9", "--mediastream-unique-id", "u-1"])
+        XCTAssertEqual(ignored.status, 0, ignored.stderr)
+        XCTAssertEqual(ignored.stdout, plain.stdout, "the flags change nothing in JSON Lines")
+        XCTAssertTrue(
+            ignored.stderr.contains(
+                "warning: --mediastream-content-id and --mediastream-unique-id ignored: nothing is written as Mediastream events"),
+            ignored.stderr)
+        // With Mediastream output, by format or by destination, the flags apply and nothing is said.
+        let formatted = try CLI.run(["run", fixture, "--format", "mediastream", "--mediastream-unique-id", "u-1"])
+        XCTAssertEqual(formatted.status, 0, formatted.stderr)
+        XCTAssertFalse(formatted.stderr.contains("warning"), formatted.stderr)
+        let server = try MockHTTPServer(fallback: 200)
+        let posted = try CLI.run(
+            ["run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/e", "--mediastream-content-id", "c-9"])
+        XCTAssertEqual(posted.status, 0, posted.stderr)
+        XCTAssertFalse(posted.stderr.contains("warning"), posted.stderr)
+        XCTAssertEqual(Set(try body(try XCTUnwrap(server.requests.first)).compactMap { $0["content_id"] as? String }), ["c-9"])
+        // --format mediastream only to a server that is not Mediastream: no Mediastream output either.
+        let influx = try MockHTTPServer(fallback: 204)
+        let elsewhere = try CLI.run(
+            ["run", fixture, "--format", "mediastream", "--to", "influxdb://127.0.0.1:\(influx.port)/db", "--mediastream-unique-id", "u-1"])
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
+        XCTAssertTrue(elsewhere.stderr.contains("warning: --mediastream-unique-id ignored"), elsewhere.stderr)
+        XCTAssertTrue(elsewhere.stderr.contains("points delivered, 0 undelivered"), "Influx still counts points: \(elsewhere.stderr)")
     }
 
     func testABadDestinationIsBadInput() throws {

@@ -8,22 +8,8 @@ import XCTest
 final class ReportScreenshotTests: XCTestCase {
     static let screenshot = CLI.packageRoot.appendingPathComponent(".build/report-screenshot.png")
 
-    private func chromium() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser", "google-chrome"] {
-                let candidate = "\(dir)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            }
-        }
-        if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
-            XCTFail("chromium is not installed: scripts/test installs it (apt-get install chromium)")
-        }
-        throw XCTSkip("no chromium on PATH: the headless screenshot of a report is skipped (apt-get install chromium)")
-    }
-
     func testTheFixtureReportRendersAsAPicture() throws {
-        let browser = try chromium()
+        let browser = try Chromium.path(for: "the headless screenshot of a report")
         let dir = try CLI.temporaryDirectory()
         let html = dir.appendingPathComponent("report.html")
         let result = try CLI.run(["report", "fixtures/avplayer-session.json", "-o", html.path])
@@ -58,6 +44,24 @@ final class ReportScreenshotTests: XCTestCase {
         for (name, colour) in [("pause #f0b429", 0xF0B429), ("rebuffer #e4572e", 0xE4572E), ("playback #8fd19e", 0x8FD19E)] {
             XCTAssertGreaterThan(counts[UInt32(colour)] ?? 0, 40, name)
         }
+    }
+}
+
+/// Headless Chromium for the report tests: required under scripts/test (AVTREPLAY_REQUIRE_TOOLS=1,
+/// which installs it), otherwise a missing browser skips the test with the reason.
+enum Chromium {
+    static func path(for what: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            for name in ["chromium", "chromium-browser", "google-chrome"] {
+                let candidate = "\(dir)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
+            XCTFail("chromium is not installed: scripts/test installs it (apt-get install chromium)")
+        }
+        throw XCTSkip("no chromium on PATH: \(what) is skipped (apt-get install chromium)")
     }
 }
 

@@ -33,13 +33,19 @@ enum OverviewSection {
 
     /// Worst first: more failed playbacks, then more exits before start, then a higher rebuffer
     /// ratio, then a longer startup (a session that never started counts as the longest), then
-    /// by name so ties are stable.
+    /// by name so ties are stable. A session without a ratio (no play time, shown as `–`) ranks
+    /// after every session with one, even 0.00 %: nothing was measured, so it is not worse than
+    /// a clean playback; failed playbacks and exits still rank first as they come before.
     static func worst(_ rows: [Row]) -> [Row] {
         rows.sorted { a, b in
             if a.failed != b.failed { return a.failed > b.failed }
             if a.exits != b.exits { return a.exits > b.exits }
-            let ra = a.rebufferRatio ?? 0, rb = b.rebufferRatio ?? 0
-            if ra != rb { return ra > rb }
+            switch (a.rebufferRatio, b.rebufferRatio) {
+            case let (ra?, rb?) where ra != rb: return ra > rb
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
             let sa = a.startup ?? Int.max, sb = b.startup ?? Int.max
             if sa != sb { return sa > sb }
             return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) || (a.name == b.name && a.index < b.index)
@@ -62,7 +68,8 @@ enum OverviewSection {
             missing: rows.count - ratios.count, missingText: "no play time",
             label: { ReportText.fixed(Double($0) / 100, 2) + " %" })
         s += "</div><h3>Worst sessions</h3><p class=\"help\">Ordered by failed playbacks, then exits before start, "
-        s += "then rebuffer ratio, then startup time.</p>" + table(Array(worst(rows).prefix(worstCount)), ranked: true, id: "worst")
+        s += "then rebuffer ratio (sessions without one last), then startup time.</p>"
+        s += table(Array(worst(rows).prefix(worstCount)), ranked: true, id: "worst")
         s += "<details class=\"all-sessions\"><summary>All \(rows.count) sessions</summary>" + table(rows, ranked: false, id: "all")
         return s + "</details></section>"
     }

@@ -224,6 +224,40 @@ final class AVMetricsKPITests: XCTestCase {
         XCTAssertEqual(check.rows.map(\.ourValue), [1, 1, 1, 1, 1150, nil, 0, 0])
     }
 
+    func testCrossCheckTimeToleranceIsInclusiveToTheMillisecond() {
+        XCTAssertEqual(AVMetricsCrossCheck.timeTolerance, 100)
+        /// A summary claiming 1.25 s of startup, an initial likely-to-keep-up taking `seconds`, and
+        /// our startupTime; the seconds chosen round cleanly to whole ms.
+        func check(ours startupTime: Int, timeTaken seconds: Double) -> AVMetricsCrossCheck {
+            var log = AVMetricsSessionLog(startTime: 0)
+            log.add(AVMetricsRecord(event: AVMetricsSchema.initialLikelyToKeepUp, properties: ["timeTaken": .double(seconds)]), t: 1200)
+            log.add(AVMetricsRecord(event: AVMetricsSchema.playbackSummary, properties: ["timeSpentInInitialStartup": .double(1.25)]), t: 9000)
+            return AVMetricsCrossCheck(log: log, totals: [("startupTime", .int(startupTime))])
+        }
+        func startupRows(_ check: AVMetricsCrossCheck) -> [AVMetricsCrossCheck.Row] {
+            check.rows.filter { $0.name == "timeSpentInInitialStartup" }
+        }
+        // |1250 − 1150| = 100 = the tolerance: agrees, below or above; one ms more does not.
+        for (ours, agrees) in [(1150, true), (1149, false), (1350, true), (1351, false), (1250, true)] {
+            let rows = startupRows(check(ours: ours, timeTaken: 1.25))
+            XCTAssertEqual(rows.map(\.summaryValue), [1250, 1250])
+            XCTAssertEqual(rows.map(\.ours), ["startupTime", "initial likely-to-keep-up timeTaken"])
+            XCTAssertEqual(rows[0].ourValue, ours)
+            XCTAssertEqual(rows[0].agrees, agrees, "startupTime \(ours) vs 1250")
+        }
+        // The same edge for the likely-to-keep-up time, and it alone decides hasDisagreement.
+        for (seconds, ms, agrees) in [(1.15, 1150, true), (1.149, 1149, false), (1.35, 1350, true), (1.351, 1351, false)] {
+            let judged = check(ours: 1250, timeTaken: seconds)
+            let row = startupRows(judged)[1]
+            XCTAssertEqual(row.ourValue, ms)
+            XCTAssertEqual(row.agrees, agrees, "timeTaken \(ms) vs 1250")
+            XCTAssertEqual(judged.hasDisagreement, !agrees, "timeTaken \(ms) vs 1250")
+        }
+        // Counts have no slack: one stall off disagrees.
+        let counts = AVMetricsCrossCheck.Row(name: "stallCount", ours: "rebufferCount", summaryValue: 2, ourValue: 3, tolerance: 0)
+        XCTAssertEqual(counts.agrees, false)
+    }
+
     func testTheFixtureCrossCheckFlagsOnlyTheStartupMeasuredFromStreamLoad() throws {
         let (log, kpis) = try fixtureLog()
         let check = AVMetricsCrossCheck(log: log, totals: kpis.totals(definitions: .openavt))

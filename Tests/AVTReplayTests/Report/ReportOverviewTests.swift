@@ -62,6 +62,44 @@ final class ReportOverviewTests: XCTestCase {
         XCTAssertTrue(html.contains("<tr><td>0.50 % to 1.00 %</td><td>1</td></tr>"))
     }
 
+    /// The links of the worst-sessions table, in rank order.
+    private func worstLinks(_ html: String) throws -> [String] {
+        let table = try XCTUnwrap(html.range(of: "id=\"worst-sessions\""))
+        let end = try XCTUnwrap(html.range(of: "</table>", range: table.upperBound..<html.endIndex))
+        return HTMLTag.scan(String(html[table.lowerBound..<end.lowerBound])).compactMap { $0.name == "a" ? $0["href"] : nil }
+    }
+
+    func testSessionsWithoutARebufferRatioRankAfterAZeroRatio() throws {
+        // A session whose only event is a PlayerReady: no load, no Start, no error, so it neither
+        // failed nor exited before start, and has no play time: ratio and startup unknown (–).
+        // Named to sort first, and its unknown startup would count as the longest, so only the
+        // ratio rule keeps it below b's clean 0.00 %.
+        let idle = ReportSession(SessionRecords(name: "a-idle.json", startEpochMilliseconds: 0, records: [
+            OutputRecord(
+                line: 1, type: "event", session: nil, t: 0, label: "PlayerReady", tracker: "content", value: nil,
+                attributes: [(key: "playbackId", value: .string("P-idle"))])
+        ]))
+        let sessions = [
+            idle,
+            session("b.json", startup: 300, play: 10000, rebuffer: 0),
+            session("c.json", startup: 4100, play: 19900, rebuffer: 100),
+        ]
+        let rows = OverviewSection.rows(sessions, definitions: .openavt)
+        XCTAssertEqual(rows.map(\.rebufferRatio), [nil, 0, 0.005])
+        XCTAssertEqual(rows.map(\.failed) + rows.map(\.exits), [0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(OverviewSection.worst(rows).map(\.name), ["c.json", "b.json", "a-idle.json"])
+        var writer = ReportWriter()
+        writer.overview = true
+        let html = writer.render(sessions)
+        XCTAssertEqual(try worstLinks(html), ["#s3", "#s2", "#s1"])
+        XCTAssertTrue(html.contains("<td>0.00 %</td>"), "b's ratio is shown as a number")
+        XCTAssertTrue(html.contains(">a-idle.json</a></td><td>–</td><td>–</td>"), "the idle session's startup and ratio are unknown")
+        // The ratio rule sits below the earlier ones: a failed playback still ranks first.
+        let failed = session("e.json", startup: 700, play: 1000, rebuffer: 0, error: true)
+        XCTAssertEqual(OverviewSection.worst(OverviewSection.rows(sessions + [failed], definitions: .openavt)).map(\.name),
+            ["e.json", "c.json", "b.json", "a-idle.json"])
+    }
+
     func testTheWaterfallDrawsHandMadeRequests() throws {
         var s = session("w.json", startup: 1000, play: 5000, rebuffer: 0)
         XCTAssertFalse(ReportWriter().render([s]).contains("Startup breakdown"), "no section without requests")
