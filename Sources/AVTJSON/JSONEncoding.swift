@@ -10,9 +10,9 @@ public enum JSONEncoding {
     @inlinable
     public static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[0] = 0x22
-        // Most strings (ids, names, URLs) need no escape: find the clean prefix, then copy it.
-        let clean = cleanPrefixLength(utf8)
-        if let base = utf8.baseAddress { (out + 1).update(from: base, count: clean) }
+        // Most strings (ids, names, URLs) need no escape: copy them a checked word at a time,
+        // in one pass, up to the first word holding a byte to escape.
+        let clean = copyCleanPrefix(utf8, to: out + 1)
         var n = 1 + clean
         for byte in utf8[clean...] {
             if byte >= 0x20, byte != 0x22, byte != 0x5C, byte != 0x7F {
@@ -26,28 +26,52 @@ public enum JSONEncoding {
         return n + 1
     }
 
-    /// How many leading bytes need no escape, checking 8 bytes per step (SWAR): a word is clean
-    /// when none of its bytes is < 0x20, `"`, `\` or DEL.
+    /// Copies the leading bytes that need no escape to `out` (room for the whole string) and
+    /// returns how many. A partial last word is read and written as the string's final 8 bytes,
+    /// overlapping bytes already copied, instead of a byte at a time.
     @inlinable
-    static func cleanPrefixLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    static func copyCleanPrefix(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
         let count = utf8.count
+        let source = UnsafeRawPointer(base)
+        let target = UnsafeMutableRawPointer(out)
         var i = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         while i + 8 <= count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // A byte is flagged when it is below 0x20, or equal to 0x22, 0x5C or 0x7F
-            // (equality: the XOR with that byte is zero). Non-ASCII bytes (≥ 0x80) are clean.
-            func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-            let below20 = (word &- ones &* 0x20) & ~word & highs
-            let flagged = below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
-                | zeroByte(word ^ (ones &* 0x7F))
-            if flagged != 0 { break }
+            let word = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            guard isCleanWord(word) else {
+                while i < count, !needsEscape(base[i]) {
+                    out[i] = base[i]
+                    i += 1
+                }
+                return i
+            }
+            target.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
             i += 8
         }
-        while i < count, !needsEscape(base[i]) { i += 1 }
+        if i < count, count >= 8 {
+            let word = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            if isCleanWord(word) {
+                target.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+                return count
+            }
+        }
+        while i < count, !needsEscape(base[i]) {
+            out[i] = base[i]
+            i += 1
+        }
         return i
+    }
+
+    /// Whether none of the word's bytes is below 0x20, `"` (0x22), `\` (0x5C) or DEL (0x7F):
+    /// a byte equals one of those when its XOR with it is zero. Non-ASCII bytes (≥ 0x80) are
+    /// clean. May answer false for a clean word (a borrow), never true for an unclean one.
+    @inlinable @inline(__always)
+    static func isCleanWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        return below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x7F)) == 0
     }
 
     @inlinable @inline(__always)

@@ -23,6 +23,16 @@ final class JSONBufferTests: XCTestCase {
                 XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, "\(special.debugDescription) at \(offset)")
             }
         }
+        // Every length and every position, so the special byte also sits in the last partial
+        // word (which the scan reads as an overlapping final word).
+        for special in ["\"", "\u{7F}", "\u{1F}"] {
+            for length in 1...26 {
+                for position in 0..<length {
+                    let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position - 1)
+                    XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, "\(special.debugDescription) at \(position) of \(length)")
+                }
+            }
+        }
         for text in ["", "plain", "E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0", "ünïcødé \"quoted\"", "😀 emoji", "/slash"] {
             XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, text)
         }

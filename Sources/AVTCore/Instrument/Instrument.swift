@@ -30,6 +30,9 @@ public final class Instrument {
     /// A few dozen entries at most, in first-delivery order.
     @exclusivity(unchecked) private var lastDelivery: [(attribute: Attribute, at: Int)] = []
     @exclusivity(unchecked) private var timers = TimerQueue()
+    /// The storage of the last delivered event's attributes, emptied, for the next event: one
+    /// allocation per replay instead of one per event.
+    @exclusivity(unchecked) private var spareAttributes = AttributeMap()
     @exclusivity(unchecked) private var identifiers: any IdentifierGenerator
 
     public init(
@@ -122,9 +125,10 @@ public final class Instrument {
     /// remember the delivery time. Each stage may drop the event; the time-since of an action is
     /// recorded only when its event reached the backend.
     public func emit(_ action: Action, tracker: Tracker) {
+        // Each stage consumes the event, so the last one owns its storage alone (see the end).
         guard let generated = generateEvent(action, tracker: tracker),
-            let initialized = tracker.initEvent(generated),
-            let hub, let event = hub.processEvent(initialized, tracker: tracker)
+            let initialized = tracker.initEvent(consume generated),
+            let hub, var event = hub.processEvent(consume initialized, tracker: tracker)
         else { return }
         // Upstream runs the hub (and its state changes) even without a backend.
         guard let backend else { return }
@@ -133,6 +137,10 @@ public final class Instrument {
         }
         backend.sendEvent(event)
         recordDelivery(of: action)
+        // A backend that kept the event holds its own reference: emptying then copies nothing
+        // of it and allocates afresh, as without the spare.
+        event.attributes.removeAll(keepingCapacity: true)
+        spareAttributes = event.attributes
     }
 
     private func recordDelivery(of action: Action) {
@@ -147,6 +155,7 @@ public final class Instrument {
     private func generateEvent(_ action: Action, tracker: Tracker) -> Event? {
         let now = clock.now
         var event = Event(action: action, timestamp: now, trackerId: tracker.trackerId)
+        swap(&event.attributes, &spareAttributes)
         // Room for the hub's ~15 stamps too, so the map grows once.
         event.attributes.reserveCapacity(lastDelivery.count + 32)
         // The map is empty and these keys are distinct (senderId, one time-since per action).
@@ -204,7 +213,7 @@ public final class Instrument {
 
     /// Starts (or restarts) the tracker's ping timer: first Ping one interval from now.
     public func startPing(trackerId: Int, interval: Int) {
-        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned self] in
+        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned(unsafe) self] in
             self.emit(.ping, trackerId: trackerId)
         }
     }

@@ -93,6 +93,15 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
 
     public mutating func reserveCapacity(_ capacity: Int) { entries.reserveCapacity(capacity) }
 
+    /// Empties the map; with `keepingCapacity`, its storage stays for the next event.
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        entries.removeAll(keepingCapacity: keepingCapacity)
+        presence = 0
+    }
+
+    /// Room for this many attributes without growing.
+    public var capacity: Int { entries.capacity }
+
     /// Entries in the order they were first set.
     public func makeIterator() -> AnyIterator<Element> {
         var iterator = entries.makeIterator()

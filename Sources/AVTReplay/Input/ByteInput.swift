@@ -115,7 +115,7 @@ public struct LineReader {
         throws(TimelineError) -> R?
     {
         while true {
-            if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = newlineIndex() {
                 let lineStart = start
                 var lineEnd = newline
                 if lineEnd > lineStart, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
@@ -131,6 +131,17 @@ public struct LineReader {
                 return try withLine(range, body)
             }
             try refill()
+        }
+    }
+
+    /// The next `\n` in `start..<end`: memchr, where the generic slice search cost ~7
+    /// instructions per byte of input.
+    private func newlineIndex() -> Int? {
+        guard start < end else { return nil }
+        return buffer.withUnsafeBufferPointer { all -> Int? in
+            let base = all.baseAddress!
+            guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 

@@ -95,19 +95,19 @@ public struct RecordEncoder {
                         }
                     }
                     keys.keyBytes.withUnsafeBufferPointer { keyBytes in
-                        keys.keySpans.withUnsafeBufferPointer { spans in
-                            var first = true
+                        keys.commaKeySpansByRank.withUnsafeBufferPointer { spans in
+                            // Keys are stored as `,"name":`; the first one is written without its comma.
+                            var skip = 1
                             for word in bits.indices where bits[word] != 0 {
                                 var set = bits[word]
                                 bits[word] = 0
                                 while set != 0 {
                                     let rank = word << 6 | set.trailingZeroBitCount
                                     set &= set - 1
-                                    if !first { w.raw(UInt8(ascii: ",")) }
-                                    first = false
                                     let entry = entries.baseAddress! + Int(positions[rank])
-                                    let span = spans[Int(entry.pointee.key.index)]
-                                    w.key(keyBytes.baseAddress! + span.lowerBound, count: span.count)
+                                    let span = spans[rank]
+                                    w.key(keyBytes.baseAddress! + span.lowerBound + skip, count: span.count - skip)
+                                    skip = 0
                                     switch entry.pointee.value {
                                     case .int(let v): w.int(v)
                                     case .double(let v): w.double(v)

@@ -49,10 +49,13 @@ public struct JSONLTimelineReader: TimelineSource {
         let file = name
         let index = self.index
         let decoders = self.decoders
-        let step: Step? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
-            if let step = decoders.scanner.step(bytes, line: line, index: index, previousT: decoders.steps.previousT) {
-                decoders.steps.accepted(step)
-                return step
+        // The step is moved out, never copied: a copy retains and later releases every array
+        // and string in it, which showed in profiles.
+        let step: Step? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) -> Step in
+            let scanned = decoders.scanner.step(bytes, line: line, index: index, previousT: decoders.steps.previousT)
+            if let t = scanned?.t {
+                decoders.steps.accepted(t: t)
+                return scanned.unsafelyUnwrapped
             }
             return try decoders.steps.step(try Self.parse(bytes, line: line, file: file), index: index)
         }

@@ -116,7 +116,7 @@ struct StepReader {
     }
 
     /// Records a step decoded elsewhere (the JSONL scanner), for the time-order check.
-    mutating func accepted(_ step: Step) { previousT = step.t }
+    mutating func accepted(t: Int) { previousT = t }
 
     mutating func step(_ node: JSONNode, index: Int) throws(TimelineError) -> Step {
         // Built only when an error needs it: this runs for every step.

@@ -71,23 +71,23 @@ public final class AVPlayerTracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("AVPlayer") }
-        registerPlayerGetter(.position, instrument) { [unowned self] in currentPosition.map(AttributeValue.int) }
-        registerPlayerGetter(.duration, instrument) { [unowned self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
-        registerPlayerGetter(.resolutionHeight, instrument) { [unowned self] in
+        registerPlayerGetter(.position, instrument) { [unowned(unsafe) self] in currentPosition.map(AttributeValue.int) }
+        registerPlayerGetter(.duration, instrument) { [unowned(unsafe) self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionHeight, instrument) { [unowned(unsafe) self] in
             presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionWidth, instrument) { [unowned self] in
+        registerPlayerGetter(.resolutionWidth, instrument) { [unowned(unsafe) self] in
             presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.isMuted, instrument) { [unowned self] in isMuted.map(AttributeValue.bool) }
-        registerPlayerGetter(.volume, instrument) { [unowned self] in volume.map { .int(percentVolume($0)) } }
-        registerPlayerGetter(.fps, instrument) { [unowned self] in fps.map(AttributeValue.double) }
-        registerPlayerGetter(.source, instrument) { [unowned self] in source.map(AttributeValue.string) }
-        registerPlayerGetter(.bitrate, instrument) { [unowned self] in
+        registerPlayerGetter(.isMuted, instrument) { [unowned(unsafe) self] in isMuted.map(AttributeValue.bool) }
+        registerPlayerGetter(.volume, instrument) { [unowned(unsafe) self] in volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.fps, instrument) { [unowned(unsafe) self] in fps.map(AttributeValue.double) }
+        registerPlayerGetter(.source, instrument) { [unowned(unsafe) self] in source.map(AttributeValue.string) }
+        registerPlayerGetter(.bitrate, instrument) { [unowned(unsafe) self] in
             observedBitrate.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.language, instrument) { [unowned self] in language.map(AttributeValue.string) }
-        registerPlayerGetter(.subtitles, instrument) { [unowned self] in subtitles.map(AttributeValue.string) }
+        registerPlayerGetter(.language, instrument) { [unowned(unsafe) self] in language.map(AttributeValue.string) }
+        registerPlayerGetter(.subtitles, instrument) { [unowned(unsafe) self] in subtitles.map(AttributeValue.string) }
     }
 
     /// `currentItem.currentTime()` in ms, truncated as upstream.

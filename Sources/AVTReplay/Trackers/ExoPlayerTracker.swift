@@ -58,21 +58,21 @@ public final class ExoPlayerTracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("ExoPlayer") }
-        registerPlayerGetter(.position, instrument) { [unowned self] in
+        registerPlayerGetter(.position, instrument) { [unowned(unsafe) self] in
             playhead.position(at: virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.duration, instrument) { [unowned self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
-        registerPlayerGetter(.resolutionHeight, instrument) { [unowned self] in
+        registerPlayerGetter(.duration, instrument) { [unowned(unsafe) self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionHeight, instrument) { [unowned(unsafe) self] in
             videoSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionWidth, instrument) { [unowned self] in
+        registerPlayerGetter(.resolutionWidth, instrument) { [unowned(unsafe) self] in
             videoSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.isMuted, instrument) { [unowned self] in volume.map { .bool($0 == 0) } }
+        registerPlayerGetter(.isMuted, instrument) { [unowned(unsafe) self] in volume.map { .bool($0 == 0) } }
         // A Float from 0 to 1, as on Android (not upstream iOS's Int 0–100).
-        registerPlayerGetter(.volume, instrument) { [unowned self] in volume.map(AttributeValue.double) }
-        registerPlayerGetter(.fps, instrument) { [unowned self] in frameRate.map(AttributeValue.double) }
-        registerPlayerGetter(.bitrate, instrument) { [unowned self] in bandwidthEstimate.map(AttributeValue.int) }
+        registerPlayerGetter(.volume, instrument) { [unowned(unsafe) self] in volume.map(AttributeValue.double) }
+        registerPlayerGetter(.fps, instrument) { [unowned(unsafe) self] in frameRate.map(AttributeValue.double) }
+        registerPlayerGetter(.bitrate, instrument) { [unowned(unsafe) self] in bandwidthEstimate.map(AttributeValue.int) }
     }
 
     // MARK: Observations

@@ -84,26 +84,26 @@ public final class IMATracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("IMA") }
-        registerPlayerGetter(.adPosition, instrument) { [unowned self] in
+        registerPlayerGetter(.adPosition, instrument) { [unowned(unsafe) self] in
             playhead.position(at: virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.adDuration, instrument) { [unowned self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
-        registerPlayerGetter(.adBufferedTime, instrument) { [unowned self] in
+        registerPlayerGetter(.adDuration, instrument) { [unowned(unsafe) self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.adBufferedTime, instrument) { [unowned(unsafe) self] in
             bufferedMediaTime.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.adVolume, instrument) { [unowned self] in volume.map { .int(percentVolume($0)) } }
-        registerPlayerGetter(.adRoll, instrument) { [unowned self] in podIndex.map { .string(Self.adRoll(podIndex: $0)) } }
-        registerPlayerGetter(.adDescription, instrument) { [unowned self] in adDescription.map(AttributeValue.string) }
-        registerPlayerGetter(.adId, instrument) { [unowned self] in adId.map(AttributeValue.string) }
-        registerPlayerGetter(.adTitle, instrument) { [unowned self] in adTitle.map(AttributeValue.string) }
-        registerPlayerGetter(.adAdvertiserName, instrument) { [unowned self] in
+        registerPlayerGetter(.adVolume, instrument) { [unowned(unsafe) self] in volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.adRoll, instrument) { [unowned(unsafe) self] in podIndex.map { .string(Self.adRoll(podIndex: $0)) } }
+        registerPlayerGetter(.adDescription, instrument) { [unowned(unsafe) self] in adDescription.map(AttributeValue.string) }
+        registerPlayerGetter(.adId, instrument) { [unowned(unsafe) self] in adId.map(AttributeValue.string) }
+        registerPlayerGetter(.adTitle, instrument) { [unowned(unsafe) self] in adTitle.map(AttributeValue.string) }
+        registerPlayerGetter(.adAdvertiserName, instrument) { [unowned(unsafe) self] in
             advertiserName.flatMap { $0.isEmpty ? nil : .string($0) }
         }
-        registerPlayerGetter(.adCreativeId, instrument) { [unowned self] in creativeID.map(AttributeValue.string) }
-        registerPlayerGetter(.adBitrate, instrument) { [unowned self] in vastMediaBitrate.map(AttributeValue.int) }
-        registerPlayerGetter(.adResolutionWidth, instrument) { [unowned self] in vastMediaWidth.map(AttributeValue.int) }
-        registerPlayerGetter(.adResolutionHeight, instrument) { [unowned self] in vastMediaHeight.map(AttributeValue.int) }
-        registerPlayerGetter(.adSystem, instrument) { [unowned self] in adSystem.map(AttributeValue.string) }
+        registerPlayerGetter(.adCreativeId, instrument) { [unowned(unsafe) self] in creativeID.map(AttributeValue.string) }
+        registerPlayerGetter(.adBitrate, instrument) { [unowned(unsafe) self] in vastMediaBitrate.map(AttributeValue.int) }
+        registerPlayerGetter(.adResolutionWidth, instrument) { [unowned(unsafe) self] in vastMediaWidth.map(AttributeValue.int) }
+        registerPlayerGetter(.adResolutionHeight, instrument) { [unowned(unsafe) self] in vastMediaHeight.map(AttributeValue.int) }
+        registerPlayerGetter(.adSystem, instrument) { [unowned(unsafe) self] in adSystem.map(AttributeValue.string) }
     }
 
     /// IMA pod index 0 is the pre-roll, −1 the post-roll, anything else a mid-roll.

@@ -149,9 +149,12 @@ struct ResolutionWatch {
 
 extension ScriptableTracker {
     /// The virtual time now (0 before the instrument is ready).
-    var virtualNow: Int { instrument?.clock.now ?? 0 }
+    var virtualNow: Int { clock?.now ?? 0 }
 
-    /// Registers a getter for one of this tracker's attributes.
+    /// Registers a getter for one of this tracker's attributes. Getters capture the tracker as
+    /// `unowned(unsafe)`: the instrument keeps them only while it keeps the tracker (removing a
+    /// tracker drops its getters), and a checked `unowned` costs an atomic retain and release on
+    /// every call of every getter of every event.
     func registerPlayerGetter(_ attribute: Attribute, _ instrument: Instrument, _ value: @escaping () -> AttributeValue?) {
         instrument.registerGetter(attribute, AttributeGetter(value: value), tracker: self)
     }

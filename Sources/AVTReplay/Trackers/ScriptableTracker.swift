@@ -12,6 +12,9 @@ open class ScriptableTracker: Tracker {
     @exclusivity(unchecked) public var trackerId: Int?
     @exclusivity(unchecked) public var state = TrackerState()
     public private(set) weak var instrument: Instrument?
+    /// The instrument's clock, held strongly: read by getters on every event, where loading the
+    /// weak `instrument` cost more than the getter itself. The clock refers to nothing.
+    @exclusivity(unchecked) public private(set) var clock: VirtualClock?
     /// The attributes of the scripted step being emitted; empty for everything else.
     @exclusivity(unchecked) private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
 
@@ -25,6 +28,7 @@ open class ScriptableTracker: Tracker {
     open func instrumentReady(_ instrument: Instrument) {
         guard self.instrument == nil else { return }
         self.instrument = instrument
+        self.clock = instrument.clock
         let isAds = AttributeValue.bool(spec.isAdsTracker)
         instrument.registerGetter(.isAdsTracker, AttributeGetter { isAds }, tracker: self)
         playerReady(instrument)

@@ -23,7 +23,7 @@ final class JSONLStepScannerTests: XCTestCase {
             scanner.step(UnsafeBufferPointer($0), line: 7, index: 3, previousT: previousT)
         }
         var reader = StepReader(trackers: trackers, reader: FieldReader(file: "t.jsonl"))
-        if let previousT { reader.accepted(Step(t: previousT, tracker: 0, origin: StepOrigin(index: 2))) }
+        if let previousT { reader.accepted(t: previousT) }
         let general: Step? = bytes.withUnsafeMutableBufferPointer { buffer in
             guard let node = try? JSONParser.parse(UnsafeBufferPointer(buffer), firstLine: 7) else { return nil }
             return try? reader.step(node, index: 3)
