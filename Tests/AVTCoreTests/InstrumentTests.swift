@@ -57,6 +57,30 @@ final class InstrumentTests: XCTestCase {
         XCTAssertNotNil(start?[.streamId], "the hub made the streamId while no backend was set")
     }
 
+    // Not upstream: the instrument reuses the storage of a delivered event's attributes for the
+    // next event. A backend that keeps events must see each one exactly as it was delivered.
+    func testEventsABackendKeepsAreNotChangedByLaterEvents() {
+        let clock = VirtualClock()
+        let tracker = DummyTracker(position: 0, hasPositionGetter: true)
+        let backend = RecordingBackend()
+        let instrument = Instrument(hub: HubCore(), metricalc: nil, backend: backend, clock: clock,
+                                    identifiers: SeededUUIDGenerator(seed: 0))
+        instrument.addTracker(tracker)
+        instrument.ready()
+        var expected: [[String]] = []
+        for (t, action) in [(0, Action.streamLoad), (100, .start), (200, .pauseBegin), (300, .pauseFinish), (400, .end)] {
+            tracker.position = t * 2
+            instrument.advanceClock(to: t)
+            instrument.emit(action, tracker: tracker)
+            let delivered = backend.deliveries.last?.event
+            XCTAssertEqual(delivered?.action, action)
+            expected.append(delivered.map { $0.attributes.map { "\($0.key.name)=\($0.value)" } } ?? [])
+        }
+        let kept = backend.deliveries.compactMap(\.event).map { $0.attributes.map { "\($0.key.name)=\($0.value)" } }
+        XCTAssertEqual(kept, expected)
+        XCTAssertEqual(backend.deliveries.compactMap(\.event).map { $0[.position] }, [0, 200, 400, 600, 800].map { .int($0) })
+    }
+
     // "Getter attributes are added subject to their filter; callGetter ignores the filter; unregisterGetter removes it"
     func testGetterFilterAndUnregister() {
         let r = Replay()

@@ -99,9 +99,6 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         presence = 0
     }
 
-    /// Room for this many attributes without growing.
-    public var capacity: Int { entries.capacity }
-
     /// Entries in the order they were first set.
     public func makeIterator() -> AnyIterator<Element> {
         var iterator = entries.makeIterator()
