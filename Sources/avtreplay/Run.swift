@@ -104,6 +104,11 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("With --speed, the longest a record waits in a batch before it is sent.", valueName: "ms"))
         var deliveryMaxAge: Int = 1000
 
+        @Option(help: ArgumentHelp(
+            "gzip InfluxDB request bodies: auto (default: not to a loopback host, where it only costs CPU), always or never.",
+            valueName: "when"))
+        var influxGzip: DeliveryPolicy.GzipPolicy = .auto
+
         @Option(help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
         var influxPrecision: InfluxLineEncoder.Precision = .ms
 
@@ -233,6 +238,7 @@ extension AVTReplayCommand {
             policy.attempts = deliveryAttempts
             policy.baseDelay = deliveryRetryDelay
             policy.batchLines = deliveryBatch
+            policy.gzip = influxGzip
             policy.stop = stop
             let influx = influxEncoder
             var deliveries: [InfluxDelivery] = []
@@ -439,4 +445,5 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension InfluxLineEncoder.Precision: ExpressibleByArgument {}
+extension DeliveryPolicy.GzipPolicy: ExpressibleByArgument {}
 extension GraphiteEncoder.GaugeAggregation: ExpressibleByArgument {}

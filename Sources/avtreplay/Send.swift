@@ -31,6 +31,10 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("Attempts per batch on connection errors, timeouts, 429 and 5xx.", valueName: "n"))
         var deliveryAttempts: Int = 5
 
+        @Option(help: ArgumentHelp(
+            "gzip InfluxDB request bodies: auto (default: not to a loopback host), always or never.", valueName: "when"))
+        var influxGzip: DeliveryPolicy.GzipPolicy = .auto
+
         private func report(_ ledger: DeliveryLedger, _ destination: String) {
             Diagnostics.printRaw(
                 "avtreplay: \(destination): \(ledger.delivered[destination] ?? 0) delivered, \(ledger.undelivered[destination] ?? 0) undelivered")
@@ -46,6 +50,7 @@ extension AVTReplayCommand {
             let ledger = DeliveryLedger(deadLetterPath: deadLetter)
             var policy = DeliveryPolicy()
             policy.attempts = deliveryAttempts
+            policy.gzip = influxGzip
             // Lines go out per (destination, format), in file order.
             var groups: [(key: String, format: String, destination: String, lines: [String])] = []
             for entry in entries {

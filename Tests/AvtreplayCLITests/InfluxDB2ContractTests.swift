@@ -9,9 +9,9 @@ final class InfluxDB2ContractTests: XCTestCase {
 
     private func address(_ server: MockHTTPServer) -> String { "influxdb2://127.0.0.1:\(server.port)?org=acme&bucket=replays" }
 
+    /// The body's lines, gzipped or not as its Content-Encoding says.
     private func lines(_ request: MockHTTPServer.Request) throws -> [String] {
-        XCTAssertEqual(request.headers["content-encoding"], "gzip")
-        let body = try XCTUnwrap(Gzip.decompress(request.body), "body is gzip")
+        let body = request.headers["content-encoding"] == "gzip" ? try XCTUnwrap(Gzip.decompress(request.body), "body is gzip") : request.body
         return String(decoding: body, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
@@ -19,16 +19,34 @@ final class InfluxDB2ContractTests: XCTestCase {
         let server = try MockHTTPServer(fallback: 204)
         let expected = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(expected.count, 33)
-        let result = try CLI.run(["run", "fixtures/happy-path.json", "--to", address(server)], environment: environment)
+        let result = try CLI.run(
+            ["run", "fixtures/happy-path.json", "--to", address(server), "--influx-gzip", "always"], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(address(server)): 33 points delivered, 0 undelivered"), result.stderr)
         let request = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(server.requests.count, 1, "33 lines fit one batch")
+        XCTAssertEqual(request.headers["content-encoding"], "gzip")
         XCTAssertEqual(request.method, "POST")
         XCTAssertEqual(request.path, "/api/v2/write?org=acme&bucket=replays&precision=ms")
         XCTAssertEqual(request.headers["authorization"], "Token t0k-3n")
         XCTAssertEqual(request.headers["content-type"], "text/plain; charset=utf-8")
         XCTAssertEqual(try lines(request), expected, "exactly what --format influx prints")
+    }
+
+    /// gzip only costs CPU on both ends for bytes that stay on the machine: by default a loopback
+    /// server gets plain line protocol, and `never`/`always` override the choice.
+    func testLoopbackBodiesAreNotGzippedUnlessAsked() throws {
+        let expected = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n").map(String.init)
+        for (flags, gzipped) in [([String](), false), (["--influx-gzip", "never"], false), (["--influx-gzip", "auto"], false)] {
+            let server = try MockHTTPServer(fallback: 204)
+            let result = try CLI.run(["run", "fixtures/happy-path.json", "--to", address(server)] + flags, environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let request = try XCTUnwrap(server.requests.first)
+            XCTAssertEqual(request.headers["content-encoding"] == "gzip", gzipped, "\(flags)")
+            XCTAssertEqual(String(decoding: request.body, as: UTF8.self).split(separator: "\n").map(String.init), expected, "\(flags)")
+        }
+        let bad = try CLI.run(["run", "fixtures/happy-path.json", "--influx-gzip", "sometimes"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
     }
 
     func testThrottlingAndOutagesAreRetriedThenKeptForSend() throws {

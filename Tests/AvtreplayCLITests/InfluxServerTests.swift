@@ -70,6 +70,11 @@ final class InfluxServerTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(expected) points delivered, 0 undelivered"), result.stderr)
         XCTAssertEqual(try count(db), expected, "each record is one point: none overwritten, none duplicated")
+        // The same with gzip bodies (off by default to a loopback server): the server decodes them.
+        let gzipped = try freshDatabase()
+        let again = try CLI.run(["run", dir.path, "--to", "influxdb://\(try host())/\(gzipped)", "--influx-gzip", "always"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try count(gzipped), expected, "gzipped batches are stored the same")
     }
 
     func testServerDownThenSendDeliversTheDeadLetterFile() throws {

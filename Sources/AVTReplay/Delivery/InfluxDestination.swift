@@ -13,6 +13,8 @@ public struct InfluxDestination: Sendable, CustomStringConvertible {
     public let api: API
     let writeURL: URL
     let headers: [String: String]
+    /// The server's host as written in the destination.
+    public let host: String
 
     public init(_ text: String, precision: InfluxLineEncoder.Precision, environment: [String: String]) throws(OutputError) {
         func bad(_ why: String) -> OutputError { OutputError(path: text, message: why, isBrokenPipe: false) }
@@ -59,9 +61,18 @@ public struct InfluxDestination: Sendable, CustomStringConvertible {
         guard let writeURL = write.url else { throw bad("not a valid address") }
         self.writeURL = writeURL
         self.headers = headers
+        self.host = host
         self.description = text
         self.precision = precision
         self.api = api
     }
-}
 
+    /// Whether a host names this machine: `localhost`, 127.0.0.0/8 or ::1 (with or without
+    /// brackets). Other names are not resolved: only what the destination says counts.
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+}

@@ -54,14 +54,34 @@ final class InfluxDeliveryTests: XCTestCase {
             { _ in .success(.init(status: 429, headers: ["retry-after": "2"], body: "{\"error\":\"slow down\"}")) },
         ]
         let (ledger, _scratch) = try ledger()
-        try delivery(server, ledger).deliver(lines)
-        XCTAssertEqual(ledger.delivered["influxdb://127.0.0.1:1/db"], 6)
+        // A server on another host: its bodies are gzipped (see the next test for loopback).
+        try delivery(server, ledger, to: "influxdb://influx.example:8086/db").deliver(lines)
+        XCTAssertEqual(ledger.delivered["influxdb://influx.example:8086/db"], 6)
         XCTAssertEqual(ledger.undeliveredCount, 0)
         XCTAssertEqual(server.bodies.count, 3)
         XCTAssertEqual(server.encodings, ["gzip", "gzip", "gzip"])
         XCTAssertEqual(server.bodies.last, lines.joined(separator: "\n") + "\n", "the gzip body holds the lines")
         XCTAssertEqual(server.sleeps.count, 2)
         XCTAssertEqual(server.sleeps.last, 2000, "Retry-After in seconds")
+        _ = _scratch
+    }
+
+    func testGzipByDefaultOnlyToHostsOffThisMachine() throws {
+        for (host, loopback) in [
+            ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("LOCALHOST", true), ("::1", true), ("[::1]", true),
+            ("128.0.0.1", false), ("127.0.0", false), ("127.0.0.256", false), ("influx.example", false), ("10.0.0.1", false),
+            ("localhost.example", false), ("::2", false),
+        ] {
+            XCTAssertEqual(InfluxDestination.isLoopback(host), loopback, host)
+            XCTAssertEqual(DeliveryPolicy.GzipPolicy.auto.compresses(host: host), !loopback, host)
+            XCTAssertTrue(DeliveryPolicy.GzipPolicy.always.compresses(host: host), host)
+            XCTAssertFalse(DeliveryPolicy.GzipPolicy.never.compresses(host: host), host)
+        }
+        let server = Server()
+        let (ledger, _scratch) = try ledger()
+        try delivery(server, ledger, to: "influxdb://[::1]:1/db").deliver(lines)
+        XCTAssertEqual(server.encodings, [nil], "plain line protocol to a loopback server")
+        XCTAssertEqual(server.bodies, [lines.joined(separator: "\n") + "\n"])
         _ = _scratch
     }
 
