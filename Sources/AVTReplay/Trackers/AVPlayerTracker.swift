@@ -97,35 +97,44 @@ public final class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Observations
 
+    /// The observation keys this tracker acts on. Found with one hash: a `switch` over the key
+    /// strings compared them one by one, and the long ones (`timeControlStatus`) the slow way.
+    private enum Key: String, CaseIterable {
+        case status, itemStatus, timeControlStatus, rate, playbackBufferEmpty, notification, error, currentTime
+        case duration, presentationSize, volume, isMuted, fps, source, observedBitrate, language, subtitles
+        static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    }
+
     public override func observe(_ observation: Observation) {
         let value = observation.value
-        switch observation.key {
-        case "status":
+        // Keys without a case (playbackBufferFull, playbackLikelyToKeepUp, reasonForWaitingToPlay)
+        // are observed upstream and only logged.
+        guard let key = Key.byName[observation.key] else { return }
+        switch key {
+        case .status:
             switch PlayerValue.string(value) {
             case "readyToPlay": emit(.streamLoad)
             case "failed": fail()
             default: break
             }
-        case "itemStatus":
+        case .itemStatus:
             if PlayerValue.string(value) == "failed" { fail() }
-        case "timeControlStatus":
+        case .timeControlStatus:
             let status = PlayerValue.string(value)
             waitingToPlay = status == "waitingToPlayAtSpecifiedRate"
             updatePlayheadSpeed()
             // The waiting reason is only logged upstream.
             emit(waitingToPlay ? .bufferBegin : .bufferFinish)
-        case "rate":
+        case .rate:
             changeRate(to: PlayerValue.number(value) ?? 0)
-        case "playbackBufferEmpty":
+        case .playbackBufferEmpty:
             // Upstream's seek heuristic: the buffer (re)fills while paused at a later position.
             if state.isPaused, let position = currentPosition, let pausePosition = pauseBeginPosition,
                 position > pausePosition
             {
                 emit(.seekBegin)
             }
-        case "playbackBufferFull", "playbackLikelyToKeepUp", "reasonForWaitingToPlay":
-            break  // observed upstream, only logged
-        case "notification":
+        case .notification:
             switch PlayerValue.string(value) {
             case "didPlayToEndTime":
                 if !state.inAdBreak { emit(.end) }
@@ -136,30 +145,28 @@ public final class AVPlayerTracker: ScriptableTracker {
                 timeObserverFired()
             default: break
             }
-        case "error":
+        case .error:
             playerError = PlayerValue.string(value)
-        case "currentTime":
+        case .currentTime:
             playhead.set(PlayerValue.number(value), at: virtualNow)
-        case "duration":
+        case .duration:
             duration = PlayerValue.number(value)
-        case "presentationSize":
+        case .presentationSize:
             presentationSize = PlayerValue.size(value)
-        case "volume":
+        case .volume:
             volume = PlayerValue.number(value)
-        case "isMuted":
+        case .isMuted:
             isMuted = PlayerValue.bool(value)
-        case "fps":
+        case .fps:
             fps = PlayerValue.number(value)
-        case "source":
+        case .source:
             source = PlayerValue.string(value)
-        case "observedBitrate":
+        case .observedBitrate:
             observedBitrate = PlayerValue.number(value)
-        case "language":
+        case .language:
             language = PlayerValue.string(value)
-        case "subtitles":
+        case .subtitles:
             subtitles = PlayerValue.string(value)
-        default:
-            break
         }
     }
 
