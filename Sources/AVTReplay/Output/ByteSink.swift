@@ -125,10 +125,10 @@ public final class AtomicFileSink: ByteSink {
     }
 }
 
-/// A replay writes hundreds of MB/s; through a pipe's default 64 KiB the writer stalls every
-/// few records waiting for the reader (a third of the wall time in `avtreplay run | consumer`).
-/// One MiB (Linux's default limit for unprivileged processes) lets both sides run. Best effort:
-/// other descriptors and systems are left as they are.
+/// A replay writes hundreds of MB/s; through a pipe's default 64 KiB the writer stalls about
+/// every 60 records until the reader catches up. One MiB (Linux's default limit for
+/// unprivileged processes) lets both sides run. Best effort: other descriptors and systems are
+/// left as they are.
 private func widenPipe(_ fd: Int32) {
     #if os(Linux)
     var info = stat()
