@@ -114,12 +114,7 @@ public enum JSONEncoding {
         }
         // `magnitude` is a UInt, so Int.min needs no special case.
         var remaining = v.magnitude
-        var digits = 1
-        var scale: UInt = 10
-        while digits < 20, remaining >= scale {
-            digits += 1
-            scale = scale &* 10
-        }
+        let digits = decimalDigitCount(remaining)
         let pairs = digitPairs.utf8Start
         var position = n + digits
         while remaining >= 100 {
@@ -137,6 +132,41 @@ public enum JSONEncoding {
             out[position - 1] = 0x30 &+ UInt8(truncatingIfNeeded: remaining)
         }
         return n + digits
+    }
+
+    /// Digits of `x` (1 for 0) from its bit length: log10 ≈ bits × 1233 / 4096, one short for
+    /// values below that power of ten. A loop multiplying by ten ran once per digit.
+    @inlinable @inline(__always)
+    static func decimalDigitCount(_ x: UInt) -> Int {
+        let estimate = ((UInt.bitWidth &- (x | 1).leadingZeroBitCount) &* 1233) &>> 12
+        return estimate &+ ((x | 1) >= powerOfTen(estimate) ? 1 : 0)
+    }
+
+    /// 10^n for n in 0...19, by a switch the compiler turns into a table.
+    @inlinable @inline(__always)
+    static func powerOfTen(_ n: Int) -> UInt {
+        switch n {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
+        }
     }
 
     @usableFromInline

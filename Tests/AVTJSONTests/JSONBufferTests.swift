@@ -1,4 +1,4 @@
-import AVTJSON
+@testable import AVTJSON
 import XCTest
 
 /// `JSONBuffer` (the output hot path) must write exactly what `JSONWriter` writes.
@@ -37,6 +37,20 @@ final class JSONBufferTests: XCTestCase {
             XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, text)
         }
         XCTAssertEqual(String(decoding: viaBuffer { $0.string("a\"b\\c\nd\u{1F}") }, as: UTF8.self), #""a\"b\\c\nd\u001f""#)
+    }
+
+    func testDigitCountsAtEveryPowerOfTen() {
+        XCTAssertEqual(JSONEncoding.decimalDigitCount(0), 1)
+        XCTAssertEqual(JSONEncoding.decimalDigitCount(UInt.max), 20)
+        var power: UInt = 1
+        for digits in 1...19 {
+            XCTAssertEqual(JSONEncoding.decimalDigitCount(power), digits, "\(power)")
+            if digits > 1 { XCTAssertEqual(JSONEncoding.decimalDigitCount(power - 1), digits - 1, "\(power - 1)") }
+            XCTAssertEqual(JSONEncoding.decimalDigitCount(power * 9 + (power - 1)), digits, "\(power * 10 - 1)")
+            power *= 10
+        }
+        XCTAssertEqual(JSONEncoding.decimalDigitCount(power), 20)
+        XCTAssertEqual(JSONEncoding.decimalDigitCount(power - 1), 19)
     }
 
     func testIntegersMatchTheWriter() {

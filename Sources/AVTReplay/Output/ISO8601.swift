@@ -185,32 +185,42 @@ public enum ISO8601 {
 }
 
 extension ISO8601 {
-    /// `write(epochMilliseconds:to:)` for a stream of nearby times: consecutive records mostly
-    /// fall in the same second, so that second's text (`2026-03-01T12:03:25.`) is kept and only
-    /// the milliseconds are written. A calendar computation per record showed in profiles.
-    public struct SecondCache {
-        private var second = Int.min
-        /// The 20 bytes up to and including the `.` of `second` (24-byte form only).
-        private var prefix: (UInt64, UInt64, UInt32) = (0, 0, 0)
+    /// `write(epochMilliseconds:to:)` for a stream of nearby times: records fall on the same day,
+    /// so that day's text (`2026-03-01T`) is kept and only the time of day is written. A
+    /// calendar computation per record showed in profiles.
+    public struct DayCache {
+        private var day = Int.min
+        /// The 11 bytes `YYYY-MM-DDT` of `day` (24-byte form only).
+        private var prefix: (UInt64, UInt32) = (0, 0)
 
         public init() {}
 
         public mutating func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-            let (s, milliseconds) = floorDivide(ms, 1000)
-            guard s == second else {
+            let (days, msOfDay) = floorDivide(ms, 86_400_000)
+            guard days == day else {
                 let written = ISO8601.write(epochMilliseconds: ms, to: out)
                 if written == 24 {
-                    second = s
-                    withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: 20)) }
+                    day = days
+                    withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: 11)) }
                 } else {
-                    second = Int.min
+                    day = Int.min
                 }
                 return written
             }
-            withUnsafeBytes(of: prefix) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 20) }
+            withUnsafeBytes(of: prefix) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 11) }
+            func two(_ value: Int, at offset: Int) {
+                out[offset] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
+                out[offset + 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
+            }
+            two(msOfDay / 3_600_000, at: 11)
+            out[13] = UInt8(ascii: ":")
+            two(msOfDay / 60_000 % 60, at: 14)
+            out[16] = UInt8(ascii: ":")
+            two(msOfDay / 1000 % 60, at: 17)
+            out[19] = UInt8(ascii: ".")
+            let milliseconds = msOfDay % 1000
             out[20] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds / 100)
-            out[21] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds / 10 % 10)
-            out[22] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds % 10)
+            two(milliseconds % 100, at: 21)
             out[23] = UInt8(ascii: "Z")
             return 24
         }

@@ -15,7 +15,7 @@ public struct RecordEncoder {
     /// Reused per event: a bit per attribute rank present, and where each rank sits in the map.
     private var rankBits: [UInt64] = []
     private var positionOfRank: [Int32] = []
-    private var times = ISO8601.SecondCache()
+    private var times = ISO8601.DayCache()
 
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
