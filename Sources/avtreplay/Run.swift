@@ -104,41 +104,62 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("With --speed, the longest a record waits in a batch before it is sent.", valueName: "ms"))
         var deliveryMaxAge: Int = 1000
 
-        @Option(help: ArgumentHelp(
+        @Option(name: .customLong("influx-gzip"), help: ArgumentHelp(
             "gzip InfluxDB request bodies: auto (default: not to a loopback host, where it only costs CPU), always or never.",
             valueName: "when"))
-        var influxGzip: DeliveryPolicy.GzipPolicy = .auto
+        var influxGzipOption: DeliveryPolicy.GzipPolicy?
 
-        @Option(help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
-        var influxPrecision: InfluxLineEncoder.Precision = .ms
+        @Option(
+            name: .customLong("influx-precision"),
+            help: ArgumentHelp("Timestamp precision of --format influx: ns, us, ms (default) or s.", valueName: "unit"))
+        var influxPrecisionOption: InfluxLineEncoder.Precision?
 
         @Flag(help: "--format influx exactly as upstream OpenAVT writes it: no tags, no integer suffix, no escaping, ns.")
         var influxCompat = false
 
-        @Option(help: ArgumentHelp("InfluxDB measurements for events and metrics.", valueName: "events,metrics"))
-        var influxMeasurements: String = "OAVT_EVENTS,OAVT_METRICS"
+        @Option(
+            name: .customLong("influx-measurements"),
+            help: ArgumentHelp("InfluxDB measurements for events and metrics (default: OAVT_EVENTS,OAVT_METRICS).", valueName: "events,metrics"))
+        var influxMeasurementsOption: String?
 
-        @Option(help: ArgumentHelp("Event attributes written as InfluxDB tags (comma-separated).", valueName: "attr,..."))
-        var influxTags: String = "action,tracker"
+        @Option(
+            name: .customLong("influx-tags"),
+            help: ArgumentHelp("Event attributes written as InfluxDB tags, comma-separated (default: action,tracker).", valueName: "attr,..."))
+        var influxTagsOption: String?
 
-        @Option(help: ArgumentHelp("Graphite path prefix.", valueName: "prefix"))
-        var graphitePrefix: String = "OAVT"
+        @Option(name: .customLong("graphite-prefix"), help: ArgumentHelp("Graphite path prefix (default: OAVT).", valueName: "prefix"))
+        var graphitePrefixOption: String?
 
         @Flag(help: "Also count events in Graphite, as PREFIX.events.<Action> 1.")
         var graphiteEvents = false
 
-        @Option(help: ArgumentHelp(
-            "Seconds per Graphite value (the carbon retention step): counters are summed per step, gauges per --graphite-aggregate.",
+        @Option(name: .customLong("graphite-step"), help: ArgumentHelp(
+            "Seconds per Graphite value (the carbon retention step): counters are summed per step, gauges per --graphite-aggregate (default: 1).",
             valueName: "s"))
-        var graphiteStep: Int = 1
+        var graphiteStepOption: Int?
 
-        @Option(help: ArgumentHelp("How gauges of one Graphite step combine: last (default), sum, avg, min or max.", valueName: "how"))
-        var graphiteAggregate: GraphiteEncoder.GaugeAggregation = .last
+        @Option(
+            name: .customLong("graphite-aggregate"),
+            help: ArgumentHelp("How gauges of one Graphite step combine: last (default), sum, avg, min or max.", valueName: "how"))
+        var graphiteAggregateOption: GraphiteEncoder.GaugeAggregation?
 
-        @Option(help: ArgumentHelp(
-            "Seconds of history the carbon schema keeps; points outside it are reported (carbon drops them silently).",
-            valueName: "s"))
-        var graphiteRetention: Int = 86_400
+        @Option(
+            name: .customLong("graphite-retention"),
+            help: ArgumentHelp(
+                "Seconds of history the carbon schema keeps; points outside it are reported (carbon drops them silently; default: 86400).",
+                valueName: "s"))
+        var graphiteRetentionOption: Int?
+
+        // Destination options are optional so a run can tell "given" from "default" (and warn
+        // about one that shapes no output); these are their values.
+        var influxGzip: DeliveryPolicy.GzipPolicy { influxGzipOption ?? .auto }
+        var influxPrecision: InfluxLineEncoder.Precision { influxPrecisionOption ?? .ms }
+        var influxMeasurements: String { influxMeasurementsOption ?? "OAVT_EVENTS,OAVT_METRICS" }
+        var influxTags: String { influxTagsOption ?? "action,tracker" }
+        var graphitePrefix: String { graphitePrefixOption ?? "OAVT" }
+        var graphiteStep: Int { graphiteStepOption ?? 1 }
+        var graphiteAggregate: GraphiteEncoder.GaugeAggregation { graphiteAggregateOption ?? .last }
+        var graphiteRetention: Int { graphiteRetentionOption ?? 86_400 }
 
         @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
         var jobs: Int = 1
@@ -278,8 +299,9 @@ extension AVTReplayCommand {
             } catch let error as OutputError {
                 throw CLIFailure.badInput(error.description)
             }
-            warnAboutUnusedMediastreamFlags(
-                mediastreamOutput: !mediastreamDeliveries.isEmpty || (writesStream && format == .mediastream))
+            warnAboutUnusedOptions(
+                stream: writesStream ? format : nil, influx: !deliveries.isEmpty, graphite: !graphiteDeliveries.isEmpty,
+                newRelic: !newRelicDeliveries.isEmpty, mediastream: !mediastreamDeliveries.isEmpty)
             // Each session writes its own CSV table; the merging sink joins them under one header.
             let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
             let color = path == "-" && Diagnostics.colorAllowed(fd: 1)
@@ -386,16 +408,35 @@ extension AVTReplayCommand {
                 exitCode: .notDelivered)
         }
 
-        /// The --mediastream-* ids only shape Mediastream events; without such output they would do
-        /// nothing, silently. A warning rather than a usage error, because --influx-*, --graphite-*
-        /// and --newrelic-endpoint are accepted without their output too (so far without a word).
-        private func warnAboutUnusedMediastreamFlags(mediastreamOutput: Bool) {
-            let given = [("--mediastream-content-id", mediastreamContentId), ("--mediastream-unique-id", mediastreamUniqueId)]
-                .filter { $0.1 != nil }.map(\.0)
-            guard !mediastreamOutput, !given.isEmpty else { return }
-            Diagnostics.warning(
-                "\(given.joined(separator: " and ")) ignored: nothing is written as Mediastream events "
-                    + "(--format mediastream to stdout or a file, or --to mediastream+http(s)://HOST/PATH)")
+        /// Options that only shape one kind of output would otherwise do nothing, silently, when
+        /// that output is not written: each such option given is named in a warning (not an
+        /// error: the replay itself is what was asked for).
+        private func warnAboutUnusedOptions(stream: OutputFormat?, influx: Bool, graphite: Bool, newRelic: Bool, mediastream: Bool) {
+            func check(_ options: [(name: String, given: Bool)], usedBy used: Bool, _ output: String) {
+                let given = options.filter(\.given).map(\.name)
+                guard !used, !given.isEmpty else { return }
+                let names = given.count == 1 ? given[0] : given.dropLast().joined(separator: ", ") + " and " + given.last!
+                Diagnostics.warning("\(names) ignored: nothing is written \(output)")
+            }
+            check(
+                [("--mediastream-content-id", mediastreamContentId != nil), ("--mediastream-unique-id", mediastreamUniqueId != nil)],
+                usedBy: mediastream || stream == .mediastream,
+                "as Mediastream events (--format mediastream to stdout or a file, or --to mediastream+http(s)://HOST/PATH)")
+            check(
+                [
+                    ("--influx-precision", influxPrecisionOption != nil), ("--influx-compat", influxCompat),
+                    ("--influx-measurements", influxMeasurementsOption != nil), ("--influx-tags", influxTagsOption != nil),
+                ],
+                usedBy: influx || stream == .influx, "as InfluxDB line protocol (--format influx, or --to influxdb://…)")
+            check([("--influx-gzip", influxGzipOption != nil)], usedBy: influx, "to an InfluxDB server (--to influxdb://…)")
+            check(
+                [
+                    ("--graphite-prefix", graphitePrefixOption != nil), ("--graphite-events", graphiteEvents),
+                    ("--graphite-step", graphiteStepOption != nil), ("--graphite-aggregate", graphiteAggregateOption != nil),
+                ],
+                usedBy: graphite || stream == .graphite, "for Graphite (--format graphite, or --to graphite://…)")
+            check([("--graphite-retention", graphiteRetentionOption != nil)], usedBy: graphite, "to a Graphite server (--to graphite://…)")
+            check([("--newrelic-endpoint", newrelicEndpoint != nil)], usedBy: newRelic, "to New Relic (--to newrelic://…)")
         }
 
         private var influxEncoder: InfluxLineEncoder {

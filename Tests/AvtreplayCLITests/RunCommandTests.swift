@@ -15,6 +15,36 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(first.stdout, second.stdout, "same input and flags give byte-identical output")
     }
 
+    /// An option that shapes one kind of output changes nothing without that output: it is
+    /// named in a warning, the replay is unchanged, and with its output there is no warning.
+    func testOutputOptionsWithoutTheirOutputAreNamedInAWarning() throws {
+        let plain = try CLI.run(["run", "fixtures/happy-path.json"])
+        let ignored = try CLI.run([
+            "run", "fixtures/happy-path.json", "--influx-tags", "action", "--influx-compat", "--influx-gzip", "never",
+            "--graphite-prefix", "P", "--graphite-retention", "60", "--newrelic-endpoint", "http://127.0.0.1:9",
+        ])
+        XCTAssertEqual(ignored.status, 0, ignored.stderr)
+        XCTAssertEqual(ignored.stdout, plain.stdout)
+        for warning in [
+            "--influx-compat and --influx-tags ignored: nothing is written as InfluxDB line protocol",
+            "--influx-gzip ignored: nothing is written to an InfluxDB server",
+            "--graphite-prefix ignored: nothing is written for Graphite",
+            "--graphite-retention ignored: nothing is written to a Graphite server",
+            "--newrelic-endpoint ignored: nothing is written to New Relic",
+        ] {
+            XCTAssertTrue(ignored.stderr.contains("warning: " + warning), "\(warning)\n\(ignored.stderr)")
+        }
+        let influx = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-tags", "action", "--influx-precision", "s"])
+        XCTAssertEqual(influx.status, 0, influx.stderr)
+        XCTAssertEqual(influx.stderr, "", "the line-protocol options shape --format influx")
+        XCTAssertTrue(influx.stdout.hasPrefix("OAVT_EVENTS,action=TrackerInit "), influx.stdout)
+        let graphite = try CLI.run(["run", "fixtures/happy-path.json", "--format", "graphite", "--graphite-prefix", "P", "--graphite-retention", "60"])
+        XCTAssertEqual(graphite.status, 0, graphite.stderr)
+        XCTAssertTrue(graphite.stdout.hasPrefix("P."), graphite.stdout)
+        XCTAssertFalse(graphite.stderr.contains("--graphite-prefix"), graphite.stderr)
+        XCTAssertTrue(graphite.stderr.contains("warning: --graphite-retention ignored: nothing is written to a Graphite server"), graphite.stderr)
+    }
+
     func testReadsStandardInputForDash() throws {
         let timeline = try String(contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/preroll-ads.json"), encoding: .utf8)
         let piped = try CLI.run(["run", "-"], stdin: timeline)
