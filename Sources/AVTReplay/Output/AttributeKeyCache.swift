@@ -2,20 +2,21 @@ import AVTCore
 import AVTJSON
 
 /// Per-encoder knowledge about attribute names: each one's rank in name order and its key
-/// already written as JSON (`"name":`). Sorting an event's ~30 attributes then compares
-/// integers, and writing a key is a copy. The table only grows when a name is seen for the first
-/// time, which happens a few dozen times per process, not per event.
+/// already written as JSON with the comma before it (`,"name":`). Sorting an event's ~30
+/// attributes then compares integers, and writing a key is a copy. The table only grows when a
+/// name is seen for the first time, which happens a few dozen times per process, not per event.
 struct AttributeKeyCache {
     private(set) var ranks: [Int32] = []
-    /// Every key's `"name":` bytes back to back; `keySpans[index]` locates one. Always followed
-    /// by `padding` zero bytes, so a key can be copied a word at a time (see `JSONBuffer.key`).
+    /// Every key's `,"name":` bytes back to back. Always followed by `padding` zero bytes, so a
+    /// key can be copied a word at a time (see `JSONBuffer.key`).
     private(set) var keyBytes: [UInt8] = Array(repeating: 0, count: padding)
     static let padding = 8
-    private(set) var keySpans: [Range<Int>] = []
-    /// `keySpans` by rank, each widened by one byte to the `,` stored before every key: the
-    /// encoder walks ranks, and finding a key from its rank directly (not through the entry's
-    /// index) takes a load off each attribute's critical path.
-    private(set) var commaKeySpansByRank: [Range<Int>] = []
+    /// Where each key sits in `keyBytes`, by rank: the encoder walks ranks, and finding a key
+    /// from its rank directly (not through the entry's index) takes a load off each attribute's
+    /// critical path. The first key of a record is written without its comma.
+    private(set) var keySpansByRank: [Range<Int>] = []
+    /// The same spans by attribute index.
+    private var keySpans: [Range<Int>] = []
     private var names: [String] = []
 
     /// Makes sure every attribute index below `limit` has a rank and an encoded key.
@@ -24,20 +25,20 @@ struct AttributeKeyCache {
         names.append(contentsOf: Attribute.names(fromIndex: names.count))
         keyBytes.removeLast(Self.padding)
         for name in names[keySpans.count...] {
-            var writer = JSONWriter(capacity: name.utf8.count + 3)
+            var writer = JSONWriter(capacity: name.utf8.count + 4)
             writer.raw(UInt8(ascii: ","))
             writer.string(name)
             writer.raw(UInt8(ascii: ":"))
-            keySpans.append((keyBytes.count + 1)..<(keyBytes.count + writer.bytes.count))
+            keySpans.append(keyBytes.count..<(keyBytes.count + writer.bytes.count))
             keyBytes.append(contentsOf: writer.bytes)
         }
         keyBytes.append(contentsOf: repeatElement(0, count: Self.padding))
         // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
         ranks = [Int32](repeating: 0, count: names.count)
-        commaKeySpansByRank = []
+        keySpansByRank = []
         for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
             ranks[index] = Int32(rank)
-            commaKeySpansByRank.append((keySpans[index].lowerBound - 1)..<keySpans[index].upperBound)
+            keySpansByRank.append(keySpans[index])
         }
     }
 }

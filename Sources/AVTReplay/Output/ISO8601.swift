@@ -20,30 +20,37 @@ public enum ISO8601 {
             out.update(from: text, count: text.count)
             return text.count
         }
-        func put(_ value: Int, _ width: Int, at offset: Int) {
-            var v = value
-            var i = offset + width - 1
-            while i >= offset {
-                out[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-                i -= 1
-            }
-        }
-        put(year, 4, at: 0)
+        put(year, 4, at: 0, in: out)
         out[4] = UInt8(ascii: "-")
-        put(month, 2, at: 5)
+        put(month, 2, at: 5, in: out)
         out[7] = UInt8(ascii: "-")
-        put(day, 2, at: 8)
+        put(day, 2, at: 8, in: out)
         out[10] = UInt8(ascii: "T")
-        put(msOfDay / 3_600_000, 2, at: 11)
-        out[13] = UInt8(ascii: ":")
-        put(msOfDay / 60_000 % 60, 2, at: 14)
-        out[16] = UInt8(ascii: ":")
-        put(msOfDay / 1000 % 60, 2, at: 17)
-        out[19] = UInt8(ascii: ".")
-        put(msOfDay % 1000, 3, at: 20)
-        out[23] = UInt8(ascii: "Z")
+        writeTimeOfDay(msOfDay, to: out + 11)
         return 24
+    }
+
+    /// `HH:MM:SS.mmmZ` (13 bytes) for milliseconds since midnight.
+    fileprivate static func writeTimeOfDay(_ msOfDay: Int, to out: UnsafeMutablePointer<UInt8>) {
+        put(msOfDay / 3_600_000, 2, at: 0, in: out)
+        out[2] = UInt8(ascii: ":")
+        put(msOfDay / 60_000 % 60, 2, at: 3, in: out)
+        out[5] = UInt8(ascii: ":")
+        put(msOfDay / 1000 % 60, 2, at: 6, in: out)
+        out[8] = UInt8(ascii: ".")
+        put(msOfDay % 1000, 3, at: 9, in: out)
+        out[12] = UInt8(ascii: "Z")
+    }
+
+    /// `value` in `width` decimal digits, zero-padded, at `out[offset...]`.
+    private static func put(_ value: Int, _ width: Int, at offset: Int, in out: UnsafeMutablePointer<UInt8>) {
+        var v = value
+        var i = offset + width - 1
+        while i >= offset {
+            out[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+            i -= 1
+        }
     }
 
     public static func append(epochMilliseconds ms: Int, to out: inout [UInt8]) {
@@ -208,20 +215,7 @@ extension ISO8601 {
                 return written
             }
             withUnsafeBytes(of: prefix) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 11) }
-            func two(_ value: Int, at offset: Int) {
-                out[offset] = 0x30 &+ UInt8(truncatingIfNeeded: value / 10)
-                out[offset + 1] = 0x30 &+ UInt8(truncatingIfNeeded: value % 10)
-            }
-            two(msOfDay / 3_600_000, at: 11)
-            out[13] = UInt8(ascii: ":")
-            two(msOfDay / 60_000 % 60, at: 14)
-            out[16] = UInt8(ascii: ":")
-            two(msOfDay / 1000 % 60, at: 17)
-            out[19] = UInt8(ascii: ".")
-            let milliseconds = msOfDay % 1000
-            out[20] = 0x30 &+ UInt8(truncatingIfNeeded: milliseconds / 100)
-            two(milliseconds % 100, at: 21)
-            out[23] = UInt8(ascii: "Z")
+            ISO8601.writeTimeOfDay(msOfDay, to: out + 11)
             return 24
         }
     }

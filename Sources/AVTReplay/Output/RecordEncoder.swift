@@ -95,7 +95,7 @@ public struct RecordEncoder {
                         }
                     }
                     keys.keyBytes.withUnsafeBufferPointer { keyBytes in
-                        keys.commaKeySpansByRank.withUnsafeBufferPointer { spans in
+                        keys.keySpansByRank.withUnsafeBufferPointer { spans in
                             // Keys are stored as `,"name":`; the first one is written without its comma.
                             var skip = 1
                             for word in bits.indices where bits[word] != 0 {
