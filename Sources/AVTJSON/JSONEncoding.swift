@@ -107,8 +107,16 @@ public enum JSONEncoding {
     /// bytes from `out` (past the returned count too), so callers reserve 20. Eight digits at a
     /// time in one register (below): most attributes are integers of 4–8 digits, and a loop of
     /// divisions by 100 was the encoder's largest single cost.
-    @inlinable
+    @inlinable @inline(__always)
     public static func writeInt(_ v: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        // Inline for the common case: a call's register saves cost as much as the digits.
+        if UInt(bitPattern: v) < 100_000_000 { return writeLeadingDigits(UInt64(v), to: UnsafeMutableRawPointer(out)) }
+        return writeLongInt(v, to: out)
+    }
+
+    /// Negative numbers and those of more than 8 digits.
+    @usableFromInline @inline(never)
+    static func writeLongInt(_ v: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var n = 0
         if v < 0 {
             out[0] = 0x2D
