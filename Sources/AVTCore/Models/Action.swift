@@ -2,7 +2,7 @@
 /// delivered event of this action". Equality is by name only, so a custom action named `Start`
 /// behaves as the built-in `Start`.
 public struct Action: Hashable, Sendable, CustomStringConvertible {
-    private static let table = NameTable()
+    private static let table = NameTable(seeded: builtinNames)
 
     /// The interned name: hubs switch over actions on every event, so equality is an integer
     /// compare. Dense (0, 1, …) and stable for the life of the process, so encoders can cache
@@ -21,6 +21,11 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
         self.timeAttribute = timeAttribute
     }
 
+    @usableFromInline init(index: Int32, timeAttribute: Attribute) {
+        self.index = index
+        self.timeAttribute = timeAttribute
+    }
+
     public var name: String { Self.table.name(of: index) }
     public static func == (lhs: Action, rhs: Action) -> Bool { lhs.index == rhs.index }
     public func hash(into hasher: inout Hasher) { hasher.combine(index) }
@@ -31,45 +36,45 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Action {
-    public static let trackerInit = Action("TrackerInit")
-    public static let mediaRequest = Action("MediaRequest")
-    public static let playerSet = Action("PlayerSet")
-    public static let playerReady = Action("PlayerReady")
-    public static let prepareItem = Action("PrepareItem")
-    public static let manifestLoad = Action("ManifestLoad")
-    public static let streamLoad = Action("StreamLoad")
-    public static let start = Action("Start")
-    public static let bufferBegin = Action("BufferBegin")
-    public static let bufferFinish = Action("BufferFinish")
-    public static let seekBegin = Action("SeekBegin")
-    public static let seekFinish = Action("SeekFinish")
-    public static let pauseBegin = Action("PauseBegin")
-    public static let pauseFinish = Action("PauseFinish")
-    public static let forwardBegin = Action("ForwardBegin")
-    public static let forwardFinish = Action("ForwardFinish")
-    public static let rewindBegin = Action("RewindBegin")
-    public static let rewindFinish = Action("RewindFinish")
-    public static let qualityChangeUp = Action("QualityChangeUp")
-    public static let qualityChangeDown = Action("QualityChangeDown")
-    public static let stop = Action("Stop")
-    public static let end = Action("End")
-    public static let next = Action("Next")
-    public static let error = Action("Error")
-    public static let ping = Action("Ping")
-    public static let adBreakBegin = Action("AdBreakBegin")
-    public static let adBreakFinish = Action("AdBreakFinish")
-    public static let adBegin = Action("AdBegin")
-    public static let adFinish = Action("AdFinish")
-    public static let adPauseBegin = Action("AdPauseBegin")
-    public static let adPauseFinish = Action("AdPauseFinish")
-    public static let adBufferBegin = Action("AdBufferBegin")
-    public static let adBufferFinish = Action("AdBufferFinish")
-    public static let adSkip = Action("AdSkip")
-    public static let adClick = Action("AdClick")
-    public static let adFirstQuartile = Action("AdFirstQuartile")
-    public static let adSecondQuartile = Action("AdSecondQuartile")
-    public static let adThirdQuartile = Action("AdThirdQuartile")
-    public static let adError = Action("AdError")
+    public static let trackerInit = Action(.trackerInit)
+    public static let mediaRequest = Action(.mediaRequest)
+    public static let playerSet = Action(.playerSet)
+    public static let playerReady = Action(.playerReady)
+    public static let prepareItem = Action(.prepareItem)
+    public static let manifestLoad = Action(.manifestLoad)
+    public static let streamLoad = Action(.streamLoad)
+    public static let start = Action(.start)
+    public static let bufferBegin = Action(.bufferBegin)
+    public static let bufferFinish = Action(.bufferFinish)
+    public static let seekBegin = Action(.seekBegin)
+    public static let seekFinish = Action(.seekFinish)
+    public static let pauseBegin = Action(.pauseBegin)
+    public static let pauseFinish = Action(.pauseFinish)
+    public static let forwardBegin = Action(.forwardBegin)
+    public static let forwardFinish = Action(.forwardFinish)
+    public static let rewindBegin = Action(.rewindBegin)
+    public static let rewindFinish = Action(.rewindFinish)
+    public static let qualityChangeUp = Action(.qualityChangeUp)
+    public static let qualityChangeDown = Action(.qualityChangeDown)
+    public static let stop = Action(.stop)
+    public static let end = Action(.end)
+    public static let next = Action(.next)
+    public static let error = Action(.error)
+    public static let ping = Action(.ping)
+    public static let adBreakBegin = Action(.adBreakBegin)
+    public static let adBreakFinish = Action(.adBreakFinish)
+    public static let adBegin = Action(.adBegin)
+    public static let adFinish = Action(.adFinish)
+    public static let adPauseBegin = Action(.adPauseBegin)
+    public static let adPauseFinish = Action(.adPauseFinish)
+    public static let adBufferBegin = Action(.adBufferBegin)
+    public static let adBufferFinish = Action(.adBufferFinish)
+    public static let adSkip = Action(.adSkip)
+    public static let adClick = Action(.adClick)
+    public static let adFirstQuartile = Action(.adFirstQuartile)
+    public static let adSecondQuartile = Action(.adSecondQuartile)
+    public static let adThirdQuartile = Action(.adThirdQuartile)
+    public static let adError = Action(.adError)
 
     /// The 39 built-in actions in upstream's declaration order.
     public static let builtIn: [Action] = [

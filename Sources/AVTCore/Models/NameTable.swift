@@ -10,7 +10,18 @@ final class NameTable: Sendable {
         var names: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+
+    /// A table whose first ids (0, 1, …) are `names`, in order.
+    init(seeded names: [String] = []) {
+        var state = State()
+        for name in names {
+            precondition(state.ids[name] == nil, "\(name) is seeded twice")
+            state.ids[name] = Int32(state.names.count)
+            state.names.append(name)
+        }
+        self.state = Mutex(state)
+    }
 
     func id(for name: String) -> Int32 {
         state.withLock { state in
