@@ -98,10 +98,8 @@ extension CompareOptions {
             try sink.write(Array(text.utf8))
             try sink.close()
             return nil
-        } catch let failure as OutputError {
-            return failure.isBrokenPipe ? nil : failure
         } catch {
-            return OutputError(path: output, message: "\(error)")
+            return error.isBrokenPipe ? nil : error
         }
     }
 }

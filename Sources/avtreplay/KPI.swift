@@ -73,7 +73,7 @@ extension AVTReplayCommand {
                 try sink.write(Array(text.utf8))
                 try sink.close()
             } catch {
-                if (error as? OutputError)?.isBrokenPipe == true { return }
+                if error.isBrokenPipe { return }
                 throw CLIFailure(message: "\(error)", exitCode: .failure)
             }
         }

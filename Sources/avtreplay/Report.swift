@@ -67,7 +67,7 @@ extension AVTReplayCommand {
                 try sink.write(Array(html.utf8))
                 try sink.close()
             } catch {
-                if (error as? OutputError)?.isBrokenPipe == true { return }
+                if error.isBrokenPipe { return }
                 throw CLIFailure(message: "\(error)", exitCode: .failure)
             }
         }
