@@ -59,7 +59,8 @@ public struct JSONLTimelineReader: TimelineSource {
             }
             return try decoders.steps.step(try Self.parse(bytes, line: line, file: file), index: index)
         }
-        if step != nil { self.index += 1 }
+        // Not `step != nil`: Step is Equatable, and that comparison copied the step to compare it.
+        if case .some = step { self.index += 1 }
         return step
     }
 
