@@ -157,7 +157,7 @@ struct JSONLStepScanner {
         } while c.take(UInt8(ascii: ","))
         guard c.take(UInt8(ascii: "}")) else { return nil }
         // The step-level check (and canonical order) of kinds that read a step as one record.
-        if trackerKinds[tracker].trackerType.checkObservations(&result) != nil { return nil }
+        if case .some = trackerKinds[tracker].trackerType.checkObservations(&result) { return nil }
         return result
     }
 

@@ -31,7 +31,11 @@ public struct ObservationRule: Sendable {
         self.diagnoser = diagnose
     }
 
-    public func check(_ value: JSONValue) -> Bool { diagnoser(value) == nil }
+    public func check(_ value: JSONValue) -> Bool {
+        // Not `== nil`, which compares through Equatable: it runs for every observation read.
+        if case .none = diagnoser(value) { return true }
+        return false
+    }
 
     /// Why `value` is not accepted; nil when it is.
     public func diagnose(_ value: JSONValue) -> ObservationProblem? { diagnoser(value) }
