@@ -166,8 +166,12 @@ public final class Instrument {
             event.attributes.appendAbsent(attribute, .int(now - at))
         }
         if let id = tracker.trackerId, getterTables.indices.contains(id) {
-            for (attribute, getter) in getterTables[id] where getter.accepts(event, attribute) {
-                if let value = getter.value() { event.attributes[attribute] = value }
+            // In place, by index: iterating copied each (attribute, getter) pair, retaining and
+            // releasing the getter's closure, ~10 times per event.
+            getterTables[id].withUnsafeBufferPointer { getters in
+                for i in getters.indices where getters[i].getter.accepts(event, getters[i].attribute) {
+                    if let value = getters[i].getter.value() { event.attributes[getters[i].attribute] = value }
+                }
             }
         }
         return event
