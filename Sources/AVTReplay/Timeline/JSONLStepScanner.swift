@@ -121,6 +121,8 @@ struct JSONLStepScanner {
         var entries: [(attribute: Attribute, value: AttributeValue?)] = []
         c.skipSpace()
         if c.take(UInt8(ascii: "}")) { return entries }
+        // Room for a typical object at once: growing from one entry reallocated per step.
+        entries.reserveCapacity(4)
         repeat {
             c.skipSpace()
             guard let name = c.plainString(), name.count > 0 else { return nil }
@@ -143,6 +145,7 @@ struct JSONLStepScanner {
         var result: [Observation] = []
         c.skipSpace()
         if c.take(UInt8(ascii: "}")) { return result }
+        result.reserveCapacity(4)
         repeat {
             c.skipSpace()
             guard let keyRange = c.plainString() else { return nil }
