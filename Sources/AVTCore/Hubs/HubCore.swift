@@ -7,7 +7,7 @@
 /// these properties spans a call that could reach them again, so the run-time exclusivity checks
 /// (about a tenth of a replay's instructions) guard nothing here.
 open class HubCore: Hub {
-    public private(set) weak var instrument: Instrument?
+    @exclusivity(unchecked) public private(set) weak var instrument: Instrument?
     /// Ping period started on an accepted Start; 0 disables pings.
     public let pingInterval: Int
 

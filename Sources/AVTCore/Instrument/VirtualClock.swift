@@ -3,13 +3,17 @@
 /// two readings, which is what makes replays deterministic.
 // State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 public final class VirtualClock {
-    @exclusivity(unchecked) public private(set) var now: Int
+    /// A getter over unchecked storage, not a `public private(set) var`: other modules read a
+    /// public stored property directly and put a run-time exclusivity check around each read
+    /// (the attribute on it does not reach them), and trackers read the clock on every event.
+    public var now: Int { reading }
+    @exclusivity(unchecked) private var reading: Int
 
-    public init(now: Int = 0) { self.now = now }
+    public init(now: Int = 0) { self.reading = now }
 
     /// Moves the clock forward; time never runs backwards.
     public func advance(to t: Int) {
-        precondition(t >= now, "virtual time cannot run backwards (\(now) → \(t))")
-        now = t
+        precondition(t >= reading, "virtual time cannot run backwards (\(reading) → \(t))")
+        reading = t
     }
 }

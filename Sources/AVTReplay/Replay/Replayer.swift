@@ -9,8 +9,9 @@ public final class Replayer {
     public let settings: TimelineSettings
     public let instrument: Instrument
     public let trackers: [ScriptableTracker]
-    private var lastStepT = 0
-    private var ended = false
+    // Single-threaded and never re-entered, as `Instrument`'s state.
+    @exclusivity(unchecked) private var lastStepT = 0
+    @exclusivity(unchecked) private var ended = false
 
     /// Builds the instrument the settings describe and makes it ready at t=0.
     public init(settings: TimelineSettings, backend: Backend, identifiers: any IdentifierGenerator) {

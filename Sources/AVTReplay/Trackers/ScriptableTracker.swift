@@ -11,7 +11,7 @@ open class ScriptableTracker: Tracker {
     public let spec: TrackerSpec
     @exclusivity(unchecked) public var trackerId: Int?
     @exclusivity(unchecked) public var state = TrackerState()
-    public private(set) weak var instrument: Instrument?
+    @exclusivity(unchecked) public private(set) weak var instrument: Instrument?
     /// The instrument's clock, held strongly: read by getters on every event, where loading the
     /// weak `instrument` cost more than the getter itself. The clock refers to nothing.
     @exclusivity(unchecked) public private(set) var clock: VirtualClock?
