@@ -7,10 +7,10 @@ import AVTJSON
 /// name is seen for the first time, which happens a few dozen times per process, not per event.
 struct AttributeKeyCache {
     private(set) var ranks: [Int32] = []
-    /// Every key's `,"name":` bytes back to back. Always followed by `padding` zero bytes, so a
-    /// key can be copied a word at a time (see `JSONBuffer.key`).
+    /// Every key's `,"name":` bytes back to back. Always followed by `padding` zero bytes, so
+    /// `JSONBuffer.copyPadded` may read past the last key.
     private(set) var keyBytes: [UInt8] = Array(repeating: 0, count: padding)
-    static let padding = 8
+    static let padding = JSONBuffer.copyPadding
     /// Where each key sits in `keyBytes`, by rank: the encoder walks ranks, and finding a key
     /// from its rank directly (not through the entry's index) takes a load off each attribute's
     /// critical path. The first key of a record is written without its comma.

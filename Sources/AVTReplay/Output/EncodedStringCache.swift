@@ -16,10 +16,12 @@ struct EncodedStringCache {
     private var strings: [String] = []
     /// Per attribute index, the encoding's length; -1 when nothing is cached.
     private var lengths: [Int] = []
-    /// Per attribute index, `stride` bytes: the encoding, then room to copy it a word at a time.
-    /// Longer encodings are written afresh each time.
+    /// Per attribute index, `stride` bytes: the encoding, then the slack `JSONBuffer.copyPadded`
+    /// reads past it. Longer encodings are written afresh each time.
     private var arena: [UInt8] = []
     private static let stride = 128
+    /// copyPadded reads 32 bytes, or `count` rounded up to whole words: inside the slot while
+    /// an encoding leaves 8 bytes of it free.
     private static let padding = 8
 
     mutating func write(_ string: String, slot: Int, into w: inout JSONBuffer) {

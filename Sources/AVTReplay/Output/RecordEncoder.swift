@@ -85,7 +85,6 @@ public struct RecordEncoder {
                 positionOfRank = [Int32](repeating: 0, count: rankCount)
                 rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
             }
-            let keys = self.keys
             rankBits.withUnsafeMutableBufferPointer { bits in
                 positionOfRank.withUnsafeMutableBufferPointer { positions in
                     keys.ranks.withUnsafeBufferPointer { ranks in
@@ -142,15 +141,23 @@ public struct RecordEncoder {
 
 
 extension JSONBuffer {
-    /// Bytes from a cache that keeps 8 padding bytes after them (`AttributeKeyCache`,
-    /// `EncodedStringCache`), copied a word at a time: they are short, and a `memcpy` call each
-    /// showed in profiles. Reads up to 7 bytes past `count`, which the padding makes safe, and
-    /// writes them into reserved room before committing only `count`.
-    @inlinable
+    /// How many readable bytes `copyPadded` needs after its source's start, at least.
+    @usableFromInline static let copyPadding = 32
+
+    /// Bytes from a cache that keeps `copyPadding` bytes readable past every entry's start
+    /// (`AttributeKeyCache`, `EncodedStringCache`): the first 32 are copied as four words
+    /// whatever the length, the rest (rarely any) a word at a time. Keys and ids are
+    /// short, and a `memcpy` call, or a loop of words, per attribute showed in profiles. Writes
+    /// past `count` go into reserved room; only `count` is committed.
+    @inlinable @inline(__always)
     mutating func copyPadded(_ source: UnsafePointer<UInt8>, count: Int) {
-        let out = UnsafeMutableRawPointer(reserve(count + 8))
+        let out = UnsafeMutableRawPointer(reserve(count + Self.copyPadding))
         let from = UnsafeRawPointer(source)
-        var offset = 0
+        out.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
+        var offset = 32
         while offset < count {
             out.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
             offset += 8
