@@ -22,9 +22,8 @@ public final class Instrument {
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
     @exclusivity(unchecked) private var trackerSlots: [Tracker?] = []
-    /// Per tracker id, its getters in registration order: ~15 per tracker, all consulted on every
-    /// event, so an array (scan on the rare lookups) beats a dictionary.
-    @exclusivity(unchecked) private var getterTables: [[(attribute: Attribute, getter: AttributeGetter)]] = []
+    /// Per tracker id, its getters.
+    @exclusivity(unchecked) private var getterTables: [GetterTable] = []
     @exclusivity(unchecked) private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
@@ -70,7 +69,7 @@ public final class Instrument {
         let id = trackerSlots.count
         tracker.trackerId = id
         trackerSlots.append(tracker)
-        getterTables.append([])
+        getterTables.append(GetterTable())
         senderIds.append(instrumentId + "-" + String(id))
         return id
     }
@@ -81,7 +80,7 @@ public final class Instrument {
     public func removeTracker(_ id: Int) -> Bool {
         guard let tracker = tracker(id: id) else { return false }
         tracker.endOfService()
-        getterTables[id] = []
+        getterTables[id].removeAll()
         trackerSlots[id] = nil
         return true
     }
@@ -107,7 +106,7 @@ public final class Instrument {
     public func shutdown() {
         for tracker in trackers {
             tracker.endOfService()
-            if let id = tracker.trackerId { getterTables[id] = [] }
+            if let id = tracker.trackerId { getterTables[id].removeAll() }
         }
         hub?.endOfService()
         metricalc?.endOfService()
@@ -166,13 +165,7 @@ public final class Instrument {
             event.attributes.appendAbsent(attribute, .int(now - at))
         }
         if let id = tracker.trackerId, getterTables.indices.contains(id) {
-            // In place, by index: iterating copied each (attribute, getter) pair, retaining and
-            // releasing the getter's closure, ~10 times per event.
-            getterTables[id].withUnsafeBufferPointer { getters in
-                for i in getters.indices where getters[i].getter.accepts(event, getters[i].attribute) {
-                    if let value = getters[i].getter.value() { event.attributes[getters[i].attribute] = value }
-                }
-            }
+            getterTables[id].apply(to: &event)
         }
         return event
     }
@@ -181,20 +174,16 @@ public final class Instrument {
 
     public func registerGetter(_ attribute: Attribute, _ getter: AttributeGetter, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
-        if let index = getterTables[id].firstIndex(where: { $0.attribute == attribute }) {
-            getterTables[id][index].getter = getter
-        } else {
-            getterTables[id].append((attribute, getter))
-        }
+        getterTables[id].set(attribute, getter)
     }
 
     public func unregisterGetter(_ attribute: Attribute, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
-        getterTables[id].removeAll { $0.attribute == attribute }
+        getterTables[id].remove(attribute)
     }
 
     private func getter(_ attribute: Attribute, trackerId id: Int) -> AttributeGetter? {
-        getterTables[id].first { $0.attribute == attribute }?.getter
+        getterTables[id].getter(attribute)
     }
 
     /// The getter's value, without consulting its filter.
