@@ -16,7 +16,7 @@ final class InfluxRestartTests: XCTestCase {
     private func script(_ command: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("avtreplay-script-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: nil))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
@@ -105,7 +105,7 @@ final class InfluxRestartTests: XCTestCase {
         ]
         replay.currentDirectoryURL = CLI.packageRoot
         let errPath = dir.appendingPathComponent("stderr").path
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
         replay.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         replay.standardOutput = FileHandle.nullDevice
         try replay.run()

@@ -150,7 +150,7 @@ final class InfluxCorpusTests: XCTestCase {
             gen.arguments = ["python3", "scripts/gen-timeline.py", "1000", "--seed", String(seed), "--format", "jsonl"]
             gen.currentDirectoryURL = CLI.packageRoot
             let file = corpus.appendingPathComponent(String(format: "s%03d.jsonl", seed))
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
             gen.standardOutput = try FileHandle(forWritingTo: file)
             try gen.run()
             gen.waitUntilExit()

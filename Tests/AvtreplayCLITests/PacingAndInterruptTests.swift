@@ -64,7 +64,7 @@ final class PacingAndInterruptTests: XCTestCase {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // Files, not pipes: nothing to drain, nothing inherited that could keep a pipe open.
         let errPath = dir.appendingPathComponent("stderr").path
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
