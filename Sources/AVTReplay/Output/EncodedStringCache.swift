@@ -34,6 +34,15 @@ struct EncodedStringCache {
         arena.withUnsafeBufferPointer { w.copyPadded($0.baseAddress! + slot * Self.stride, count: count) }
     }
 
+    /// For strings without a slot of their own (metric names): the slot is picked from the
+    /// representation, so a few distinct constants each settle in one (a clash only costs a
+    /// fresh encoding).
+    mutating func write(_ string: String, into w: inout JSONBuffer) {
+        let identity = unsafeBitCast(string, to: Identity.self)
+        let mixed = (identity.0 ^ identity.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        write(string, slot: Int(truncatingIfNeeded: mixed >> 59), into: &w)
+    }
+
     /// Caches the string's encoding in its slot; false (and the slot emptied) when it is too long.
     private mutating func remember(_ string: String, _ identity: Identity, slot: Int) -> Bool {
         var writer = JSONWriter(capacity: string.utf8.count + 2)

@@ -16,6 +16,11 @@ public struct RecordEncoder {
     private var rankBits: [UInt64] = []
     private var positionOfRank: [Int32] = []
     private var times = ISO8601.DayCache()
+    /// The `"t":…,"time":"…"` bytes of the last record's t (at most 62 bytes, plus the slack
+    /// `copyPadded` reads); `count` 0 before the first.
+    private var lastHeader = (t: 0, count: 0, bytes: [UInt8](repeating: 0, count: 96 + JSONBuffer.copyPadding))
+    /// Metric names (a handful of constants), by their String representation.
+    private var metricNames = EncodedStringCache()
     private var strings = EncodedStringCache()
 
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
@@ -42,9 +47,11 @@ public struct RecordEncoder {
         w.literal("{\"type\":\"metric\",")
         header(t: metric.timestamp, into: &w)
         w.literal(",\"name\":")
-        w.string(metric.name)
-        w.literal(",\"metricType\":")
-        w.string(metric.kind.rawValue)
+        metricNames.write(metric.name, into: &w)
+        switch metric.kind {
+        case .counter: w.literal(",\"metricType\":\"counter\"")
+        case .gauge: w.literal(",\"metricType\":\"gauge\"")
+        }
         w.literal(",\"value\":")
         switch metric.value {
         case .int(let v): w.int(v)
@@ -129,12 +136,26 @@ public struct RecordEncoder {
             w.string(session)
             w.raw(UInt8(ascii: ","))
         }
+        // An event's metrics come first with the same t, so the header often repeats: copy it.
+        if t == lastHeader.t, lastHeader.count > 0 {
+            let count = lastHeader.count
+            lastHeader.bytes.withUnsafeBufferPointer { w.copyPadded($0.baseAddress!, count: count) }
+            return
+        }
+        let start = w.count
         w.literal("\"t\":")
         w.int(t)
         w.literal(",\"time\":\"")
         let out = w.reserve(32)
         w.commit(times.write(epochMilliseconds: startTime + t, to: out))
         w.raw(UInt8(ascii: "\""))
+        lastHeader.t = t
+        lastHeader.count = w.count - start
+        w.withUnsafeBytes { written in
+            lastHeader.bytes.withUnsafeMutableBufferPointer {
+                $0.baseAddress!.update(from: written.baseAddress! + start, count: written.count - start)
+            }
+        }
     }
 }
 

@@ -50,4 +50,27 @@ final class RecordEncoderTests: XCTestCase {
         // The attributes swap values: each slot notices.
         XCTAssertEqual(record([.title: .string("p-1"), .playbackId: .string("tab\there")]), #"{"playbackId":"tab\there","title":"p-1"}"#)
     }
+
+    func testRepeatedTimesAndMetricNamesAreWrittenAsAfresh() {
+        var encoder = RecordEncoder(trackerNames: ["content"], startTime: 1_772_366_400_000)
+        var w = JSONBuffer(capacity: 64)
+        let metrics: [Metric] = [
+            .playTime(120, at: 5), .numPlays(at: 5), .numLoads(at: 5), .playTime(7, at: 999), .numEnds(at: 1_000),
+            Metric(name: "Custom\"Name", kind: .gauge, value: .double(1.5), timestamp: 1_000),
+        ]
+        for metric in metrics { encoder.encode(metric, into: &w) }
+        encoder.encode(Event(action: .end, timestamp: 1_000, trackerId: 0), into: &w)
+        XCTAssertEqual(
+            String(decoding: w.bytes, as: UTF8.self),
+            """
+            {"type":"metric","t":5,"time":"2026-03-01T12:00:00.005Z","name":"PlayTime","metricType":"gauge","value":120}
+            {"type":"metric","t":5,"time":"2026-03-01T12:00:00.005Z","name":"NumPlays","metricType":"counter","value":1}
+            {"type":"metric","t":5,"time":"2026-03-01T12:00:00.005Z","name":"NumLoads","metricType":"counter","value":1}
+            {"type":"metric","t":999,"time":"2026-03-01T12:00:00.999Z","name":"PlayTime","metricType":"gauge","value":7}
+            {"type":"metric","t":1000,"time":"2026-03-01T12:00:01.000Z","name":"NumEnds","metricType":"counter","value":1}
+            {"type":"metric","t":1000,"time":"2026-03-01T12:00:01.000Z","name":"Custom\\"Name","metricType":"gauge","value":1.5}
+            {"type":"event","t":1000,"time":"2026-03-01T12:00:01.000Z","action":"End","tracker":"content","attributes":{}}
+
+            """)
+    }
 }
