@@ -66,7 +66,7 @@ public enum JSONEncoding {
     /// a byte equals one of those when its XOR with it is zero. Non-ASCII bytes (≥ 0x80) are
     /// clean. May answer false for a clean word (a borrow), never true for an unclean one.
     @inlinable @inline(__always)
-    public static func isCleanWord(_ word: UInt64) -> Bool {
+    static func isCleanWord(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }

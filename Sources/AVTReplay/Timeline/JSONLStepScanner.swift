@@ -166,18 +166,29 @@ struct JSONLStepScanner {
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
         guard range.count == other.count else { return false }
-        var i = 0
-        while i < other.count {
-            if bytes[range.lowerBound + i] != other[i] { return false }
-            i += 1
-        }
-        return true
+        return other.withUnsafeBufferPointer { equalBytes(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, count: range.count) }
     }
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
-        let text = literal.utf8Start
-        for i in 0..<range.count where bytes[range.lowerBound + i] != text[i] { return false }
+        return equalBytes(bytes.baseAddress! + range.lowerBound, literal.utf8Start, count: range.count)
+    }
+
+    /// Names (tracker names, keys) are compared a word at a time: tracker names share long
+    /// prefixes (`content0`, `content1`), and a byte loop over each candidate showed in profiles.
+    @inline(__always)
+    private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var i = 0
+        while i + 8 <= count {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
         return true
     }
 }
@@ -239,7 +250,23 @@ private struct Cursor {
     mutating func plainString() -> Range<Int>? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        skipPlainWords()
+        // A word at a time while 8 bytes of the line remain: the first byte that is not plain
+        // ASCII ends the fast path, and it is the closing quote or a reason to decline. Keys
+        // (`tracker`, `t`) are shorter than a word, so this also finds most closing quotes.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let flags = Self.unplainBytes(word)
+                if flags == 0 {
+                    index += 8
+                    continue
+                }
+                index += flags.trailingZeroBitCount >> 3
+                guard bytes[index] == UInt8(ascii: "\"") else { return nil }
+                index += 1
+                return start..<(index - 1)
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -252,16 +279,17 @@ private struct Cursor {
         return nil
     }
 
-    /// Moves past whole 8-byte words of printable ASCII other than `"` and `\` (SWAR): names
-    /// and URLs are most of a line, and a byte at a time cost ~10 instructions each. A word with
-    /// a non-ASCII byte or one JSON must escape ends the fast path (the byte loop decides).
-    private mutating func skipPlainWords() {
-        guard let base = bytes.baseAddress else { return }
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            guard word & 0x8080_8080_8080_8080 == 0, JSONEncoding.isCleanWord(word) else { return }
-            index += 8
-        }
+    /// The high bit of every byte of `word` that is not printable ASCII other than `"` and `\`
+    /// (below 0x20, 0x7F and up, a quote or a backslash). Bits above the lowest may be spurious
+    /// (a borrow); the lowest set bit always marks the first such byte.
+    @inline(__always)
+    static func unplainBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let high = (word | (word &+ ones)) & highs  // ≥ 0x80, or 0x7F (which carries into bit 7)
+        return below20 | high | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
     }
 
     /// A non-negative integer of at most 18 digits without leading zeros (so it always fits).

@@ -57,6 +57,27 @@ final class JSONLStepScannerTests: XCTestCase {
         XCTAssertEqual(check(lines[1])?.origin.location, SourceLocation(line: 7, column: 3))
     }
 
+    func testStringsAreReadAWordAtATimeWhereverTheyEndOrTurnUnusual() {
+        // Plain strings of every length end at every offset of the 8-byte words the scanner
+        // reads; each must decode, as a value and as a key.
+        for length in 0...24 {
+            let text = String(repeating: "abcdefgh", count: 4).prefix(length)
+            XCTAssertNotNil(check(#"{"t":1,"tracker":"content","set":{"note":"\#(text)"}}"#), "value of length \(length)")
+            if length > 0 {
+                XCTAssertNotNil(check(#"{"t":1,"tracker":"content","set":{"\#(text)":1}}"#), "key of length \(length)")
+            }
+        }
+        // Anything but plain ASCII, at every offset, is left to the general path (which decodes
+        // the escapes and the UTF-8 itself).
+        for special in [#"\n"#, #"\""#, #"\u0041"#, "\u{7F}", "é", "\t", "\u{01}"] {
+            for offset in 0...17 {
+                let text = String(repeating: "x", count: offset) + special + "yz"
+                let line = #"{"t":1,"tracker":"content","set":{"note":"\#(text)"}}"#
+                XCTAssertNil(check(line), "\(special.debugDescription) at \(offset)")
+            }
+        }
+    }
+
     func testEverythingUnusualOrWrongIsLeftToTheGeneralPath() {
         let declined = [
             #"{"t":1.5,"tracker":"content","action":"Start"}"#,  // not an integer
