@@ -13,6 +13,19 @@ final class ManySessionsTests: XCTestCase {
         XCTAssertEqual(parallel.stdout, sequential.stdout)
     }
 
+    func testParallelSessionsWrittenToAFileAreTheSequentialOutput() throws {
+        // Sessions of a parallel run wait in temporary files and are appended to the output by
+        // the kernel (sendfile): into a pipe above, into a regular file here.
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("all.jsonl").path
+        let parallel = try CLI.run(["run", "fixtures", "--jobs", "2", "-o", output])
+        XCTAssertEqual(parallel.status, 0, parallel.stderr)
+        let sequential = try CLI.run(["run", "fixtures"])
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), sequential.stdout)
+        XCTAssertGreaterThan(sequential.stdout.count, 10_000)
+    }
+
     func testADirectoryIsEveryTimelineInItAndShardsSplitIt() throws {
         let all = try CLI.run(["run", "fixtures"])
         XCTAssertEqual(all.status, 0, all.stderr)

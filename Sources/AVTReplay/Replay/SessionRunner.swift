@@ -154,6 +154,14 @@ public final class SessionRunner: @unchecked Sendable {
     }
 
     private func copy(_ file: String, to sink: ByteSink) throws {
+        let target = (sink as? FileDescriptorSink) ?? (sink as? AtomicFileSink)?.descriptor
+        if let target {
+            let input = open(file, O_RDONLY)
+            if input >= 0 {
+                defer { close(input) }
+                if try target.send(contentsOfFile: input) { return }
+            }
+        }
         let input = try ByteInput(path: file)
         var chunk = [UInt8](repeating: 0, count: 1 << 18)
         while true {
