@@ -35,6 +35,8 @@ public struct GraphiteDestination: Sendable, CustomStringConvertible {
 public final class GraphiteDelivery: @unchecked Sendable {
     public let destination: GraphiteDestination
     let policy: DeliveryPolicy
+    /// Shared by this destination's batches (see `DeliveryOutage`).
+    let outage = DeliveryOutage()
     let ledger: DeliveryLedger
     /// Seconds of history the carbon schema keeps.
     let retention: Int
@@ -74,7 +76,7 @@ public final class GraphiteDelivery: @unchecked Sendable {
     }
 
     private func sendBatch(_ lines: [String]) {
-        let gaveUp = policy.retrying(sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) {
+        let gaveUp = policy.retrying(outage: outage, sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) {
             guard let failure = destination.udp ? sendUDP(lines) : sendTCP(lines) else {
                 ledger.countDelivered(lines.count, to: destination.description)
                 return nil

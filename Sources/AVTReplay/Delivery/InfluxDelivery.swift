@@ -40,13 +40,24 @@ public struct DeliveryPolicy: Sendable {
 
     /// Runs `attempt` until it settles the batch (returns nil) or the attempts run out; then
     /// returns the last reason. Between attempts it waits with backoff and jitter, or as long
-    /// as the server's Retry-After asks.
-    func retrying(sleep: (Int) -> Void, _ attempt: () -> (reason: String, retryAfter: String?)?) -> String? {
+    /// as the server's Retry-After asks. While `outage` says the destination used up every
+    /// attempt on an earlier batch and has not answered since, a batch gets one attempt.
+    func retrying(
+        outage: DeliveryOutage? = nil, sleep: (Int) -> Void, _ attempt: () -> (reason: String, retryAfter: String?)?
+    ) -> String? {
+        let allowed = outage?.isDown == true ? 1 : attempts
         var count = 0
         while true {
             count += 1
-            guard let retry = attempt() else { return nil }
-            guard count < attempts else { return "\(retry.reason) (after \(count) attempts)" }
+            guard let retry = attempt() else {
+                outage?.isDown = false
+                return nil
+            }
+            guard count < allowed else {
+                outage?.isDown = true
+                if allowed < attempts { return "\(retry.reason) (1 attempt: the destination was already down)" }
+                return "\(retry.reason) (after \(count) attempts)"
+            }
             if stop?.isRequested == true { return "\(retry.reason) (interrupted before retrying)" }
             sleep(delay(beforeAttempt: count, retryAfter: retry.retryAfter))
         }
@@ -58,6 +69,20 @@ public struct DeliveryPolicy: Sendable {
         }
         let exponential = min(maximumDelay, baseDelay << min(attempt - 1, 20))
         return Int(Double(exponential) * Double.random(in: 0.5...1.5))
+    }
+}
+
+/// Whether a destination is down: it used up every attempt on a batch and has not answered
+/// since. Later batches then get one attempt each instead of the whole backoff, so a server
+/// that stays down costs a long replay seconds, not hours, before its records reach the
+/// dead-letter file; the first answer (a success, or a refusal of the batch) lifts it.
+final class DeliveryOutage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var down = false
+
+    var isDown: Bool {
+        get { lock.withLock { down } }
+        set { lock.withLock { down = newValue } }
     }
 }
 
@@ -77,6 +102,8 @@ public final class InfluxDelivery: @unchecked Sendable {
     /// `influx/<precision>` in dead-letter entries.
     var format: String { "influx/" + destination.precision.rawValue }
     let policy: DeliveryPolicy
+    /// Shared by this destination's batches (see `DeliveryOutage`).
+    let outage = DeliveryOutage()
     let ledger: DeliveryLedger
     /// Injected so the retry logic can be tested without a server.
     let post: (URL, Data, [String: String], TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure>
@@ -117,7 +144,7 @@ public final class InfluxDelivery: @unchecked Sendable {
         let body = Data(compressed ?? text)
         var headers = destination.headers
         if compressed != nil { headers["Content-Encoding"] = "gzip" }
-        let gaveUp = policy.retrying(sleep: sleep) { () -> (reason: String, retryAfter: String?)? in
+        let gaveUp = policy.retrying(outage: outage, sleep: sleep) { () -> (reason: String, retryAfter: String?)? in
             switch post(destination.writeURL, body, headers, policy.timeout) {
             case .success(let response) where (200..<300).contains(response.status):
                 ledger.countDelivered(lines.count, to: destination.description)

@@ -104,6 +104,8 @@ public final class NewRelicDelivery: @unchecked Sendable {
 
     public let destination: NewRelicDestination
     let policy: DeliveryPolicy
+    /// Shared by this destination's batches (see `DeliveryOutage`).
+    let outage = DeliveryOutage()
     let ledger: DeliveryLedger
     /// Uncompressed bytes per request, under the APIs' 1 MB limit.
     static let maximumPayload = 900_000
@@ -139,7 +141,7 @@ public final class NewRelicDelivery: @unchecked Sendable {
         }
         let url = kind == .events ? destination.eventsURL : destination.metricsURL
         let headers = ["Api-Key": destination.key, "Content-Type": "application/json", "Content-Encoding": "gzip"]
-        let gaveUp = policy.retrying(sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) { () -> (reason: String, retryAfter: String?)? in
+        let gaveUp = policy.retrying(outage: outage, sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) { () -> (reason: String, retryAfter: String?)? in
             switch HTTPClient.post(url, body: Data(body), headers: headers, timeout: policy.timeout) {
             case .success(let response) where (200..<300).contains(response.status):
                 ledger.countDelivered(objects.count, to: destination.description)

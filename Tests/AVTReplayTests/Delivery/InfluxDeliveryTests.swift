@@ -98,6 +98,34 @@ final class InfluxDeliveryTests: XCTestCase {
         XCTAssertEqual(entries.first?.reason, "HTTP 503: down (after 3 attempts)")
     }
 
+    func testOnceABatchUsedUpItsAttemptsLaterBatchesGetOneUntilTheServerAnswers() throws {
+        // Six lines in batches of two: the first batch tries 3 times and gives up, the next
+        // two get one attempt each (no waiting) while the server stays down.
+        let server = Server()
+        server.fallback = { _ in .success(.init(status: 503, headers: [:], body: "{\"error\":\"down\"}")) }
+        let (ledger, scratch) = try ledger()
+        let influx = try delivery(server, ledger, batch: 2)
+        influx.deliver(lines)
+        XCTAssertEqual(server.bodies.count, 3 + 1 + 1)
+        XCTAssertEqual(server.sleeps.count, 2, "only the first batch waited between attempts")
+        // The server is back: the first answer lifts the outage, and a later failure is again
+        // retried in full.
+        server.answers = [
+            { _ in .success(.init(status: 204, headers: [:], body: "")) },
+            { _ in .success(.init(status: 503, headers: [:], body: "{\"error\":\"busy\"}")) },
+        ]
+        server.fallback = { _ in .success(.init(status: 204, headers: [:], body: "")) }
+        influx.deliver(Array(lines[0..<4]))
+        XCTAssertEqual(server.bodies.count, 5 + 1 + 2)
+        try ledger.close()
+        let reasons = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path).map(\.reason)
+        XCTAssertEqual(reasons, [
+            "HTTP 503: down (after 3 attempts)", "HTTP 503: down (after 3 attempts)",
+            "HTTP 503: down (1 attempt: the destination was already down)", "HTTP 503: down (1 attempt: the destination was already down)",
+            "HTTP 503: down (1 attempt: the destination was already down)", "HTTP 503: down (1 attempt: the destination was already down)",
+        ])
+    }
+
     func testAPartialWriteIsNeverResentWhole() throws {
         let server = Server()
         server.answers = [{ _ in .success(.init(status: 400, headers: [:], body: #"{"error":"partial write: unable to parse 'm v=3i 3': bad dropped=1"}"#)) }]
