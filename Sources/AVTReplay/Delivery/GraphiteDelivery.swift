@@ -55,8 +55,12 @@ public final class GraphiteDelivery: @unchecked Sendable {
         let now = Int(Date().timeIntervalSince1970)
         var valid: [String] = []
         for line in lines {
-            let fields = line.split(separator: " ")
-            guard fields.count == 3, let value = Double(fields[1]), value.isFinite, let seconds = Int(fields[2]) else {
+            // Split as bytes: splitting into Characters (grapheme by grapheme) was a third of
+            // this path's CPU. A carbon line is ASCII, so the fields are the same.
+            let fields = line.utf8.split(separator: UInt8(ascii: " "))
+            guard fields.count == 3, let valueText = String(fields[1]), let value = Double(valueText), value.isFinite,
+                let secondsText = String(fields[2]), let seconds = Int(secondsText)
+            else {
                 ledger.deadLetter([line], to: destination.description, format: "graphite", reason: "not a valid carbon line")
                 continue
             }

@@ -52,6 +52,10 @@ public struct GraphiteAggregator {
     private var bucket: Int?
     private var order: [String] = []
     private var slots: [String: Slot] = [:]
+    /// Paths already built, by metric name and by action: building one splits and sanitises
+    /// the prefix Character by Character, which cost more than the rest of the line.
+    private var metricPaths: [String: String] = [:]
+    private var eventPaths: [Action: String] = [:]
 
     public init(encoder: GraphiteEncoder, startTime: Int) {
         self.encoder = encoder
@@ -70,12 +74,26 @@ public struct GraphiteAggregator {
             guard v.isFinite else { return }
             value = v
         }
-        add(path: encoder.path([metric.name]), value: value, isInteger: isInteger, summed: metric.kind == .counter, t: metric.timestamp, into: &w)
+        let path: String
+        if let known = metricPaths[metric.name] {
+            path = known
+        } else {
+            path = encoder.path([metric.name])
+            metricPaths[metric.name] = path
+        }
+        add(path: path, value: value, isInteger: isInteger, summed: metric.kind == .counter, t: metric.timestamp, into: &w)
     }
 
     public mutating func add(_ event: Event, into w: inout JSONBuffer) {
         guard encoder.events else { return }
-        add(path: encoder.path(["events", event.action.name]), value: 1, isInteger: true, summed: true, t: event.timestamp, into: &w)
+        let path: String
+        if let known = eventPaths[event.action] {
+            path = known
+        } else {
+            path = encoder.path(["events", event.action.name])
+            eventPaths[event.action] = path
+        }
+        add(path: path, value: 1, isInteger: true, summed: true, t: event.timestamp, into: &w)
     }
 
     private mutating func add(path: String, value: Double, isInteger: Bool, summed: Bool, t: Int, into w: inout JSONBuffer) {
