@@ -1,29 +1,44 @@
 /// An event's attributes: a small map kept as one array. Events carry ~30 attributes; at that
 /// size a linear scan over interned integer keys beats hashing, and one allocation per event
 /// beats a hash table's. Equality ignores order.
+///
+/// Entries are plain bits: a string value lives in a side array and its entry holds the index.
+/// Most values are integers and booleans, and an event's map is emptied after every delivery
+/// (or dropped, when the hub refuses the event); with strings inside the entries, either one
+/// destroyed every entry one at a time through the runtime.
 public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     public typealias Element = (key: Attribute, value: AttributeValue)
 
-    /// One attribute and its value, as stored.
-    public struct Entry: Equatable, Sendable {
-        public let key: Attribute
-        public var value: AttributeValue
+    /// A value as an entry keeps it: a string is its index in the map's strings.
+    public enum StoredValue: Sendable {
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case string(Int)
+    }
 
-        @usableFromInline
-        init(key: Attribute, value: AttributeValue) {
+    /// One attribute and its value, as stored (see `withUnsafeStorage`).
+    public struct Entry: Sendable {
+        public let key: Attribute
+        public var stored: StoredValue
+
+        @inlinable
+        init(key: Attribute, stored: StoredValue) {
             self.key = key
-            self.value = value
+            self.stored = stored
         }
     }
 
     @usableFromInline var entries: [Entry] = []
+    /// The string values, each referred to by exactly one entry.
+    @usableFromInline var strings: [String] = []
     /// One bit per key index modulo 64, set for every key ever added: a clear bit proves a key
     /// absent without scanning, which is the common case when an event is being built.
     @usableFromInline var presence: UInt64 = 0
 
     public init() {}
 
-    public init(minimumCapacity: Int) { entries.reserveCapacity(minimumCapacity) }
+    public init(minimumCapacity: Int) { reserveCapacity(minimumCapacity) }
 
     public init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
         for (key, value) in elements { self[key] = value }
@@ -63,76 +78,148 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         }
     }
 
+    @inlinable
+    func value(of stored: StoredValue) -> AttributeValue {
+        switch stored {
+        case .int(let v): return .int(v)
+        case .double(let v): return .double(v)
+        case .bool(let v): return .bool(v)
+        case .string(let i): return .string(strings[i])
+        }
+    }
+
     /// Reading gives the value or nil; writing nil removes the attribute (as on a Dictionary).
     @inlinable
     public subscript(key: Attribute) -> AttributeValue? {
-        get { position(of: key).map { entries[$0].value } }
+        get { position(of: key).map { value(of: entries[$0].stored) } }
         set {
             if let index = position(of: key) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+                if let newValue { replace(at: index, with: newValue) } else { remove(at: index) }
             } else if let newValue {
-                entries.append(Entry(key: key, value: newValue))
-                markPresent(key)
+                appendAbsent(key, consume newValue)
             }
         }
     }
 
     /// Adds an attribute the caller knows is absent, skipping the lookup (building an event).
-    @inlinable
-    mutating func appendAbsent(_ key: Attribute, _ value: AttributeValue) {
+    @inlinable @inline(__always)
+    mutating func appendAbsent(_ key: Attribute, _ value: consuming AttributeValue) {
         assert(position(of: key) == nil, "\(key.name) is already set")
-        entries.append(Entry(key: key, value: value))
+        let stored: StoredValue
+        switch consume value {
+        case .int(let v): stored = .int(v)
+        case .double(let v): stored = .double(v)
+        case .bool(let v): stored = .bool(v)
+        case .string(let s):
+            stored = .string(strings.count)
+            strings.append(s)
+        }
+        entries.append(Entry(key: key, stored: stored))
         markPresent(key)
+    }
+
+    @usableFromInline
+    mutating func replace(at index: Int, with value: AttributeValue) {
+        // A string replacing a string reuses its slot; otherwise the old slot goes first.
+        if case .string(let slot) = entries[index].stored {
+            if case .string(let s) = value {
+                strings[slot] = s
+                return
+            }
+            removeString(at: slot)
+        }
+        switch value {
+        case .int(let v): entries[index].stored = .int(v)
+        case .double(let v): entries[index].stored = .double(v)
+        case .bool(let v): entries[index].stored = .bool(v)
+        case .string(let s):
+            strings.append(s)
+            entries[index].stored = .string(strings.count - 1)
+        }
+    }
+
+    @usableFromInline
+    mutating func remove(at index: Int) {
+        if case .string(let slot) = entries[index].stored { removeString(at: slot) }
+        entries.remove(at: index)
+    }
+
+    /// Drops a string slot by moving the last string into it (and repointing its entry), so the
+    /// strings stay exactly those of the entries however often values come and go.
+    @usableFromInline
+    mutating func removeString(at slot: Int) {
+        let last = strings.count - 1
+        if slot != last {
+            strings[slot] = strings[last]
+            for i in entries.indices {
+                if case .string(last) = entries[i].stored {
+                    entries[i].stored = .string(slot)
+                    break
+                }
+            }
+        }
+        strings.removeLast()
     }
 
     @discardableResult
     public mutating func removeValue(forKey key: Attribute) -> AttributeValue? {
         guard let index = position(of: key) else { return nil }
-        return entries.remove(at: index).value
+        let old = value(of: entries[index].stored)
+        remove(at: index)
+        return old
     }
 
-    public mutating func reserveCapacity(_ capacity: Int) { entries.reserveCapacity(capacity) }
+    /// Room for `capacity` entries (and their share of strings) without growing.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        entries.reserveCapacity(capacity)
+        strings.reserveCapacity(capacity / 4)
+    }
 
     /// Empties the map; with `keepingCapacity`, its storage stays for the next event.
     public mutating func removeAll(keepingCapacity: Bool = false) {
         entries.removeAll(keepingCapacity: keepingCapacity)
+        strings.removeAll(keepingCapacity: keepingCapacity)
         presence = 0
     }
 
     /// Entries in the order they were first set.
     public func makeIterator() -> AnyIterator<Element> {
-        var iterator = entries.makeIterator()
-        return AnyIterator { iterator.next().map { ($0.key, $0.value) } }
+        var i = 0
+        return AnyIterator {
+            guard i < entries.count else { return nil }
+            defer { i += 1 }
+            return (entries[i].key, value(of: entries[i].stored))
+        }
     }
 
     /// Calls `body` for each entry without building tuples or an iterator box (hot path of encoders).
     @inlinable
     public func forEachEntry(_ body: (Attribute, AttributeValue) throws -> Void) rethrows {
-        for entry in entries { try body(entry.key, entry.value) }
+        for entry in entries { try body(entry.key, value(of: entry.stored)) }
     }
 
-    /// The entries in first-set order, read in place: encoders walk every attribute of every
-    /// event, and this neither copies values nor builds tuples.
+    /// The entries in first-set order and the strings they refer to, read in place: encoders
+    /// walk every attribute of every event, and this neither copies values nor builds tuples.
     @inlinable
-    public func withUnsafeEntries<R>(_ body: (UnsafeBufferPointer<Entry>) throws -> R) rethrows -> R {
-        try entries.withUnsafeBufferPointer(body)
+    public func withUnsafeStorage<R>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
+        try entries.withUnsafeBufferPointer { entries in try strings.withUnsafeBufferPointer { try body(entries, $0) } }
     }
 
     /// The entry at a position in first-set order (0..<count).
     @inlinable
     public func entry(at position: Int) -> Element {
-        (entries[position].key, entries[position].value)
+        (entries[position].key, value(of: entries[position].stored))
     }
 
     public var dictionary: [Attribute: AttributeValue] {
-        Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        Dictionary(entries.map { ($0.key, value(of: $0.stored)) }, uniquingKeysWith: { $1 })
     }
 
     public static func == (lhs: AttributeMap, rhs: AttributeMap) -> Bool {
-        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == lhs.value(of: $0.stored) }
     }
 
     public var description: String {
-        "[" + entries.map { "\($0.key.name): \($0.value)" }.sorted().joined(separator: ", ") + "]"
+        "[" + entries.map { "\($0.key.name): \(value(of: $0.stored))" }.sorted().joined(separator: ", ") + "]"
     }
 }

@@ -21,7 +21,7 @@ public struct RecordEncoder {
     private var lastHeader = (t: 0, count: 0, bytes: [UInt8](repeating: 0, count: 96 + JSONBuffer.copyPadding))
     /// Metric names (a handful of constants), by their String representation.
     private var metricNames = EncodedStringCache()
-    private var strings = EncodedStringCache()
+    private var stringCache = EncodedStringCache()
 
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
@@ -83,7 +83,7 @@ public struct RecordEncoder {
     /// comparison sort of ~30 keys per event was the encoder's largest cost. Everything is read
     /// through buffer pointers: this loop runs for every attribute of every event.
     private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONBuffer) {
-        attributes.withUnsafeEntries { entries in
+        attributes.withUnsafeStorage { entries, strings in
             var highest: Int32 = -1
             for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
             keys.learn(upTo: Int(highest) + 1)
@@ -115,10 +115,10 @@ public struct RecordEncoder {
                                     let span = spans[rank]
                                     w.copyPadded(keyBytes.baseAddress! + span.lowerBound + skip, count: span.count - skip)
                                     skip = 0
-                                    switch entry.pointee.value {
+                                    switch entry.pointee.stored {
                                     case .int(let v): w.int(v)
                                     case .double(let v): w.double(v)
-                                    case .string(let v): strings.write(v, slot: Int(entry.pointee.key.index), into: &w)
+                                    case .string(let i): stringCache.write(strings[i], slot: Int(entry.pointee.key.index), into: &w)
                                     case .bool(let v): w.bool(v)
                                     }
                                 }
