@@ -22,6 +22,7 @@ public struct RecordEncoder {
     /// Metric names (a handful of constants), by their String representation.
     private var metricNames = EncodedStringCache()
     private var stringCache = EncodedStringCache()
+    private var orders = AttributeOrderCache()
 
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
@@ -78,56 +79,87 @@ public struct RecordEncoder {
         w.literal("}}\n")
     }
 
-    /// Attributes in name order: mark each attribute's rank in a bitset, then walk the set bits
-    /// upwards. Linear in the number of attributes (plus one word per 64 known names), where a
-    /// comparison sort of ~30 keys per event was the encoder's largest cost. Everything is read
-    /// through buffer pointers: this loop runs for every attribute of every event.
+    /// Attributes in name order. A key sequence seen before replays its cached order (see
+    /// `AttributeOrderCache`); a new one is ordered by marking each attribute's rank in a bitset
+    /// and walking the set bits upwards: linear in the number of attributes, where a comparison
+    /// sort of ~30 keys per event was once the encoder's largest cost. Everything is read
+    /// through buffer pointers: this runs for every attribute of every event.
     private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONBuffer) {
         attributes.withUnsafeStorage { entries, strings in
-            var highest: Int32 = -1
-            for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
-            keys.learn(upTo: Int(highest) + 1)
-            let rankCount = keys.ranks.count
-            if positionOfRank.count < rankCount {
-                positionOfRank = [Int32](repeating: 0, count: rankCount)
-                rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
+            let slot = AttributeOrderCache.slot(for: entries)
+            let cached = orders.withOrder(slot: slot, for: entries) { steps in
+                writeValues(steps, entries, strings, into: &w)
             }
-            rankBits.withUnsafeMutableBufferPointer { bits in
-                positionOfRank.withUnsafeMutableBufferPointer { positions in
-                    keys.ranks.withUnsafeBufferPointer { ranks in
-                        for i in entries.indices {
-                            let rank = Int(ranks[Int(entries[i].key.index)])
-                            bits[rank >> 6] |= 1 << UInt64(rank & 63)
-                            positions[rank] = Int32(truncatingIfNeeded: i)
-                        }
+            if cached { return }
+            let order = order(of: entries)
+            orders.remember(slot: slot, for: entries, order: order)
+            order.withUnsafeBufferPointer { writeValues($0, entries, strings, into: &w) }
+        }
+    }
+
+    /// Writes `,"key":value` (the first without its comma) for each step, in order.
+    private mutating func writeValues(
+        _ steps: UnsafeBufferPointer<AttributeOrderCache.Step>, _ entries: UnsafeBufferPointer<AttributeMap.Entry>,
+        _ strings: UnsafeBufferPointer<String>, into w: inout JSONBuffer
+    ) {
+        keys.keyBytes.withUnsafeBufferPointer { keyBytes in
+            for step in steps {
+                let entry = entries.baseAddress! + Int(step.position)
+                w.copyPadded(keyBytes.baseAddress! + Int(step.keyStart), count: Int(step.keyCount))
+                switch entry.pointee.stored {
+                case .int(let v): w.int(v)
+                case .double(let v): w.double(v)
+                case .string(let i): stringCache.write(strings[i], slot: Int(entry.pointee.key.index), into: &w)
+                case .bool(let v): w.bool(v)
+                }
+            }
+        }
+    }
+
+    /// The writing order of these keys: rank bits set, then walked upwards.
+    private mutating func order(of entries: UnsafeBufferPointer<AttributeMap.Entry>) -> [AttributeOrderCache.Step] {
+        var highest: Int32 = -1
+        for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
+        let known = keys.ranks.count
+        keys.learn(upTo: Int(highest) + 1)
+        // New names re-rank every key and move their bytes: cached orders point at the old ones.
+        if keys.ranks.count != known { orders.removeAll() }
+        let rankCount = keys.ranks.count
+        if positionOfRank.count < rankCount {
+            positionOfRank = [Int32](repeating: 0, count: rankCount)
+            rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
+        }
+        var order: [AttributeOrderCache.Step] = []
+        order.reserveCapacity(entries.count)
+        rankBits.withUnsafeMutableBufferPointer { bits in
+            positionOfRank.withUnsafeMutableBufferPointer { positions in
+                keys.ranks.withUnsafeBufferPointer { ranks in
+                    for i in entries.indices {
+                        let rank = Int(ranks[Int(entries[i].key.index)])
+                        bits[rank >> 6] |= 1 << UInt64(rank & 63)
+                        positions[rank] = Int32(truncatingIfNeeded: i)
                     }
-                    keys.keyBytes.withUnsafeBufferPointer { keyBytes in
-                        keys.keySpansByRank.withUnsafeBufferPointer { spans in
-                            // Keys are stored as `,"name":`; the first one is written without its comma.
-                            var skip = 1
-                            for word in bits.indices where bits[word] != 0 {
-                                var set = bits[word]
-                                bits[word] = 0
-                                while set != 0 {
-                                    let rank = word << 6 | set.trailingZeroBitCount
-                                    set &= set - 1
-                                    let entry = entries.baseAddress! + Int(positions[rank])
-                                    let span = spans[rank]
-                                    w.copyPadded(keyBytes.baseAddress! + span.lowerBound + skip, count: span.count - skip)
-                                    skip = 0
-                                    switch entry.pointee.stored {
-                                    case .int(let v): w.int(v)
-                                    case .double(let v): w.double(v)
-                                    case .string(let i): stringCache.write(strings[i], slot: Int(entry.pointee.key.index), into: &w)
-                                    case .bool(let v): w.bool(v)
-                                    }
-                                }
-                            }
+                }
+                keys.keySpansByRank.withUnsafeBufferPointer { spans in
+                    // Keys are stored as `,"name":`; the first one is written without its comma.
+                    var skip = 1
+                    for word in bits.indices where bits[word] != 0 {
+                        var set = bits[word]
+                        bits[word] = 0
+                        while set != 0 {
+                            let rank = word << 6 | set.trailingZeroBitCount
+                            set &= set - 1
+                            let span = spans[rank]
+                            order.append(AttributeOrderCache.Step(
+                                position: positions[rank], keyStart: Int32(span.lowerBound + skip),
+                                keyCount: Int32(span.count - skip)))
+                            skip = 0
                         }
                     }
                 }
             }
         }
+        return order
     }
 
     private mutating func header(t: Int, into w: inout JSONBuffer) {

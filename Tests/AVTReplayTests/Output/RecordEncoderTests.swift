@@ -73,4 +73,24 @@ final class RecordEncoderTests: XCTestCase {
 
             """)
     }
+
+    func testCachedOrdersServeOnlyTheirOwnKeySequence() {
+        // Same keys set in other orders, sequences that share their length, middle and last
+        // key (so they share a slot), and a name first seen after orders were cached.
+        let (a, b, c, d) = (Attribute("orderTestA"), Attribute("orderTestB"), Attribute("orderTestC"), Attribute("orderTestD"))
+        func map(_ pairs: [(Attribute, AttributeValue)]) -> AttributeMap {
+            var map = AttributeMap()
+            for (key, value) in pairs { map[key] = value }
+            return map
+        }
+        for _ in 0..<2 {
+            XCTAssertEqual(record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
+            XCTAssertEqual(record(map([(a, "1"), (b, true), (c, 3)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
+            XCTAssertEqual(record(map([(d, 4), (a, 1), (c, 3)])), #"{"orderTestA":1,"orderTestC":3,"orderTestD":4}"#)
+            XCTAssertEqual(record(map([(b, 2), (a, 1), (c, 3)])), #"{"orderTestA":1,"orderTestB":2,"orderTestC":3}"#)
+        }
+        let late = Attribute("orderTestAB")  // new to the process here: re-ranks every key
+        XCTAssertEqual(record(map([(b, 2), (late, 0), (a, 1)])), #"{"orderTestA":1,"\#(late.name)":0,"orderTestB":2}"#)
+        XCTAssertEqual(record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
+    }
 }
