@@ -53,7 +53,7 @@ open class HubCore: Hub {
         // Play time is measured on the state before this event's transition.
         let state = tracker.state
         if state.didStart, !state.isPaused, !state.isSeeking, !state.isBuffering {
-            event.attributes[.deltaPlayTime] = .int(now - timestampOfLastEventOnPlayback)
+            event.attributes.set(.deltaPlayTime, .int(now - timestampOfLastEventOnPlayback))
         }
         guard acceptOrReject(&event, tracker: tracker) else { return nil }
 
@@ -66,22 +66,22 @@ open class HubCore: Hub {
     }
 
     private func stamp(_ event: inout Event, state: TrackerState) {
-        event.attributes[.countErrors] = .int(countErrors)
-        event.attributes[.countStarts] = .int(countStarts)
-        event.attributes[.accumPauseTime] = .int(accumPauseTime)
-        event.attributes[.accumBufferTime] = .int(accumBufferTime)
-        event.attributes[.accumSeekTime] = .int(accumSeekTime)
+        event.attributes.set(.countErrors, .int(countErrors))
+        event.attributes.set(.countStarts, .int(countStarts))
+        event.attributes.set(.accumPauseTime, .int(accumPauseTime))
+        event.attributes.set(.accumBufferTime, .int(accumBufferTime))
+        event.attributes.set(.accumSeekTime, .int(accumSeekTime))
         if event.action == .bufferFinish {
-            event.attributes[.inPauseBlock] = .bool(lastBufferBeginInPauseBlock)
-            event.attributes[.inSeekBlock] = .bool(lastBufferBeginInSeekBlock)
+            event.attributes.set(.inPauseBlock, .bool(lastBufferBeginInPauseBlock))
+            event.attributes.set(.inSeekBlock, .bool(lastBufferBeginInSeekBlock))
         } else {
-            event.attributes[.inPauseBlock] = .bool(state.isPaused)
-            event.attributes[.inSeekBlock] = .bool(state.isSeeking)
+            event.attributes.set(.inPauseBlock, .bool(state.isPaused))
+            event.attributes.set(.inSeekBlock, .bool(state.isSeeking))
         }
-        event.attributes[.inBufferBlock] = .bool(state.isBuffering)
-        event.attributes[.inPlaybackBlock] = .bool(state.didStart && !state.didFinish)
-        if let streamId { event.attributes[.streamId] = .string(streamId) }
-        if let playbackId { event.attributes[.playbackId] = .string(playbackId) }
+        event.attributes.set(.inBufferBlock, .bool(state.isBuffering))
+        event.attributes.set(.inPlaybackBlock, .bool(state.didStart && !state.didFinish))
+        if let streamId { event.attributes.set(.streamId, .string(streamId)) }
+        if let playbackId { event.attributes.set(.playbackId, .string(playbackId)) }
     }
 
     /// The per-action table of spec 3.1.3: applies the transition and returns true to accept.

@@ -51,7 +51,7 @@ final class GetterTable {
                 let value = entry.box._withUnsafeGuaranteedRef { box -> AttributeValue? in
                     box.getter.accepts(event, entry.attribute) ? box.getter.value() : nil
                 }
-                if let value { event.attributes[entry.attribute] = value }
+                if let value { event.attributes.set(entry.attribute, value) }
             }
         }
     }

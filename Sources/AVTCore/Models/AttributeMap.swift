@@ -101,6 +101,17 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         }
     }
 
+    /// `self[key] = value`, inlined for the common case of a key not yet present: the hub's
+    /// stamps and the getters' values, a dozen each per event.
+    @inlinable @inline(__always)
+    mutating func set(_ key: Attribute, _ value: consuming AttributeValue) {
+        if mayContain(key) {
+            self[key] = value
+        } else {
+            appendAbsent(key, value)
+        }
+    }
+
     /// Adds an attribute the caller knows is absent, skipping the lookup (building an event).
     @inlinable @inline(__always)
     mutating func appendAbsent(_ key: Attribute, _ value: consuming AttributeValue) {
