@@ -96,6 +96,29 @@ final class InstrumentTests: XCTestCase {
         XCTAssertNil(r.instrument.callGetter(.bitrate, tracker: tracker))
     }
 
+    /// Not upstream's: a getter that changes its tracker's getters while the event is being
+    /// built (replacing itself, adding another, removing one) changes them from the next event,
+    /// and the getters of the event under way all still run.
+    func testGettersChangedByAGetterTakeEffectFromTheNextEvent() {
+        let r = Replay()
+        let tracker = r.trackers[0]
+        let instrument = r.instrument
+        var calls = 0
+        instrument.registerGetter(.title, AttributeGetter { .string("kept") }, tracker: tracker)
+        instrument.registerGetter(.bitrate, AttributeGetter {
+            calls += 1
+            if calls == 1 {
+                instrument.registerGetter(.bitrate, AttributeGetter { .int(2) }, tracker: tracker)
+                instrument.registerGetter(.fps, AttributeGetter { .int(25) }, tracker: tracker)
+                instrument.unregisterGetter(.title, tracker: tracker)
+            }
+            return .int(1)
+        }, tracker: tracker)
+        r.expect(r.step(0, .streamLoad), .streamLoad, metrics: [("NumLoads", 1)], [.bitrate: 1, .title: "kept"], absent: [.fps])
+        r.expect(r.step(10, .start), .start, metrics: [("StartTime", 10), ("NumPlays", 1)], [.bitrate: 2, .fps: 25], absent: [.title])
+        XCTAssertEqual(calls, 1)
+    }
+
     // "Actions are equal by name: a custom action named Start behaves as the built-in Start"
     func testCustomActionWithBuiltInNameBehavesAsBuiltIn() {
         let r = Replay()

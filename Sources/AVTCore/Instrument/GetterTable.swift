@@ -45,13 +45,19 @@ final class GetterTable {
 
     /// Sets every attribute whose getter accepts the event and has a value, in registration order.
     func apply(to event: inout Event) {
-        entries.withUnsafeBufferPointer { entries in
-            for entry in entries {
-                // The box is alive: `boxes` holds it, and nothing here changes the table.
-                let value = entry.box._withUnsafeGuaranteedRef { box -> AttributeValue? in
-                    box.getter.accepts(event, entry.attribute) ? box.getter.value() : nil
+        // Walks snapshots (one retain each, not one per getter): a getter that changes this
+        // table while it runs changes copies, the change counts from the next event (as when
+        // the walk went over a copied array), and every box of the walk stays alive to its end.
+        let entries = self.entries
+        let boxes = self.boxes
+        withExtendedLifetime(boxes) {
+            entries.withUnsafeBufferPointer { entries in
+                for entry in entries {
+                    let value = entry.box._withUnsafeGuaranteedRef { box -> AttributeValue? in
+                        box.getter.accepts(event, entry.attribute) ? box.getter.value() : nil
+                    }
+                    if let value { event.attributes.set(entry.attribute, value) }
                 }
-                if let value { event.attributes.set(entry.attribute, value) }
             }
         }
     }
