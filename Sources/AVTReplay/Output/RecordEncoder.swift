@@ -122,7 +122,9 @@ public struct RecordEncoder {
         for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
         let known = keys.ranks.count
         keys.learn(upTo: Int(highest) + 1)
-        // New names re-rank every key and move their bytes: cached orders point at the old ones.
+        // New names re-rank the keys. The cached orders would survive it (known keys keep their
+        // bytes and their order among themselves), but this happens a few dozen times per
+        // process: drop them rather than lean on that.
         if keys.ranks.count != known { orders.removeAll() }
         let rankCount = keys.ranks.count
         if positionOfRank.count < rankCount {
