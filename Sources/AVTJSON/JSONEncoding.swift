@@ -62,16 +62,21 @@ public enum JSONEncoding {
         return i
     }
 
-    /// Whether none of the word's bytes is below 0x20, `"` (0x22), `\` (0x5C) or DEL (0x7F):
-    /// a byte equals one of those when its XOR with it is zero. Non-ASCII bytes (≥ 0x80) are
-    /// clean. May answer false for a clean word (a borrow), never true for an unclean one.
+    /// Whether none of the word's bytes needs an escape (see `escapeMask`).
     @inlinable @inline(__always)
-    static func isCleanWord(_ word: UInt64) -> Bool {
+    static func isCleanWord(_ word: UInt64) -> Bool { escapeMask(word) == 0 }
+
+    /// The high bit of each byte of `word` that JSON output escapes: below 0x20, `"` (0x22),
+    /// `\` (0x5C) or DEL (0x7F); a byte equals one of those when its XOR with it is zero.
+    /// Non-ASCII bytes (≥ 0x80) are not flagged. Bits above the lowest may be spurious (a
+    /// borrow); the lowest set bit always marks the first such byte.
+    @inlinable @inline(__always)
+    public static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (word &- ones &* 0x20) & ~word & highs
-        return below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x7F)) == 0
+        return below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x7F))
     }
 
     @inlinable @inline(__always)

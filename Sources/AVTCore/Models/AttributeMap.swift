@@ -116,17 +116,21 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     @inlinable @inline(__always)
     mutating func appendAbsent(_ key: Attribute, _ value: consuming AttributeValue) {
         assert(position(of: key) == nil, "\(key.name) is already set")
-        let stored: StoredValue
-        switch consume value {
-        case .int(let v): stored = .int(v)
-        case .double(let v): stored = .double(v)
-        case .bool(let v): stored = .bool(v)
-        case .string(let s):
-            stored = .string(strings.count)
-            strings.append(s)
-        }
-        entries.append(Entry(key: key, stored: stored))
+        entries.append(Entry(key: key, stored: store(value)))
         markPresent(key)
+    }
+
+    /// The value as an entry keeps it; a string is appended to `strings`.
+    @inlinable @inline(__always)
+    mutating func store(_ value: consuming AttributeValue) -> StoredValue {
+        switch consume value {
+        case .int(let v): return .int(v)
+        case .double(let v): return .double(v)
+        case .bool(let v): return .bool(v)
+        case .string(let s):
+            strings.append(s)
+            return .string(strings.count - 1)
+        }
     }
 
     @usableFromInline
@@ -139,14 +143,7 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
             }
             removeString(at: slot)
         }
-        switch value {
-        case .int(let v): entries[index].stored = .int(v)
-        case .double(let v): entries[index].stored = .double(v)
-        case .bool(let v): entries[index].stored = .bool(v)
-        case .string(let s):
-            strings.append(s)
-            entries[index].stored = .string(strings.count - 1)
-        }
+        entries[index].stored = store(value)
     }
 
     @usableFromInline

@@ -11,12 +11,8 @@ struct AttributeKeyCache {
     /// `JSONBuffer.copyPadded` may read past the last key.
     private(set) var keyBytes: [UInt8] = Array(repeating: 0, count: padding)
     static let padding = JSONBuffer.copyPadding
-    /// Where each key sits in `keyBytes`, by rank: the encoder walks ranks, and finding a key
-    /// from its rank directly (not through the entry's index) takes a load off each attribute's
-    /// critical path. The first key of a record is written without its comma.
-    private(set) var keySpansByRank: [Range<Int>] = []
-    /// The same spans by attribute index.
-    private var keySpans: [Range<Int>] = []
+    /// Where each key sits in `keyBytes`, by attribute index.
+    private(set) var keySpans: [Range<Int>] = []
     private var names: [String] = []
 
     /// Makes sure every attribute index below `limit` has a rank and an encoded key.
@@ -35,10 +31,8 @@ struct AttributeKeyCache {
         keyBytes.append(contentsOf: repeatElement(0, count: Self.padding))
         // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
         ranks = [Int32](repeating: 0, count: names.count)
-        keySpansByRank = []
         for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
             ranks[index] = Int32(rank)
-            keySpansByRank.append(keySpans[index])
         }
     }
 }

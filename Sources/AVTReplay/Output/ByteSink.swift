@@ -32,6 +32,11 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
         self.message = message
         self.isBrokenPipe = isBrokenPipe
     }
+
+    /// A failed system call on `path`, from its `errno`.
+    init(path: String, code: Int32) {
+        self.init(path: path, message: String(cString: strerror(code)), isBrokenPipe: code == EPIPE)
+    }
 }
 
 /// Collects output in memory (tests, in-process use).
@@ -68,8 +73,7 @@ public final class FileDescriptorSink: ByteSink {
             let n = systemWrite(fd, base, left)
             if n < 0 {
                 if errno == EINTR { continue }
-                let code = errno
-                throw OutputError(path: name, message: String(cString: strerror(code)), isBrokenPipe: code == EPIPE)
+                throw OutputError(path: name, code: errno)
             }
             left -= n
             base += n
@@ -93,9 +97,8 @@ public final class FileDescriptorSink: ByteSink {
                 }
                 if n == 0 { return true }
                 if errno == EINTR { continue }
-                let code = errno
-                if sent == 0, code == EINVAL || code == ENOSYS { return false }
-                throw OutputError(path: name, message: String(cString: strerror(code)), isBrokenPipe: code == EPIPE)
+                if sent == 0, errno == EINVAL || errno == ENOSYS { return false }
+                throw OutputError(path: name, code: errno)
             }
         #else
             return false
@@ -117,7 +120,7 @@ public final class AtomicFileSink: ByteSink {
         self.temporaryPath = path + ".tmp-\(getpid())"
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            throw OutputError(path: path, message: String(cString: strerror(errno)), isBrokenPipe: false)
+            throw OutputError(path: path, code: errno)
         }
         self.descriptor = FileDescriptorSink(fd: fd, name: path)
     }

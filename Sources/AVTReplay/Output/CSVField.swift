@@ -399,7 +399,7 @@ final class SpoolFile {
 
     func rewind() throws(OutputError) {
         guard lseek(fd, 0, SEEK_SET) == 0 else {
-            throw OutputError(path: name, message: String(cString: strerror(errno)), isBrokenPipe: false)
+            throw OutputError(path: name, code: errno)
         }
     }
 
@@ -417,7 +417,7 @@ final class SpoolFile {
             }
         }
         guard n >= 0 else {
-            throw OutputError(path: name, message: String(cString: strerror(errno)), isBrokenPipe: false)
+            throw OutputError(path: name, code: errno)
         }
         return n
     }

@@ -12,9 +12,6 @@ public struct RecordEncoder {
     public let session: String?
     private var keys = AttributeKeyCache()
     private var actionNames = ActionNameCache()
-    /// Reused per event: a bit per attribute rank present, and where each rank sits in the map.
-    private var rankBits: [UInt64] = []
-    private var positionOfRank: [Int32] = []
     private var times = ISO8601.DayCache()
     /// The `"t":…,"time":"…"` bytes of the last record's t (at most 62 bytes, plus the slack
     /// `copyPadded` reads); `count` 0 before the first.
@@ -80,10 +77,8 @@ public struct RecordEncoder {
     }
 
     /// Attributes in name order. A key sequence seen before replays its cached order (see
-    /// `AttributeOrderCache`); a new one is ordered by marking each attribute's rank in a bitset
-    /// and walking the set bits upwards: linear in the number of attributes, where a comparison
-    /// sort of ~30 keys per event was once the encoder's largest cost. Everything is read
-    /// through buffer pointers: this runs for every attribute of every event.
+    /// `AttributeOrderCache`); a new one is sorted by rank first. Everything is read through
+    /// buffer pointers: this runs for every attribute of every event.
     private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONBuffer) {
         attributes.withUnsafeStorage { entries, strings in
             let slot = AttributeOrderCache.slot(for: entries)
@@ -116,7 +111,8 @@ public struct RecordEncoder {
         }
     }
 
-    /// The writing order of these keys: rank bits set, then walked upwards.
+    /// The writing order of these keys, by rank. Runs once per new key sequence (about one event
+    /// in fifty), so a plain sort does.
     private mutating func order(of entries: UnsafeBufferPointer<AttributeMap.Entry>) -> [AttributeOrderCache.Step] {
         var highest: Int32 = -1
         for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
@@ -126,42 +122,16 @@ public struct RecordEncoder {
         // bytes and their order among themselves), but this happens a few dozen times per
         // process: drop them rather than lean on that.
         if keys.ranks.count != known { orders.removeAll() }
-        let rankCount = keys.ranks.count
-        if positionOfRank.count < rankCount {
-            positionOfRank = [Int32](repeating: 0, count: rankCount)
-            rankBits = [UInt64](repeating: 0, count: (rankCount + 63) / 64)
+        let ranks = keys.ranks
+        let spans = keys.keySpans
+        let positions = entries.indices.sorted { ranks[Int(entries[$0].key.index)] < ranks[Int(entries[$1].key.index)] }
+        return positions.enumerated().map { n, position in
+            // Keys are stored as `,"name":`; the first one is written without its comma.
+            let skip = n == 0 ? 1 : 0
+            let span = spans[Int(entries[position].key.index)]
+            return AttributeOrderCache.Step(
+                position: Int32(position), keyStart: Int32(span.lowerBound + skip), keyCount: Int32(span.count - skip))
         }
-        var order: [AttributeOrderCache.Step] = []
-        order.reserveCapacity(entries.count)
-        rankBits.withUnsafeMutableBufferPointer { bits in
-            positionOfRank.withUnsafeMutableBufferPointer { positions in
-                keys.ranks.withUnsafeBufferPointer { ranks in
-                    for i in entries.indices {
-                        let rank = Int(ranks[Int(entries[i].key.index)])
-                        bits[rank >> 6] |= 1 << UInt64(rank & 63)
-                        positions[rank] = Int32(truncatingIfNeeded: i)
-                    }
-                }
-                keys.keySpansByRank.withUnsafeBufferPointer { spans in
-                    // Keys are stored as `,"name":`; the first one is written without its comma.
-                    var skip = 1
-                    for word in bits.indices where bits[word] != 0 {
-                        var set = bits[word]
-                        bits[word] = 0
-                        while set != 0 {
-                            let rank = word << 6 | set.trailingZeroBitCount
-                            set &= set - 1
-                            let span = spans[rank]
-                            order.append(AttributeOrderCache.Step(
-                                position: positions[rank], keyStart: Int32(span.lowerBound + skip),
-                                keyCount: Int32(span.count - skip)))
-                            skip = 0
-                        }
-                    }
-                }
-            }
-        }
-        return order
     }
 
     private mutating func header(t: Int, into w: inout JSONBuffer) {

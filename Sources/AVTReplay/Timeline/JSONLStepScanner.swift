@@ -284,12 +284,9 @@ private struct Cursor {
     /// (a borrow); the lowest set bit always marks the first such byte.
     @inline(__always)
     static func unplainBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        let below20 = (word &- ones &* 0x20) & ~word & highs
-        let high = (word | (word &+ ones)) & highs  // ≥ 0x80, or 0x7F (which carries into bit 7)
-        return below20 | high | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
+        // What output would escape, plus non-ASCII: each flag is exact per byte, so the
+        // lowest set bit of the two together still marks the first such byte.
+        JSONEncoding.escapeMask(word) | (word & 0x8080_8080_8080_8080)
     }
 
     /// A non-negative integer of at most 18 digits without leading zeros (so it always fits).
