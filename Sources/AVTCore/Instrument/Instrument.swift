@@ -17,6 +17,8 @@ public final class Instrument {
     @exclusivity(unchecked) public private(set) var hub: Hub?
     @exclusivity(unchecked) public private(set) var metricalc: Metricalc?
     @exclusivity(unchecked) public private(set) var backend: Backend?
+    /// Whether `ready()` has run: components set after it are made ready at once.
+    public private(set) var isReady = false
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
 
@@ -48,19 +50,31 @@ public final class Instrument {
 
     // MARK: Components
 
+    // A component replaced after `ready()` is made ready at once. Upstream leaves that to the
+    // caller, and a hub that never learns its instrument drops every later event without a word.
+
+    /// Ends the current hub's service and puts `newHub` in its place; after `ready()`, also
+    /// calls the new hub's `instrumentReady`.
     public func setHub(_ newHub: Hub?) {
         hub?.endOfService()
         hub = newHub
+        if isReady { newHub?.instrumentReady(self) }
     }
 
+    /// Ends the current metricalc's service and puts `newMetricalc` in its place; after
+    /// `ready()`, also calls its `instrumentReady`.
     public func setMetricalc(_ newMetricalc: Metricalc?) {
         metricalc?.endOfService()
         metricalc = newMetricalc
+        if isReady { newMetricalc?.instrumentReady(self) }
     }
 
+    /// Ends the current backend's service and puts `newBackend` in its place; after `ready()`,
+    /// also calls its `instrumentReady`.
     public func setBackend(_ newBackend: Backend?) {
         backend?.endOfService()
         backend = newBackend
+        if isReady { newBackend?.instrumentReady(self) }
     }
 
     /// Gives the tracker the next id (0, 1, …) and keeps it. Call `ready()` afterwards.
@@ -74,13 +88,15 @@ public final class Instrument {
         return id
     }
 
-    /// Ends the tracker's service and forgets it and its getters. Its ping timer keeps running
-    /// (as upstream); later ticks find no tracker and emit nothing.
+    /// Ends the tracker's service and forgets it, its getters and its own timers. Its ping timer
+    /// keeps running, as upstream's does; later ticks find no tracker and emit nothing. The
+    /// tracker's own timers (slot ≥ 1) stop: they would call into a tracker that is gone.
     @discardableResult
     public func removeTracker(_ id: Int) -> Bool {
         guard let tracker = tracker(id: id) else { return false }
         tracker.endOfService()
         getterTables[id].removeAll()
+        timers.stopAll(trackerId: id, fromSlot: 1)
         trackerSlots[id] = nil
         return true
     }
@@ -95,6 +111,7 @@ public final class Instrument {
     /// Tells every component the instrument is ready: backend, metricalc, hub, then trackers in
     /// ascending id (upstream iOS leaves the tracker order to a dictionary; we fix it).
     public func ready() {
+        isReady = true
         backend?.instrumentReady(self)
         metricalc?.instrumentReady(self)
         hub?.instrumentReady(self)

@@ -50,6 +50,12 @@ public struct TimerQueue {
         recomputeEarliestDue()
     }
 
+    /// Stops every timer of the tracker whose slot is `fromSlot` or above.
+    public mutating func stopAll(trackerId: Int, fromSlot: Int = 0) {
+        timers.removeAll { $0.key.trackerId == trackerId && $0.key.slot >= fromSlot }
+        recomputeEarliestDue()
+    }
+
     public func isRunning(_ key: Key) -> Bool { timers.contains { $0.key == key } }
 
     public func nextDue(_ key: Key) -> Int? { timers.first { $0.key == key }?.due }

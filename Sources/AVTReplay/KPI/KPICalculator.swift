@@ -21,24 +21,24 @@ public struct SessionKPIs: Sendable {
 
     public var playbackIds: [String] { order }
 
-    public func playback(_ id: String, definitions: KPIDefinitions) -> [(String, KPIValue)] {
+    public func playback(_ id: String, definitions: KPIDefinitions) -> [KPI] {
         tallies[id]?.values(definitions) ?? []
     }
 
     /// Sums over the session's playbacks: counts and times added, ratios recomputed from the
     /// sums, flags counted (number of playbacks started, exited before start, failed), startup
     /// time the mean over started playbacks.
-    public func totals(definitions: KPIDefinitions) -> [(String, KPIValue)] {
+    public func totals(definitions: KPIDefinitions) -> [KPI] {
         var sum = PlaybackTally()
         var started = 0, exits = 0, failed = 0
         var startups: [Int] = []
         for id in order {
             guard let tally = tallies[id] else { continue }
             sum.merge(tally)
-            let values = Dictionary(tally.values(definitions), uniquingKeysWith: { a, _ in a })
-            if values["started"] == .bool(true) { started += 1 }
-            if values["exitBeforeVideoStart"] == .bool(true) { exits += 1 }
-            if values["playbackFailed"] == .bool(true) { failed += 1 }
+            let values = tally.values(definitions)
+            if values[name: "started"] == .bool(true) { started += 1 }
+            if values[name: "exitBeforeVideoStart"] == .bool(true) { exits += 1 }
+            if values[name: "playbackFailed"] == .bool(true) { failed += 1 }
             if let startup = tally.startupTime(definitions) { startups.append(startup) }
         }
         let meanStartup = startups.isEmpty ? nil : Int((Double(startups.reduce(0, +)) / Double(startups.count)).rounded())
@@ -63,10 +63,10 @@ public final class KPIBackend: Backend {
 public enum KPIAggregate {
     public static let statistics = ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"]
 
-    public static func compute(_ playbacks: [[(String, KPIValue)]]) -> [(String, [(String, Double)])] {
+    public static func compute(_ playbacks: [[KPI]]) -> [(String, [(String, Double)])] {
         var samples: [String: [Double]] = [:]
         for playback in playbacks {
-            for (name, value) in playback { samples[name, default: []].append(value.number) }
+            for kpi in playback { samples[kpi.name, default: []].append(kpi.value.number) }
         }
         return KPIName.all.compactMap { name in
             guard let values = samples[name]?.sorted(), !values.isEmpty else { return nil }

@@ -8,7 +8,7 @@ public enum KPIReport {
         w.raw("{\"definitions\":")
         w.string(definitions.rawValue)
         w.raw(",\"sessions\":[")
-        var all: [[(String, KPIValue)]] = []
+        var all: [[KPI]] = []
         for (n, session) in sessions.enumerated() {
             if n > 0 { w.raw(",") }
             w.raw("{\"session\":")
@@ -20,7 +20,7 @@ public enum KPIReport {
                 if m > 0 { w.raw(",") }
                 let values = session.playback(id, definitions: definitions)
                 all.append(values)
-                object([("playbackId", nil)] + values.map { ($0.0, $0.1) }, playbackId: id, into: &w)
+                object([("playbackId", nil)] + values.map { ($0.name, $0.value) }, playbackId: id, into: &w)
             }
             w.raw("]")
             if let log = session.avmetrics {
@@ -63,8 +63,8 @@ public enum KPIReport {
         w.raw("}")
     }
 
-    private static func object(_ values: [(String, KPIValue)], into w: inout JSONWriter) {
-        object(values.map { ($0.0, Optional($0.1)) }, into: &w)
+    private static func object(_ values: [KPI], into w: inout JSONWriter) {
+        object(values.map { ($0.name, Optional($0.value)) }, into: &w)
     }
 
     static func kpi(_ value: KPIValue, into w: inout JSONWriter) {
@@ -86,8 +86,7 @@ public enum KPIReport {
             var rows = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
             rows.append(("(total)", session.totals(definitions: definitions)))
             for (id, values) in rows {
-                let byName = Dictionary(values, uniquingKeysWith: { a, _ in a })
-                let cells = [quoted(session.session), quoted(id)] + KPIName.all.map { byName[$0].map(text) ?? "" }
+                                let cells = [quoted(session.session), quoted(id)] + KPIName.all.map { values[name: $0].map(text) ?? "" }
                 lines.append(cells.joined(separator: ","))
             }
         }
@@ -105,7 +104,7 @@ public enum KPIReport {
             out += pad("KPI", 26) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
             for name in KPIName.all {
                 let cells = columns.map { column -> String in
-                    column.1.first { $0.0 == name }.map { text($0.1) } ?? "–"
+                    column.1[name: name].map(text) ?? "–"
                 }
                 out += pad(name, 26) + cells.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
             }

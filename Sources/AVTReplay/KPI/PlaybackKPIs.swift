@@ -4,7 +4,8 @@ public enum KPIValue: Sendable, Equatable {
     case double(Double)
     case bool(Bool)
 
-    var number: Double {
+    /// The value as a number: flags as 1 or 0.
+    public var number: Double {
         switch self {
         case .int(let v): return Double(v)
         case .double(let v): return v
@@ -141,7 +142,7 @@ extension PlaybackTally {
     var failed: Bool { errors > 0 && playAfterLastError == 0 }
 
     /// The KPIs of one playback, in `KPIName.all` order; inapplicable ones are absent.
-    func values(_ definitions: KPIDefinitions) -> [(String, KPIValue)] {
+    func values(_ definitions: KPIDefinitions) -> [KPI] {
         let started = startT != nil
         let attempted = requests + loads > 0
         let startup = startupTime(definitions)
@@ -153,7 +154,7 @@ extension PlaybackTally {
     }
 
     func rendered(definitions: KPIDefinitions, startup: Int?, started: KPIValue, exitBeforeStart: KPIValue, failed: KPIValue)
-        -> [(String, KPIValue)]
+        -> [KPI]
     {
         let count = definitions == .exoplayer ? rebufferCount + pausedRebufferCount : rebufferCount
         let denominator: Int
@@ -168,36 +169,36 @@ extension PlaybackTally {
             denominator = playTime + rebufferTime + seekTime
             frequencyBase = denominator
         }
-        var out: [(String, KPIValue)] = []
-        if let startup { out.append(("startupTime", .int(startup))) }
-        out.append(("started", started))
-        out.append(("exitBeforeVideoStart", exitBeforeStart))
-        out.append(("startupErrors", .int(errorsBeforeStart)))
-        out.append(("playbackFailed", failed))
-        out.append(("errorCount", .int(errors)))
-        out.append(("playTime", .int(playTime)))
-        out.append(("pauseTime", .int(pauseTime)))
-        out.append(("seekTime", .int(seekTime)))
-        out.append(("bufferTime", .int(bufferTime)))
-        out.append(("rebufferCount", .int(count)))
-        out.append(("rebufferTime", .int(rebufferTime)))
-        if denominator > 0 { out.append(("rebufferRatio", .double(Double(rebufferTime) / Double(denominator)))) }
-        if frequencyBase > 0 { out.append(("rebufferFrequency", .double(Double(count) * 60_000 / Double(frequencyBase)))) }
-        out.append(("qualityUpCount", .int(qualityUp)))
-        out.append(("qualityDownCount", .int(qualityDown)))
-        if bitrateWeight > 0 { out.append(("averageBitrate", .int(Int((bitrateWeighted / Double(bitrateWeight)).rounded())))) }
+        var out: [KPI] = []
+        if let startup { out.append(KPI("startupTime", .int(startup))) }
+        out.append(KPI("started", started))
+        out.append(KPI("exitBeforeVideoStart", exitBeforeStart))
+        out.append(KPI("startupErrors", .int(errorsBeforeStart)))
+        out.append(KPI("playbackFailed", failed))
+        out.append(KPI("errorCount", .int(errors)))
+        out.append(KPI("playTime", .int(playTime)))
+        out.append(KPI("pauseTime", .int(pauseTime)))
+        out.append(KPI("seekTime", .int(seekTime)))
+        out.append(KPI("bufferTime", .int(bufferTime)))
+        out.append(KPI("rebufferCount", .int(count)))
+        out.append(KPI("rebufferTime", .int(rebufferTime)))
+        if denominator > 0 { out.append(KPI("rebufferRatio", .double(Double(rebufferTime) / Double(denominator)))) }
+        if frequencyBase > 0 { out.append(KPI("rebufferFrequency", .double(Double(count) * 60_000 / Double(frequencyBase)))) }
+        out.append(KPI("qualityUpCount", .int(qualityUp)))
+        out.append(KPI("qualityDownCount", .int(qualityDown)))
+        if bitrateWeight > 0 { out.append(KPI("averageBitrate", .int(Int((bitrateWeighted / Double(bitrateWeight)).rounded())))) }
         if heightWeight > 0 {
-            out.append(("averageResolutionHeight", .int(Int((heightWeighted / Double(heightWeight)).rounded()))))
+            out.append(KPI("averageResolutionHeight", .int(Int((heightWeighted / Double(heightWeight)).rounded()))))
         }
-        out.append(("adBreakCount", .int(adBreaks)))
-        out.append(("adCount", .int(ads)))
-        out.append(("adCompletedCount", .int(adsCompleted)))
-        out.append(("adSkippedCount", .int(adsSkipped)))
-        out.append(("adTime", .int(adTime)))
-        out.append(("plays", .int(plays)))
-        out.append(("ends", .int(ends)))
-        out.append(("requests", .int(requests)))
-        out.append(("loads", .int(loads)))
+        out.append(KPI("adBreakCount", .int(adBreaks)))
+        out.append(KPI("adCount", .int(ads)))
+        out.append(KPI("adCompletedCount", .int(adsCompleted)))
+        out.append(KPI("adSkippedCount", .int(adsSkipped)))
+        out.append(KPI("adTime", .int(adTime)))
+        out.append(KPI("plays", .int(plays)))
+        out.append(KPI("ends", .int(ends)))
+        out.append(KPI("requests", .int(requests)))
+        out.append(KPI("loads", .int(loads)))
         return out
     }
 }

@@ -5,27 +5,34 @@ import AVTCore
 /// ties by tracker id, pings first); then the step's getters change, its observations reach the
 /// tracker and its action is emitted; after the last step, timers due at or before `until` fire
 /// and the instrument shuts down.
+///
+/// The instrument is made ready on the first `play` (or an explicit `start()`), so a caller may
+/// first add components of their own, e.g. a second backend, to `instrument`.
 public final class Replayer {
     public let settings: TimelineSettings
     public let instrument: Instrument
     public let trackers: [ScriptableTracker]
-    // Single-threaded and never re-entered, as `Instrument`'s state.
-    @exclusivity(unchecked) private var lastStepT = 0
-    @exclusivity(unchecked) private var ended = false
+    private var lastStepT = 0
+    private var started = false
+    private var ended = false
 
-    /// Builds the instrument the settings describe and makes it ready at t=0.
-    public init(settings: TimelineSettings, backend: Backend, identifiers: any IdentifierGenerator) {
+    /// Builds the instrument the settings describe from `components` (OpenAVT's by default).
+    public init(
+        settings: TimelineSettings, backend: Backend, identifiers: any IdentifierGenerator,
+        components: ReplayComponents = .standard
+    ) {
         self.settings = settings
-        let hub: HubCore =
-            switch settings.effectiveHub {
-            case .core: HubCore(pingInterval: settings.pingInterval)
-            case .ads: HubCoreAds(pingInterval: settings.pingInterval)
-            }
         instrument = Instrument(
-            hub: hub, metricalc: settings.metrics ? NetStatsMetricalc() : nil, backend: backend,
+            hub: components.makeHub(settings), metricalc: components.makeMetricalc(settings), backend: backend,
             clock: VirtualClock(now: 0), identifiers: identifiers)
-        trackers = settings.trackers.map { $0.kind.trackerType.init(spec: $0) }
+        trackers = settings.trackers.map(components.makeTracker)
         for tracker in trackers { instrument.addTracker(tracker) }
+    }
+
+    /// Makes the instrument ready at t=0 (once; `play` and `finish` call it when needed).
+    public func start() {
+        guard !started else { return }
+        started = true
         instrument.ready()
     }
 
@@ -40,6 +47,7 @@ public final class Replayer {
         guard trackers.indices.contains(step.tracker) else {
             throw ReplayError.unknownTracker(step: step.origin, index: step.tracker)
         }
+        start()
         instrument.advanceClock(to: step.t)
         lastStepT = step.t
         let tracker = trackers[step.tracker]
@@ -52,6 +60,7 @@ public final class Replayer {
     /// Fires the pings due up to `until` (default: the last step's t) and shuts the instrument down.
     public func finish() {
         guard !ended else { return }
+        start()
         ended = true
         instrument.advanceClock(to: max(settings.until ?? lastStepT, instrument.clock.now))
         instrument.shutdown()
@@ -61,13 +70,17 @@ public final class Replayer {
     /// service (so the backends flush).
     public func stop() {
         guard !ended else { return }
+        start()
         ended = true
         instrument.shutdown()
     }
 
     /// Replays a whole in-memory timeline.
-    public static func replay(_ timeline: Timeline, backend: Backend, identifiers: any IdentifierGenerator) throws(ReplayError) {
-        let replayer = Replayer(settings: timeline.settings, backend: backend, identifiers: identifiers)
+    public static func replay(
+        _ timeline: Timeline, backend: Backend, identifiers: any IdentifierGenerator,
+        components: ReplayComponents = .standard
+    ) throws(ReplayError) {
+        let replayer = Replayer(settings: timeline.settings, backend: backend, identifiers: identifiers, components: components)
         for step in timeline.steps {
             guard try replayer.play(step) else { break }
         }

@@ -48,10 +48,12 @@ extension Replayer {
     /// Throws `TimelineError` for bad input (found while streaming) and `ReplayError` for
     /// hand-built steps out of order.
     public static func replay(
-        _ source: inout some TimelineSource, options: RunOptions, backend: Backend, stop: StopRequest? = nil,
-        onStep: (Int) -> Void = { _ in }
+        _ source: inout some TimelineSource, options: RunOptions, backend: Backend,
+        components: ReplayComponents = .standard, stop: StopRequest? = nil, onStep: (Int) -> Void = { _ in }
     ) throws -> ReplaySummary {
-        let replayer = Replayer(settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers())
+        let replayer = Replayer(
+            settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers(),
+            components: components)
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
         while let step = try source.nextStep() {

@@ -9,7 +9,7 @@ enum KPISection {
 
     static func render(_ kpis: SessionKPIs, definitions: KPIDefinitions, id: String) -> String {
         let totals = kpis.totals(definitions: definitions)
-        let byName = Dictionary(totals, uniquingKeysWith: { a, _ in a })
+        let byName = Dictionary(totals.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         var s = "<section class=\"kpis\" aria-labelledby=\"\(id)-kpi-h\"><h3 id=\"\(id)-kpi-h\">KPIs</h3><dl class=\"headline\">"
         for (name, title) in headline {
             let text = byName[name].map { ReportText.kpi(name, $0) } ?? "–"
@@ -29,7 +29,7 @@ enum KPISection {
         for name in KPIName.all {
             s += "<tr data-kpi=\"\(name)\"><th scope=\"row\">\(name)</th>"
             for (_, values) in columns {
-                let value = values.first { $0.0 == name }?.1
+                let value = values[name: name]
                 s += "<td>" + (value.map { KPIReport.text($0) } ?? "–") + "</td>"
             }
             s += "</tr>"

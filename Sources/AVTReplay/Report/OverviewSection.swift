@@ -16,7 +16,7 @@ enum OverviewSection {
 
     static func rows(_ sessions: [ReportSession], definitions: KPIDefinitions) -> [Row] {
         sessions.enumerated().map { index, session in
-            let totals = Dictionary(session.kpis.totals(definitions: definitions), uniquingKeysWith: { a, _ in a })
+            let totals = Dictionary(session.kpis.totals(definitions: definitions).map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
             func int(_ name: String) -> Int {
                 if case .int(let v)? = totals[name] { return v }
                 return 0

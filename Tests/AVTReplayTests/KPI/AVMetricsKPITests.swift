@@ -207,8 +207,8 @@ final class AVMetricsKPITests: XCTestCase {
                 event: AVMetricsSchema.playbackSummary,
                 properties: ["stallCount": .int(2), "variantSwitchCount": .int(1), "timeSpentInInitialStartup": .double(1.2)]),
             t: 9000)
-        let totals: [(String, KPIValue)] = [
-            ("startupTime", .int(1150)), ("rebufferCount", .int(1)), ("qualityUpCount", .int(0)), ("qualityDownCount", .int(1)),
+        let totals: [KPI] = [
+            KPI("startupTime", .int(1150)), KPI("rebufferCount", .int(1)), KPI("qualityUpCount", .int(0)), KPI("qualityDownCount", .int(1)),
         ]
         let check = AVMetricsCrossCheck(log: log, totals: totals)
         XCTAssertTrue(check.hasDisagreement)
@@ -232,7 +232,7 @@ final class AVMetricsKPITests: XCTestCase {
             var log = AVMetricsSessionLog(startTime: 0)
             log.add(AVMetricsRecord(event: AVMetricsSchema.initialLikelyToKeepUp, properties: ["timeTaken": .double(seconds)]), t: 1200)
             log.add(AVMetricsRecord(event: AVMetricsSchema.playbackSummary, properties: ["timeSpentInInitialStartup": .double(1.25)]), t: 9000)
-            return AVMetricsCrossCheck(log: log, totals: [("startupTime", .int(startupTime))])
+            return AVMetricsCrossCheck(log: log, totals: [KPI("startupTime", .int(startupTime))])
         }
         func startupRows(_ check: AVMetricsCrossCheck) -> [AVMetricsCrossCheck.Row] {
             check.rows.filter { $0.name == "timeSpentInInitialStartup" }

@@ -15,7 +15,7 @@ final class KPITests: XCTestCase {
     }
 
     private func values(_ session: SessionKPIs, _ n: Int = 0, _ definitions: KPIDefinitions = .openavt) -> [String: KPIValue] {
-        Dictionary(session.playback(session.playbackIds[n], definitions: definitions), uniquingKeysWith: { a, _ in a })
+        Dictionary(session.playback(session.playbackIds[n], definitions: definitions).map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
     private func step(_ t: Int, _ action: String, _ tracker: String = "c") -> String {
@@ -110,7 +110,7 @@ final class KPITests: XCTestCase {
         XCTAssertEqual(values(s, 1)["startupTime"], .int(7000))
         XCTAssertEqual(values(s, 1)["requests"], .int(0), "the second request was blocked by the hub")
         XCTAssertEqual(values(s, 1)["playTime"], .int(2000))
-        let totals = Dictionary(s.totals(definitions: .openavt), uniquingKeysWith: { a, _ in a })
+        let totals = Dictionary(s.totals(definitions: .openavt).map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(totals["started"], .int(2))
         XCTAssertEqual(totals["playTime"], .int(6000))
         XCTAssertEqual(totals["startupTime"], .int(4000), "mean of 1000 and 7000")
@@ -151,15 +151,15 @@ final class KPITests: XCTestCase {
         _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
         XCTAssertEqual(fromLog.playbackIds.count, 1)
         XCTAssertEqual(
-            fromLog.playback(fromLog.playbackIds[0], definitions: .openavt).map(\.0),
-            backend.kpis.playback(backend.kpis.playbackIds[0], definitions: .openavt).map(\.0))
+            fromLog.playback(fromLog.playbackIds[0], definitions: .openavt).map(\.name),
+            backend.kpis.playback(backend.kpis.playbackIds[0], definitions: .openavt).map(\.name))
         XCTAssertTrue(
             zip(fromLog.playback(fromLog.playbackIds[0], definitions: .openavt), backend.kpis.playback(backend.kpis.playbackIds[0], definitions: .openavt))
-                .allSatisfy { $0.1 == $1.1 })
+                .allSatisfy { $0.value == $1.value })
     }
 
     func testAggregatePercentilesUseNearestRank() {
-        let playbacks: [[(String, KPIValue)]] = (1...10).map { [("playTime", .int($0 * 100))] }
+        let playbacks: [[KPI]] = (1...10).map { [KPI("playTime", .int($0 * 100))] }
         let stats = Dictionary(KPIAggregate.compute(playbacks).first { $0.0 == "playTime" }!.1, uniquingKeysWith: { a, _ in a })
         XCTAssertEqual(stats["count"], 10)
         XCTAssertEqual(stats["mean"], 550)

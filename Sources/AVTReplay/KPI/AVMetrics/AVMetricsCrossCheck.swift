@@ -26,8 +26,8 @@ public struct AVMetricsCrossCheck: Sendable, Equatable {
     public var hasDisagreement: Bool { rows.contains { $0.agrees == false } }
 
     /// - Parameter totals: the session's KPI totals (`SessionKPIs.totals`).
-    public init(log: AVMetricsSessionLog, totals: [(String, KPIValue)]) {
-        let kpi = Dictionary(totals, uniquingKeysWith: { a, _ in a })
+    public init(log: AVMetricsSessionLog, totals: [KPI]) {
+        let kpi = Dictionary(totals.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         func int(_ name: String) -> Int? {
             if case .int(let v)? = kpi[name] { return v }
             return nil

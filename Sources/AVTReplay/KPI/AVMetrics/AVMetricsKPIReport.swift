@@ -5,12 +5,12 @@ import AVTJSON
 public enum AVMetricsKPIReport {
     // MARK: JSON
 
-    static func json(_ log: AVMetricsSessionLog, totals: [(String, KPIValue)], into w: inout JSONWriter) {
+    static func json(_ log: AVMetricsSessionLog, totals: [KPI], into w: inout JSONWriter) {
         w.value(value(log, totals: totals))
     }
 
     /// The `avmetrics` object of a session (README "Apple AVMetrics logs").
-    public static func value(_ log: AVMetricsSessionLog, totals: [(String, KPIValue)]) -> JSONValue {
+    public static func value(_ log: AVMetricsSessionLog, totals: [KPI]) -> JSONValue {
         var breakdownValue = JSONValue.null
         if let b = StartupBreakdown(log: log) {
             var members: [(String, JSONValue?)] = [("start", .int(b.start)), ("end", .int(b.end)), ("total", .int(b.total))]
@@ -75,7 +75,7 @@ public enum AVMetricsKPIReport {
 
     // MARK: Table
 
-    static func table(_ log: AVMetricsSessionLog, totals: [(String, KPIValue)]) -> String {
+    static func table(_ log: AVMetricsSessionLog, totals: [KPI]) -> String {
         var out = ""
         if let b = StartupBreakdown(log: log) {
             out += "AVMetrics startup breakdown: \(b.total) ms to the initial likely-to-keep-up (t \(b.start)–\(b.end) ms)\n"
