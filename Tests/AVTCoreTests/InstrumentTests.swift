@@ -32,6 +32,53 @@ final class InstrumentTests: XCTestCase {
         XCTAssertEqual(log.calls, ["end hub", "end metricalc", "end backend"])
     }
 
+    // Not upstream (which calls no instrumentReady from the setters): a component set after
+    // ready() is made ready at once, so a replaced hub does not drop every later event silently.
+    func testComponentsSetAfterReadyAreMadeReady() {
+        let log = CallLog()
+        let instrument = Instrument(identifiers: SeededUUIDGenerator(seed: 0))
+        instrument.setHub(LoggingHub(log))
+        XCTAssertEqual(log.calls, [], "before ready(), the setters leave readiness to ready()")
+        instrument.ready()
+        XCTAssertEqual(log.calls, ["ready hub"])
+        log.calls = []
+        instrument.setHub(LoggingHub(log))
+        instrument.setMetricalc(LoggingMetricalc(log))
+        instrument.setBackend(LoggingBackend(log))
+        XCTAssertEqual(log.calls, ["end hub", "ready hub", "ready metricalc", "ready backend"])
+    }
+
+    // A hub replaced mid-playback keeps accepting events: it learnt its instrument.
+    func testReplacedHubKeepsDeliveringEvents() {
+        let tracker = DummyTracker()
+        let backend = RecordingBackend()
+        let instrument = Instrument(hub: HubCore(), backend: backend, identifiers: SeededUUIDGenerator(seed: 0))
+        instrument.addTracker(tracker)
+        instrument.ready()
+        instrument.setHub(HubCore())
+        instrument.emit(.streamLoad, tracker: tracker)
+        instrument.emit(.start, tracker: tracker)
+        XCTAssertEqual(backend.deliveries.compactMap(\.event).map(\.action), [.streamLoad, .start])
+    }
+
+    // Not upstream: removeTracker stops the tracker's own timers (slot ≥ 1), which would call
+    // into a tracker the instrument no longer has; its ping timer runs on, as upstream's.
+    func testRemoveTrackerStopsItsOwnTimers() {
+        let tracker = DummyTracker()
+        let instrument = Instrument(hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 0))
+        let id = instrument.addTracker(tracker)
+        instrument.ready()
+        var fired = 0
+        instrument.startTimer(trackerId: id, slot: 1, interval: 1000) { fired += 1 }
+        instrument.startPing(trackerId: id, interval: 30_000)
+        instrument.advanceClock(to: 2500)
+        XCTAssertEqual(fired, 2)
+        XCTAssertTrue(instrument.removeTracker(id))
+        instrument.advanceClock(to: 10_000)
+        XCTAssertEqual(fired, 2, "the removed tracker's own timer no longer fires")
+        XCTAssertTrue(instrument.isPinging(trackerId: id), "the ping timer runs on, as upstream's")
+    }
+
     // "Without a backend the hub still runs (state changes) but time-since is not recorded"
     func testHubRunsWithoutBackendButTimeSinceIsNotRecorded() {
         let clock = VirtualClock()
