@@ -1,13 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The data's path is the module graph:
-//   timeline (AVTJSON → AVTReplay) → trackers → hub → metricalc (AVTCore) → backend (AVTReplay) → avtreplay.
+// The targets follow the data's path:
+//   timeline (AVTTimeline) → trackers (AVTTrackers) → hub → metricalc (AVTCore)
+//   → records and wire formats (AVTOutput) → network (AVTDelivery),
+// driven by AVTReplay; AVTAnalysis reads what a replay produced (kpi, check, report, precall).
+// AVTJSON and AVTFormats are the leaf scanners and writers of the text formats.
 let package = Package(
     name: "avtreplay",
     products: [
-        // The engine, for users who plug their own trackers, hubs, metricalcs or backends in Swift.
-        .library(name: "AVTReplay", targets: ["AVTCore", "AVTJSON", "AVTReplay"]),
+        // OpenAVT's engine alone: instrument, hubs, metricalc and the protocols to plug into them.
+        .library(name: "AVTCore", targets: ["AVTCore"]),
+        // The engine with timelines, trackers, the replayer, encoders, delivery and analysis.
+        .library(
+            name: "AVTReplay",
+            targets: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
+                      "AVTDelivery", "AVTAnalysis"]),
         .executable(name: "avtreplay", targets: ["avtreplay"]),
     ],
     dependencies: [
@@ -19,21 +27,49 @@ let package = Package(
         .target(name: "AVTCore"),
         // A strict, fast JSON reader that keeps source locations, and a deterministic writer.
         .target(name: "AVTJSON"),
+        // CSV fields and ISO 8601 times, read and written without Foundation.
+        .target(name: "AVTFormats", dependencies: ["AVTCore", "AVTJSON"]),
+        // Player trackers: the logic that turns player observations into OpenAVT actions.
+        .target(name: "AVTTrackers", dependencies: ["AVTCore", "AVTJSON", "AVTFormats"]),
+        // Timelines in: the model and the JSON, JSONL, CSV and AVMetrics-log readers. Each step is
+        // checked against its tracker's rules, so the readers know the trackers.
+        .target(name: "AVTTimeline", dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers"]),
+        // Records out: the record encoder, JSONL/CSV/table backends, sinks, InfluxDB and Graphite
+        // wire encoders, Mediastream events, and timeline writers (convert).
+        .target(name: "AVTOutput", dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline"]),
+        // The replay driver: a timeline through its trackers into backends, one or many sessions.
+        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON", "AVTTrackers", "AVTTimeline", "AVTOutput"]),
         // The system zlib, for gzip request bodies (New Relic asks for compression). Debian: zlib1g-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Timelines in, records out: decoding, trackers, the replay driver, encoders, delivery.
-        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON", "CZlib"]),
+        // Network backends: InfluxDB, Graphite, New Relic, Mediastream; retries, dead letters.
+        // The only target that links zlib.
+        .target(
+            name: "AVTDelivery",
+            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTimeline", "AVTOutput", "AVTReplay", "CZlib"]),
+        // What a replay amounts to: KPIs, check/diff against goldens, the HTML report, pre-call verdicts.
+        .target(
+            name: "AVTAnalysis",
+            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay"]),
         // The command-line front end: argument parsing and exit codes only.
         .executableTarget(
             name: "avtreplay",
-            dependencies: ["AVTReplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTDelivery",
+                "AVTAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Mutation fuzzer for the three timeline parsers (scripts/fuzz runs it); not shipped.
-        .executableTarget(name: "AVTReplayFuzz", dependencies: ["AVTReplay"]),
+        .executableTarget(name: "AVTReplayFuzz", dependencies: ["AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay"]),
         .testTarget(name: "AVTCoreTests", dependencies: ["AVTCore"]),
         .testTarget(name: "AVTJSONTests", dependencies: ["AVTJSON"]),
         // The malformed-input corpus and the JUnit schema are read from the source tree by path.
-        .testTarget(name: "AVTReplayTests", dependencies: ["AVTReplay"], exclude: ["Fuzz/Corpus", "Check/junit.xsd"]),
-        .testTarget(name: "AvtreplayCLITests", dependencies: ["avtreplay", "CZlib"]),
+        .testTarget(
+            name: "AVTReplayTests",
+            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
+                           "AVTDelivery", "AVTAnalysis"],
+            exclude: ["Fuzz/Corpus", "Check/junit.xsd"]),
+        .testTarget(
+            name: "AvtreplayCLITests",
+            dependencies: ["avtreplay", "AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTDelivery", "CZlib"]),
     ]
 )

@@ -1,5 +1,7 @@
 import AVTCore
 import AVTReplay
+import AVTTimeline
+import AVTTrackers
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import AVTAnalysis
 import ArgumentParser
 
 struct AVTReplayCommand: ParsableCommand {

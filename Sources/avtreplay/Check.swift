@@ -1,4 +1,8 @@
+import AVTAnalysis
+import AVTOutput
 import AVTReplay
+import AVTTimeline
+import AVTTrackers
 import ArgumentParser
 import Foundation
 

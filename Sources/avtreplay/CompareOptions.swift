@@ -1,5 +1,7 @@
+import AVTAnalysis
+import AVTFormats
 import AVTJSON
-import AVTReplay
+import AVTOutput
 import ArgumentParser
 import Foundation
 

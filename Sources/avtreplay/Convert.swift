@@ -1,4 +1,6 @@
-import AVTReplay
+import AVTOutput
+import AVTTimeline
+import AVTTrackers
 import ArgumentParser
 
 extension AVTReplayCommand {

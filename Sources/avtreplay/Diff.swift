@@ -1,4 +1,4 @@
-import AVTReplay
+import AVTAnalysis
 import ArgumentParser
 
 extension AVTReplayCommand {

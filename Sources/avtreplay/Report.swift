@@ -1,4 +1,7 @@
-import AVTReplay
+import AVTAnalysis
+import AVTOutput
+import AVTTimeline
+import AVTTrackers
 import ArgumentParser
 
 extension AVTReplayCommand {

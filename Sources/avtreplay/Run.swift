@@ -1,6 +1,12 @@
+import AVTCore
+import AVTDelivery
+import AVTFormats
+import AVTOutput
 import AVTReplay
-import Foundation
+import AVTTimeline
+import AVTTrackers
 import ArgumentParser
+import Foundation
 
 #if canImport(Glibc)
 import Glibc

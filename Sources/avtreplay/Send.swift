@@ -1,4 +1,5 @@
-import AVTReplay
+import AVTDelivery
+import AVTOutput
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,4 @@
-import AVTReplay
+import AVTTrackers
 import ArgumentParser
 
 /// `--tracker NAME[=KIND][,ads|,no-ads][,init|,no-init]`: declares a tracker of a CSV timeline

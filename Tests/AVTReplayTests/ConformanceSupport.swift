@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// The shared conformance cases (`../shared/conformance`) and the comparison their README
 /// describes: only type/t/name/value/action/tracker/attributes count; playbackId, streamId and

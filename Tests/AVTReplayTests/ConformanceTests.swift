@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import AVTReplay
 
 /// Every shared conformance case must replay to exactly its expected output.
 final class ConformanceTests: XCTestCase {

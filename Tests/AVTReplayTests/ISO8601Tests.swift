@@ -1,7 +1,7 @@
 import XCTest
 
 import AVTCore
-@testable import AVTReplay
+@testable import AVTFormats
 
 final class ISO8601Tests: XCTestCase {
     func testFormatsEpochMillisecondsInUTC() {

@@ -1,5 +1,9 @@
+import AVTAnalysis
 import AVTCore
+import AVTOutput
 import AVTReplay
+import AVTTimeline
+import AVTTrackers
 import Foundation
 import XCTest
 

@@ -1,9 +1,12 @@
-import Foundation
 import AVTCore
 import AVTJSON
+import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
+@testable import AVTTrackers
 
 /// The `run` job's contract beyond conformance: exact output format, determinism, flags.
 final class ReplayerTests: XCTestCase {

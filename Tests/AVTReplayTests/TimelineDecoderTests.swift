@@ -1,8 +1,9 @@
 import AVTCore
 import AVTJSON
 import XCTest
+@testable import AVTTimeline
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// Every way a timeline can be wrong gives one error naming the file, the place and what was expected.
 final class TimelineDecoderTests: XCTestCase {

@@ -1,4 +1,5 @@
-import AVTReplay
+import AVTCore
+import AVTDelivery
 import Foundation
 import XCTest
 

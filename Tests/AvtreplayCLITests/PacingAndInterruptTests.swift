@@ -1,4 +1,4 @@
-import AVTReplay
+import AVTDelivery
 import Foundation
 import XCTest
 

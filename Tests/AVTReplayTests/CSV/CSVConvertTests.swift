@@ -2,8 +2,11 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+@testable import AVTFormats
+@testable import AVTOutput
+@testable import AVTTimeline
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// `convert` is lossless: every timeline, converted in every direction, replays to byte-identical
 /// records.

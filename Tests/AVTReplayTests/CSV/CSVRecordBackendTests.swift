@@ -4,6 +4,8 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// Replays a small timeline into a record backend and returns what it wrote.
 enum BackendHarness {

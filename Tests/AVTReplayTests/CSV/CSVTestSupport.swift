@@ -4,6 +4,9 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
+@testable import AVTTrackers
 
 /// Temporary files, whole-timeline reads and replays for the CSV and convert tests.
 enum CSVTestSupport {

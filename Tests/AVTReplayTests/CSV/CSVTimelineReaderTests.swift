@@ -2,8 +2,10 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+@testable import AVTFormats
+@testable import AVTTimeline
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// CSV timelines: RFC 4180 fields, typed cells, the settings line, `--tracker` trackers, and
 /// errors located at the field.

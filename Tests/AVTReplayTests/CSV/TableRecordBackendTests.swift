@@ -2,8 +2,8 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+@testable import AVTOutput
 
-@testable import AVTReplay
 
 /// `--format table`: aligned lines for people; colour only when asked.
 final class TableRecordBackendTests: XCTestCase {

@@ -6,6 +6,9 @@ import FoundationXML
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTAnalysis
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// check/diff: normalisation, alignment, tolerance, order, and the three report formats.
 final class RecordComparatorTests: XCTestCase {

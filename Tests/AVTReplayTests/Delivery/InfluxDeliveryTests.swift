@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
+@testable import AVTDelivery
 
-@testable import AVTReplay
 
 /// Delivery rules with a scripted server: retries, Retry-After, partial writes, bisection, no
 /// retry on other 4xx, and the dead-letter file.

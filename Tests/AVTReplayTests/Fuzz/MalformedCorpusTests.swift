@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// Every file in Corpus/ is malformed in one way. Each must be refused with a TimelineError that
 /// names the file (and a line where there is one) — never a crash, never a replay.

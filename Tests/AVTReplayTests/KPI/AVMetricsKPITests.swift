@@ -4,6 +4,9 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTAnalysis
+@testable import AVTTimeline
+@testable import AVTTrackers
 
 /// The AVMetrics log reader, the startup breakdown, the request findings and the cross-check with
 /// the playback summary, pinned to hand-worked values.

@@ -2,6 +2,9 @@ import AVTCore
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTAnalysis
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// KPIs on timelines whose values were worked out by hand (in the comments).
 final class KPITests: XCTestCase {

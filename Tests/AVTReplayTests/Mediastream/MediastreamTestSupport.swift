@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTFormats
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// Replays small one-tracker timelines (startTime 0, HubCore, no pings unless asked) through
 /// `--format mediastream` and reads the lines back.

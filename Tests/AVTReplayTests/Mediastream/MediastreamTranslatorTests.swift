@@ -1,8 +1,8 @@
 import AVTCore
 import Foundation
 import XCTest
+@testable import AVTOutput
 
-@testable import AVTReplay
 
 /// OpenAVT events → Mediastream collector events on the virtual clock (README "Mediastream
 /// collector events"). Timelines start at epoch 0, so every timestamp below is the virtual t.

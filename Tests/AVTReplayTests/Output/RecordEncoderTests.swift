@@ -1,8 +1,8 @@
 import AVTCore
 import AVTJSON
 import XCTest
+@testable import AVTOutput
 
-@testable import AVTReplay
 
 /// The encoder reuses the JSON of a string attribute while the attribute holds the same String
 /// (`EncodedStringCache`); whatever the strings do, a record must read exactly as if every

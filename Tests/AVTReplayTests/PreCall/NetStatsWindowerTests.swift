@@ -1,6 +1,6 @@
 import XCTest
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// Windows over cumulative counters: when they close, bandwidth and loss arithmetic, unknown
 /// loss, counters that go backwards, and the OpenTok sample's arithmetic.

@@ -1,4 +1,5 @@
-@testable import AVTReplay
+@testable import AVTAnalysis
+@testable import AVTTrackers
 
 /// Counters for tests: `video(bytes, received, lost)` / `audio(…)` snapshots.
 func stats(

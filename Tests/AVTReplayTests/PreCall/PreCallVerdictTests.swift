@@ -1,6 +1,7 @@
 import XCTest
+@testable import AVTAnalysis
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// Verdicts pinned at each threshold, with unknown losses, without windows, at the test's end and
 /// under the OpenTok sample's profile.

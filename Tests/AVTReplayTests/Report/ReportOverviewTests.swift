@@ -1,7 +1,7 @@
 import AVTJSON
 import XCTest
+@testable import AVTAnalysis
 
-@testable import AVTReplay
 
 /// The overview of many sessions, the startup waterfall extension point, and a 100,000-event session.
 final class ReportOverviewTests: XCTestCase {

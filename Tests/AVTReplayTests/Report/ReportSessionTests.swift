@@ -2,6 +2,8 @@ import AVTJSON
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTAnalysis
+@testable import AVTFormats
 
 /// The session model and the HTML of the hand-worked session (ReportFixture): bars, ticks, every
 /// event, KPIs, escaping.

@@ -1,8 +1,8 @@
 import AVTJSON
 import Foundation
 import XCTest
+@testable import AVTAnalysis
 
-@testable import AVTReplay
 
 /// The hand-worked session the report tests check against, and a small tag scanner for the HTML.
 enum ReportFixture {

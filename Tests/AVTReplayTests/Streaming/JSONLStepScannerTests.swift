@@ -2,8 +2,9 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+@testable import AVTTimeline
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// The JSONL scanner is a shortcut: whatever it decodes must be exactly what the general path
 /// (parser + StepReader) decodes, and whatever the general path rejects it must leave alone.

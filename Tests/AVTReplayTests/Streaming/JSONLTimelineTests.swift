@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
+@testable import AVTTimeline
 
-@testable import AVTReplay
 
 /// JSON Lines timelines stream and replay exactly like the JSON document they come from.
 final class JSONLTimelineTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
 
 /// Many sessions: discovery, sharding, parallel jobs with output in input order, failures.
 final class SessionRunnerTests: XCTestCase {

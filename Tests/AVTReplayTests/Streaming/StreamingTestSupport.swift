@@ -2,6 +2,8 @@ import AVTJSON
 import Foundation
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// Files for streaming tests, removed with the directory.
 final class ScratchDirectory {

@@ -1,8 +1,9 @@
 import AVTCore
 import AVTJSON
 import XCTest
+@testable import AVTTimeline
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// The avmetrics tracker: one AVMetrics event per step, mapped to OpenAVT actions (README "Apple
 /// AVMetrics logs"), and the checks on its values.

@@ -3,6 +3,7 @@ import AVTJSON
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTTimeline
 
 /// The AVPlayer tracker (spec 6.1) through the real path: timeline → decoder → replayer → hub.
 final class AVPlayerTrackerTests: XCTestCase {

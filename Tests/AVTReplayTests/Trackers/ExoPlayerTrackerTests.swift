@@ -2,7 +2,6 @@ import AVTCore
 import AVTJSON
 import XCTest
 
-@testable import AVTReplay
 
 /// The ExoPlayer tracker (spec 6.3, OpenAVT-Android) through the real path.
 final class ExoPlayerTrackerTests: XCTestCase {

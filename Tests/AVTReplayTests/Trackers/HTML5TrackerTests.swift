@@ -1,8 +1,8 @@
 import AVTCore
 import AVTJSON
 import XCTest
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// The HTML5 media element tracker (spec 6.3, OpenAVT-JS) through the real path.
 final class HTML5TrackerTests: XCTestCase {

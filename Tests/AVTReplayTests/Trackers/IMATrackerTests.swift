@@ -2,7 +2,6 @@ import AVTCore
 import AVTJSON
 import XCTest
 
-@testable import AVTReplay
 
 /// The IMA tracker (spec 6.2) through the real path, under HubCoreAds (its default hub).
 final class IMATrackerTests: XCTestCase {

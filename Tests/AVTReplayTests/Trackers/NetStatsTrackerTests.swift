@@ -1,7 +1,7 @@
 import AVTCore
 import XCTest
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// The netstats tracker in a replay: one NetStatsWindow event per window, and the four window
 /// metrics from NetStatsMetricalc before it.

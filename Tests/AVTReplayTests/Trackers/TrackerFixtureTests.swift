@@ -4,6 +4,8 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// The bundled player-tracker fixtures replay to the sessions the README describes.
 final class TrackerFixtureTests: XCTestCase {

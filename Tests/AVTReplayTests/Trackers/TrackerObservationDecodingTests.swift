@@ -1,8 +1,9 @@
 import AVTCore
 import AVTJSON
 import XCTest
+@testable import AVTTimeline
+@testable import AVTTrackers
 
-@testable import AVTReplay
 
 /// Each kind's observation rules, as the decoder applies them: unknown keys and bad values are
 /// located errors, so a tracker's `observe` only ever sees valid input.

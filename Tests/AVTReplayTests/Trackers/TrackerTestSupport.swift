@@ -3,6 +3,7 @@ import AVTJSON
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTTimeline
 
 /// Records what reaches the backend, in delivery order.
 final class TrackerRecordingBackend: Backend {

@@ -4,6 +4,8 @@ import Foundation
 import XCTest
 
 @testable import AVTReplay
+@testable import AVTOutput
+@testable import AVTTimeline
 
 /// `--format influx` and `--format graphite`: exactly what those backends send.
 final class WireFormatTests: XCTestCase {

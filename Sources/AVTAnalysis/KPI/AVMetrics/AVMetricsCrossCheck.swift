@@ -1,0 +1,89 @@
+import AVTTrackers
+/// Our KPIs side by side with what Apple's playback summary says, each compared with a stated
+/// tolerance: counts must be equal, times within 100 ms. A row whose either side is unknown is
+/// shown but not judged.
+public struct AVMetricsCrossCheck: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        /// The summary property, e.g. `stallCount`.
+        public var name: String
+        /// What we compare it with, e.g. `rebufferCount` (our KPI) or `stall events`.
+        public var ours: String
+        /// The summary's value in OpenAVT units (times in ms).
+        public var summaryValue: Int?
+        public var ourValue: Int?
+        public var tolerance: Int
+        /// nil when either side is unknown.
+        public var agrees: Bool? {
+            guard let summaryValue, let ourValue else { return nil }
+            return abs(summaryValue - ourValue) <= tolerance
+        }
+    }
+
+    public static let timeTolerance = 100
+
+    public let rows: [Row]
+
+    /// Whether any judged row disagrees.
+    public var hasDisagreement: Bool { rows.contains { $0.agrees == false } }
+
+    /// - Parameter totals: the session's KPI totals (`SessionKPIs.totals`).
+    public init(log: AVMetricsSessionLog, totals: [KPI]) {
+        let kpi = Dictionary(totals.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        func int(_ name: String) -> Int? {
+            if case .int(let v)? = kpi[name] { return v }
+            return nil
+        }
+        let summary = log.summary
+        let startup = summary?.timeSpentInInitialStartup.flatMap(AVMetricsValue.milliseconds(fromSeconds:))
+        let switches = int("qualityUpCount").flatMap { up in int("qualityDownCount").map { up + $0 } }
+        rows = [
+            Row(name: "stallCount", ours: "rebufferCount", summaryValue: summary?.stallCount, ourValue: int("rebufferCount"), tolerance: 0),
+            Row(name: "stallCount", ours: "stall events", summaryValue: summary?.stallCount, ourValue: log.stallEvents, tolerance: 0),
+            Row(
+                name: "variantSwitchCount", ours: "qualityUpCount + qualityDownCount", summaryValue: summary?.variantSwitchCount,
+                ourValue: switches, tolerance: 0),
+            Row(
+                name: "variantSwitchCount", ours: "successful switch events", summaryValue: summary?.variantSwitchCount,
+                ourValue: log.variantSwitches.filter(\.didSucceed).count, tolerance: 0),
+            Row(
+                name: "timeSpentInInitialStartup", ours: "startupTime", summaryValue: startup, ourValue: int("startupTime"),
+                tolerance: Self.timeTolerance),
+            Row(
+                name: "timeSpentInInitialStartup", ours: "initial likely-to-keep-up timeTaken", summaryValue: startup,
+                ourValue: log.initialLikelyToKeepUp?.timeTaken, tolerance: Self.timeTolerance),
+            Row(
+                name: "recoverableErrorCount", ours: "recovered error events", summaryValue: summary?.recoverableErrorCount,
+                ourValue: log.recoveredErrors, tolerance: 0),
+            Row(
+                name: "mediaResourceRequestCount", ours: "distinct request events", summaryValue: summary?.mediaResourceRequestCount,
+                ourValue: log.requests.count, tolerance: 0),
+        ]
+    }
+}
+
+/// Requests worth a look: the slowest, and the failed ones with the variant switches they caused.
+public enum AVMetricsRequestFindings {
+    /// How long after a failed request a variant switch still counts as caused by it.
+    public static let switchWindow = 10_000
+
+    /// The `limit` longest requests (ties: earlier start, then URL).
+    public static func slowest(_ requests: [AVMetricsRequest], limit: Int = 5) -> [AVMetricsRequest] {
+        let timed = requests.filter { $0.duration != nil }
+        return Array(
+            timed.sorted { a, b in
+                (-(a.duration ?? 0), a.start ?? 0, a.url ?? "") < (-(b.duration ?? 0), b.start ?? 0, b.url ?? "")
+            }.prefix(limit))
+    }
+
+    /// Each failed request with the variant switches that started within `switchWindow` ms after
+    /// it ended (at its start if it has no end) and before the next failed request ended.
+    public static func failed(_ log: AVMetricsSessionLog) -> [(request: AVMetricsRequest, switches: [AVMetricsSessionLog.VariantSwitch])] {
+        let failures = log.requests.filter(\.failed).sorted { ($0.end ?? $0.start ?? 0) < ($1.end ?? $1.start ?? 0) }
+        return failures.enumerated().map { n, request in
+            let from = request.end ?? request.start ?? 0
+            let next = n + 1 < failures.count ? (failures[n + 1].end ?? failures[n + 1].start ?? Int.max) : Int.max
+            let until = min(from + switchWindow, next)
+            return (request, log.variantSwitches.filter { $0.start >= from && $0.start <= until })
+        }
+    }
+}

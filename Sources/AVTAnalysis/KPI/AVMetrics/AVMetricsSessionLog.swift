@@ -1,0 +1,134 @@
+import AVTJSON
+import AVTTimeline
+import AVTTrackers
+
+/// What `kpi` keeps of one AVMetrics tracker's events: the requests, the initial
+/// likely-to-keep-up, the variant switches, the error and stall counts and the playback summary.
+/// Fed one event at a time during the replay.
+public struct AVMetricsSessionLog: Sendable {
+    /// A variant switch: when it started (its start event, else the switch itself) and ended.
+    public struct VariantSwitch: Sendable, Equatable {
+        public var start: Int
+        public var end: Int
+        public var fromBitrate: Double?
+        public var toBitrate: Double?
+        public var didSucceed: Bool
+    }
+
+    /// The initial likely-to-keep-up event: when (t), `timeTaken` in ms and the requests it lists.
+    public struct InitialLikelyToKeepUp: Sendable, Equatable {
+        public var t: Int
+        public var timeTaken: Int
+        public var requests: [AVMetricsRequest]
+    }
+
+    /// The playback summary's counters and times, in Apple's units (seconds, bps).
+    public struct Summary: Sendable, Equatable {
+        public var stallCount: Int?
+        public var variantSwitchCount: Int?
+        public var recoverableErrorCount: Int?
+        public var mediaResourceRequestCount: Int?
+        public var timeSpentInInitialStartup: Double?
+        public var timeSpentRecoveringFromStall: Double?
+        public var playbackDuration: Double?
+        public var timeWeightedAverageBitrate: Double?
+        public var timeWeightedPeakBitrate: Double?
+    }
+
+    /// Epoch ms of virtual t = 0: dates inside events are placed on the timeline with it.
+    public let startTime: Int
+    public private(set) var requests: [AVMetricsRequest] = []
+    public private(set) var initialLikelyToKeepUp: InitialLikelyToKeepUp?
+    public private(set) var variantSwitches: [VariantSwitch] = []
+    public private(set) var stallEvents = 0
+    public private(set) var recoveredErrors = 0
+    public private(set) var fatalErrors = 0
+    public private(set) var summary: Summary?
+    private var seen: Set<String> = []
+    private var pendingSwitchStart: Int?
+
+    public init(startTime: Int) { self.startTime = startTime }
+
+    /// Adds one event at virtual time `t`.
+    public mutating func add(_ record: AVMetricsRecord, t: Int) {
+        if let request = AVMetricsRequest(record, startTime: startTime) {
+            addRequest(request)
+            return
+        }
+        switch record.event {
+        case AVMetricsSchema.initialLikelyToKeepUp where initialLikelyToKeepUp == nil:
+            var listed: [AVMetricsRequest] = []
+            for (key, className) in [
+                ("playlistRequestEvents", AVMetricsSchema.playlistRequest), ("contentKeyRequestEvents", AVMetricsSchema.contentKeyRequest),
+                ("mediaSegmentRequestEvents", AVMetricsSchema.mediaSegmentRequest),
+            ] {
+                guard case .array(let items)? = record[key] else { continue }
+                for item in items {
+                    if let request = AVMetricsRequest(AVMetricsRecord(className: className, object: item.value), startTime: startTime) {
+                        listed.append(request)
+                        addRequest(request)
+                    }
+                }
+            }
+            // Without the lists (an app that did not serialize them), the requests seen so far.
+            if listed.isEmpty { listed = requests }
+            let taken = record.number("timeTaken").flatMap(AVMetricsValue.milliseconds(fromSeconds:)) ?? 0
+            initialLikelyToKeepUp = InitialLikelyToKeepUp(t: t, timeTaken: taken, requests: listed)
+        case AVMetricsSchema.stall:
+            stallEvents += 1
+        case AVMetricsSchema.error:
+            if record.bool("didRecover") == true { recoveredErrors += 1 } else { fatalErrors += 1 }
+        case AVMetricsSchema.variantSwitchStart:
+            pendingSwitchStart = t
+        case AVMetricsSchema.variantSwitch:
+            variantSwitches.append(
+                VariantSwitch(
+                    start: pendingSwitchStart ?? t, end: t, fromBitrate: record.variant("fromVariant")?.bitrate,
+                    toBitrate: record.variant("toVariant")?.bitrate, didSucceed: record.bool("didSucceed") == true))
+            pendingSwitchStart = nil
+        case AVMetricsSchema.playbackSummary:
+            summary = Summary(
+                stallCount: record.integer("stallCount"), variantSwitchCount: record.integer("variantSwitchCount"),
+                recoverableErrorCount: record.integer("recoverableErrorCount"),
+                mediaResourceRequestCount: record.integer("mediaResourceRequestCount"),
+                timeSpentInInitialStartup: record.number("timeSpentInInitialStartup"),
+                timeSpentRecoveringFromStall: record.number("timeSpentRecoveringFromStall"),
+                playbackDuration: record.number("playbackDuration"),
+                timeWeightedAverageBitrate: record.number("timeWeightedAverageBitrate"),
+                timeWeightedPeakBitrate: record.number("timeWeightedPeakBitrate"))
+        default:
+            break
+        }
+    }
+
+    /// Each distinct request once (the same one may come standalone and inside the initial
+    /// likely-to-keep-up event): same category, URL and start time.
+    private mutating func addRequest(_ request: AVMetricsRequest) {
+        guard seen.insert(request.identity).inserted else { return }
+        requests.append(request)
+    }
+}
+
+/// Passes a timeline through unchanged and keeps, on the way, the events of its first
+/// `avmetrics` tracker: `kpi` replays and reads the AVMetrics data in one streamed pass.
+public struct AVMetricsRecordingSource: TimelineSource {
+    private var base: any TimelineSource
+    /// nil when the timeline has no avmetrics tracker.
+    public private(set) var log: AVMetricsSessionLog?
+    private let tracker: Int?
+
+    public init(_ base: any TimelineSource) {
+        self.base = base
+        tracker = base.settings.trackers.firstIndex { $0.kind == .avmetrics }
+        log = tracker.map { _ in AVMetricsSessionLog(startTime: base.settings.startTime) }
+    }
+
+    public var name: String { base.name }
+    public var settings: TimelineSettings { base.settings }
+
+    public mutating func nextStep() throws(TimelineError) -> Step? {
+        guard let step = try base.nextStep() else { return nil }
+        if step.tracker == tracker, let record = AVMetricsRecord(step.observe) { log?.add(record, t: step.t) }
+        return step
+    }
+}

@@ -1,0 +1,56 @@
+import AVTTrackers
+/// What a client can publish, best first.
+public enum PreCallVerdict: String, Sendable, CaseIterable, Comparable {
+    case audioVideo = "audio-video"
+    case audioOnly = "audio-only"
+    case neither
+
+    /// 2 for audio-video, 1 for audio-only, 0 for neither.
+    public var rank: Int {
+        switch self {
+        case .audioVideo: return 2
+        case .audioOnly: return 1
+        case .neither: return 0
+        }
+    }
+
+    public static func < (a: PreCallVerdict, b: PreCallVerdict) -> Bool { a.rank < b.rank }
+}
+
+/// One medium's check against its thresholds, on the latest window at the check's time.
+public struct MediaCheck: Sendable, Equatable {
+    /// The window's values; bandwidth 0 and unknown loss when no window had closed (the sample's
+    /// initial values).
+    public let bandwidth: Int
+    public let loss: PacketLoss?
+    public let bandwidthPasses: Bool
+    public let lossPasses: Bool
+    public var passes: Bool { bandwidthPasses && lossPasses }
+
+    init(_ window: MediaWindow?, kbps: Double, lossPercent: Double, unknownLossPasses: Bool) {
+        bandwidth = window?.bandwidth ?? 0
+        loss = window?.loss
+        // The truncated integer compared to the threshold, as the sample's `long`; for whole-bps
+        // thresholds this is the same as comparing the exact rate.
+        bandwidthPasses = Double(bandwidth) >= kbps * 1000
+        lossPasses = loss.map { $0.isAtMost(percent: lossPercent) } ?? unknownLossPasses
+    }
+}
+
+/// A verdict and how it was reached.
+public struct PreCallResult: Sendable, Equatable {
+    public let verdict: PreCallVerdict
+    /// The windows that closed up to the decision (`decidedAt`), in order.
+    public let windows: [NetStatsWindow]
+    /// Virtual time of the decision: the test's end, or the end of the audio-only retest.
+    public let decidedAt: Int
+    /// The checks at the test's end.
+    public let video: MediaCheck
+    public let audio: MediaCheck
+    /// The audio check at the end of the retest, when there was one.
+    public let retest: MediaCheck?
+    /// Times at which counters went backwards (up to the decision).
+    public let restarts: [Int]
+    /// t of the last sample; before `decidedAt` the recording ended before the test did.
+    public let lastSampleT: Int?
+}

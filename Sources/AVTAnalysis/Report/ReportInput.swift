@@ -1,0 +1,110 @@
+import AVTFormats
+import AVTJSON
+import AVTReplay
+import AVTTimeline
+import AVTTrackers
+
+/// The delivered records of one session, as a report reads them: from a replay of a timeline or
+/// from a recorded event log (the record format of `avtreplay run`).
+public struct SessionRecords: Sendable {
+    /// The input path, or the `session` field of a multi-session log.
+    public var name: String
+    /// Wall-clock time of t=0 in epoch ms (`time − t` of the session's first record); nil when
+    /// the records carry no `time`.
+    public var startEpochMilliseconds: Int?
+    public var records: [OutputRecord]
+    /// The AVMetrics startup requests, for a timeline with an `avmetrics` tracker or an AVMetrics
+    /// log; empty otherwise (event logs carry no requests).
+    public var startupWaterfall: [WaterfallRequest]
+
+    public init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []) {
+        self.name = name
+        self.startEpochMilliseconds = startEpochMilliseconds
+        self.records = records
+        self.startupWaterfall = startupWaterfall
+    }
+}
+
+/// Turns `report`'s inputs into sessions of records. Timelines are replayed exactly as `run`
+/// would (default flags, seed 0) and the output is read back, so a timeline and the event log it
+/// produces give the same report. Event logs are read the way `kpi --from-events` reads them.
+public enum ReportInput {
+    /// Files as given, directories expanded as `run` expands them (sorted, golden files skipped).
+    /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
+    /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
+    public static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords] {
+        var sessions: [SessionRecords] = []
+        for path in try SessionDiscovery.expand(paths) {
+            let input = try ByteInput(path: path)
+            if try fromEvents || looksLikeEventLog(input) {
+                sessions += try eventLog(input)
+            } else {
+                let bytes = try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: csvTrackers)
+                var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
+                let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers)
+                // One timeline is one session, named by its path.
+                for index in replayed.indices {
+                    replayed[index].name = input.name
+                    replayed[index].startupWaterfall = waterfall
+                }
+                sessions += replayed
+            }
+        }
+        return sessions
+    }
+
+    /// The startup breakdown of the timeline's first `avmetrics` tracker as waterfall rows (the
+    /// same breakdown `kpi` prints), read in one streamed pass over its steps.
+    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec]) throws(TimelineError) -> [WaterfallRequest] {
+        var source = AVMetricsRecordingSource(try TimelineReader.open(path, csvTrackers: csvTrackers))
+        guard source.log != nil else { return [] }
+        while try source.nextStep() != nil {}
+        return source.log.flatMap(StartupBreakdown.init(log:))?.waterfallRequests ?? []
+    }
+
+    /// Records grouped into sessions: a new session starts where the `session` field changes.
+    public static func eventLog(_ input: ByteInput) throws(TimelineError) -> [SessionRecords] {
+        var lines = LineReader(input)
+        var sessions: [SessionRecords] = []
+        let file = input.name
+        while let (record, start) = try lines.nextNonBlankLine({ (bytes, line) throws(TimelineError) -> (OutputRecord, Int?) in
+            let record = try OutputLog.parse(bytes, line: line, file: file)
+            let isFirst = sessions.last.map { $0.name != (record.session ?? file) } ?? true
+            return (record, isFirst ? startTime(of: bytes, t: record.t) : nil)
+        }) {
+            let name = record.session ?? file
+            if sessions.last?.name != name {
+                sessions.append(SessionRecords(name: name, startEpochMilliseconds: start, records: []))
+            }
+            sessions[sessions.count - 1].records.append(record)
+        }
+        return sessions
+    }
+
+    /// `time − t` of a record line, in epoch ms.
+    static func startTime(of bytes: UnsafeBufferPointer<UInt8>, t: Int?) -> Int? {
+        guard let node = try? JSONParser.parse(bytes), case .object(let members) = node.value,
+            case .string(let time)? = members.first(where: { $0.key == "time" })?.node.value,
+            let epoch = ISO8601.parse(time)
+        else { return nil }
+        return epoch - (t ?? 0)
+    }
+
+    /// Whether the first non-blank line is an output record rather than a timeline's first line.
+    static func looksLikeEventLog(_ input: ByteInput) throws(TimelineError) -> Bool {
+        let head = try input.peek(1 << 16)
+        var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).makeIterator()
+        while let line = lines.next() {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value,
+                case .string(let type)? = members.first(where: { $0.key == "type" })?.node.value
+            else { return false }
+            return type == "event" || type == "metric"
+        }
+        return false
+    }
+}
+
+extension ReportInput {
+    public static func isDirectory(_ path: String) -> Bool { SessionDiscovery.isDirectory(path) }
+}

@@ -1,0 +1,92 @@
+import AVTJSON
+
+/// Everything the report shows about one session: its records, one lane per tracker, the blocks
+/// derived from the events, the KPIs (the same code as `avtreplay kpi`) and, when someone
+/// supplies it, a startup waterfall.
+public struct ReportSession: Sendable {
+    public let name: String
+    public let startEpochMilliseconds: Int?
+    /// Every record in delivery order; events and metrics.
+    public let records: [OutputRecord]
+    /// Tracker names in order of first appearance; events without a tracker get `(no tracker)`.
+    public let lanes: [String]
+    /// The lane of each record (nil for metrics, which belong to no tracker).
+    public let laneOfRecord: [Int?]
+    public let blocks: [TimelineBlock]
+    /// The time axis runs from 0 to this (the last record's t, at least 1 ms).
+    public let end: Int
+    public let kpis: SessionKPIs
+    /// Requests before the player was likely to keep up (AVMetrics), drawn as a waterfall above
+    /// the timeline when not empty: from `SessionRecords`, or set by a caller.
+    public var startupWaterfall: [WaterfallRequest]
+
+    public static let noTrackerLane = "(no tracker)"
+
+    public init(_ input: SessionRecords) {
+        name = input.name
+        startEpochMilliseconds = input.startEpochMilliseconds
+        startupWaterfall = input.startupWaterfall
+        records = input.records
+        var lanes: [String] = []
+        var laneIndex: [String: Int] = [:]
+        var laneOfRecord: [Int?] = []
+        laneOfRecord.reserveCapacity(records.count)
+        var builders: [BlockBuilder] = []
+        var kpis = SessionKPIs(session: input.name)
+        var end = 1
+        for record in records {
+            end = max(end, record.t ?? 0)
+            kpis.add(KPIObservation(record: record))
+            guard record.type == "event" else {
+                laneOfRecord.append(nil)
+                continue
+            }
+            let laneName = record.tracker ?? Self.noTrackerLane
+            let lane: Int
+            if let known = laneIndex[laneName] {
+                lane = known
+            } else {
+                lane = lanes.count
+                laneIndex[laneName] = lane
+                lanes.append(laneName)
+                builders.append(BlockBuilder(lane: lane))
+            }
+            laneOfRecord.append(lane)
+            builders[lane].add(action: record.label, t: record.t ?? 0)
+        }
+        var blocks: [TimelineBlock] = []
+        for var builder in builders {
+            builder.close(at: end)
+            // Time order; an ad break before the ad it holds when they share start and end.
+            blocks += builder.blocks.sorted { ($0.start, $0.end, $0.kind.order) < ($1.start, $1.end, $1.kind.order) }
+        }
+        self.lanes = lanes
+        self.laneOfRecord = laneOfRecord
+        self.blocks = blocks
+        self.end = end
+        self.kpis = kpis
+    }
+
+    public var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }
+}
+
+/// How an event is drawn: pings faint, errors standing out, everything else plain.
+package enum TickClass: Int, CaseIterable {
+    case ping = 0, event = 1, error = 2
+
+    init(action: String) {
+        switch action {
+        case "Ping": self = .ping
+        case "Error": self = .error
+        default: self = .event
+        }
+    }
+
+    var cssClass: String {
+        switch self {
+        case .ping: return "ping"
+        case .event: return "ev"
+        case .error: return "err"
+        }
+    }
+}

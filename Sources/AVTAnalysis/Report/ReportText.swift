@@ -1,0 +1,80 @@
+import AVTJSON
+
+/// Text for the report, formatted without locales or Foundation so every machine writes the
+/// same bytes: HTML escaping, clock times, seconds, fixed decimals.
+package enum ReportText {
+    static func html(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// `mm:ss.mmm`, or `h:mm:ss.mmm` from an hour on; negative times get a sign.
+    static func clock(_ ms: Int, milliseconds: Bool = true) -> String {
+        let sign = ms < 0 ? "-" : ""
+        let v = abs(ms)
+        let hours = v / 3_600_000, minutes = v / 60_000 % 60, seconds = v / 1000 % 60
+        var text = sign + (hours > 0 ? "\(hours):" + pad(minutes, 2) : pad(minutes, 2)) + ":" + pad(seconds, 2)
+        if milliseconds { text += "." + pad(v % 1000, 3) }
+        return text
+    }
+
+    /// `1.8 s`, `850 ms`, `2 s`: exact, trailing zeros dropped.
+    static func duration(_ ms: Int) -> String {
+        if abs(ms) < 1000 { return "\(ms) ms" }
+        var fraction = pad(abs(ms) % 1000, 3)
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (ms < 0 ? "-" : "") + "\(abs(ms) / 1000)" + (fraction.isEmpty ? "" : "." + fraction) + " s"
+    }
+
+    /// `x` rounded half away from zero to `decimals` places, always with that many places.
+    static func fixed(_ x: Double, _ decimals: Int) -> String {
+        guard x.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(x) * scale).rounded())
+        let unit = Int(scale)
+        let whole = scaled / unit
+        let text = decimals == 0 ? "\(whole)" : "\(whole)." + pad(scaled % unit, decimals)
+        return (x < 0 && scaled != 0 ? "-" : "") + text
+    }
+
+    static func percent(_ ratio: Double) -> String { fixed(ratio * 100, 2) + " %" }
+
+    /// Tenths of a pixel as `12.3`: SVG coordinates from integer arithmetic only.
+    static func tenths(_ v: Int) -> String {
+        let sign = v < 0 ? "-" : ""
+        return sign + "\(abs(v) / 10).\(abs(v) % 10)"
+    }
+
+    static func pad(_ v: Int, _ width: Int) -> String {
+        let digits = String(v)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// A record value as compact JSON text (strings quoted, doubles as Swift prints them).
+    static func json(_ value: JSONValue) -> String { JSONDiffText.render(value) }
+
+    /// A KPI value for people: ratios as percentages, times as durations.
+    static func kpi(_ name: String, _ value: KPIValue) -> String {
+        switch value {
+        case .bool(let b): return b ? "yes" : "no"
+        case .double(let d):
+            return name == "rebufferRatio" ? percent(d) : fixed(d, 3) + (name == "rebufferFrequency" ? " /min" : "")
+        case .int(let i):
+            if name.hasSuffix("Time") { return duration(i) }
+            if name == "averageBitrate" { return "\(i) bit/s" }
+            return "\(i)"
+        }
+    }
+}

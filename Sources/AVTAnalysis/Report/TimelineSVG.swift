@@ -1,0 +1,157 @@
+import AVTTimeline
+/// Draws a session's timeline at the default zoom: the time axis, one lane per tracker with its
+/// bars and ticks, and a lane of metric markers. Every element that stands for something in the
+/// data carries `data-t` (and `data-e`) in ms so the page's script can zoom and pan it, a
+/// `<title>` for hover and, being focusable, an `aria-label` for keyboard and screen-reader users.
+package struct TimelineSVG {
+    let session: ReportSession
+    let id: String
+    let layout: TimelineLayout
+
+    init(_ session: ReportSession, id: String) {
+        self.session = session
+        self.id = id
+        layout = TimelineLayout(
+            end: session.end, laneCount: session.lanes.count, hasMetrics: session.laneOfRecord.contains { $0 == nil })
+    }
+
+    func render() -> String {
+        let L = TimelineLayout.self
+        var s = "<svg class=\"tl\" id=\"\(id)-svg\" viewBox=\"0 0 \(L.width) \(layout.height)\" role=\"group\" "
+        s += "aria-labelledby=\"\(id)-svg-t\" data-end=\"\(session.end)\" data-session=\"\(id)\">"
+        s += "<title id=\"\(id)-svg-t\">Timeline of \(ReportText.html(session.name)): \(session.lanes.count) lanes, "
+        s += "\(session.eventCount) events, \(session.records.count - session.eventCount) metrics over \(ReportText.duration(session.end))</title>"
+        s += "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(L.gutter - 4)\" y=\"0\" width=\"\(L.plotWidth + 8)\" height=\"\(layout.height)\"/></clipPath>"
+        // Axis labels may overhang the plot by half a label at either end.
+        s += "<clipPath id=\"\(id)-clip-axis\"><rect x=\"\(L.gutter - 30)\" y=\"0\" width=\"\(L.plotWidth + 60)\" height=\"\(layout.height)\"/></clipPath></defs>"
+        s += "<g class=\"axis\" clip-path=\"url(#\(id)-clip-axis)\">" + axis() + "</g>"
+        let ticks = layout.ticks(session)
+        var tickIndex = 0
+        for (lane, name) in session.lanes.enumerated() {
+            let top = layout.laneTop(lane)
+            s += "<g class=\"lane\" data-lane=\"\(lane)\">"
+            s += "<rect class=\"lane-bg\" x=\"0\" y=\"\(top)\" width=\"\(L.width)\" height=\"\(L.laneHeight)\"/>"
+            s += "<text class=\"lane-name\" x=\"8\" y=\"\(top + 20)\">\(ReportText.html(name))</text>"
+            s += "<g clip-path=\"url(#\(id)-clip)\"><g class=\"bars\">"
+            for block in session.blocks where block.lane == lane { s += bar(block, top: top) }
+            s += "</g><g class=\"ticks\" data-lane=\"\(lane)\">"
+            while tickIndex < ticks.count, ticks[tickIndex].lane == lane {
+                s += tick(ticks[tickIndex], top: top)
+                tickIndex += 1
+            }
+            s += "</g></g></g>"
+        }
+        if layout.hasMetrics {
+            let top = layout.metricsTop
+            s += "<g class=\"lane metrics\" data-lane=\"-1\">"
+            s += "<rect class=\"lane-bg\" x=\"0\" y=\"\(top)\" width=\"\(L.width)\" height=\"\(L.metricsLaneHeight)\"/>"
+            s += "<text class=\"lane-name\" x=\"8\" y=\"\(top + 20)\">metrics</text>"
+            s += "<g clip-path=\"url(#\(id)-clip)\"><g class=\"ticks\" data-lane=\"-1\">" + metrics(top: top) + "</g></g></g>"
+        }
+        return s + "</svg>"
+    }
+
+    private func axis() -> String {
+        let step = layout.axisStep
+        var s = ""
+        var t = 0
+        while t <= session.end {
+            let x = layout.x(t)
+            s += "<line class=\"grid\" x1=\"\(x)\" x2=\"\(x)\" y1=\"20\" y2=\"\(layout.height)\"/>"
+            s += "<text class=\"axis-label\" x=\"\(x)\" y=\"14\">\(ReportText.clock(t, milliseconds: step % 1000 != 0))</text>"
+            t += step
+        }
+        return s
+    }
+
+    private func bar(_ block: TimelineBlock, top: Int) -> String {
+        let row = layout.row(block.kind)
+        let x = layout.x10(block.start)
+        // At least 1 px wide so an instant block (a 0 ms seek) is still visible and focusable.
+        let width = max(10, layout.x10(block.end) - x)
+        var label = "\(block.kind.title) from \(ReportText.clock(block.start)) to \(ReportText.clock(block.end)), \(ReportText.duration(block.duration))"
+        if block.unfinished { label += ", no closing event" }
+        return "<rect class=\"bar \(block.kind.rawValue)\(block.unfinished ? " open" : "")\" x=\"\(ReportText.tenths(x))\" "
+            + "y=\"\(top + row.top)\" width=\"\(ReportText.tenths(width))\" height=\"\(row.height)\" data-t=\"\(block.start)\" "
+            + "data-e=\"\(block.end)\" data-kind=\"\(block.kind.rawValue)\" tabindex=\"0\" aria-label=\"\(label)\"><title>\(label)</title></rect>"
+    }
+
+    private func tick(_ mark: TickMark, top: Int) -> String {
+        let row = TimelineLayout.tickRow
+        let x = layout.x10(mark.firstT)
+        let cls = mark.tickClass.cssClass
+        if mark.records.count == 1 {
+            let index = mark.records[0]
+            let record = session.records[index]
+            let label = "\(record.label) at \(ReportText.clock(mark.firstT))"
+            var title = "\(record.label) · \(ReportText.clock(mark.firstT)) · \(record.tracker ?? ReportSession.noTrackerLane)"
+            for (key, value) in record.attributes { title += "\n\(key): \(ReportText.json(value))" }
+            // Errors stand out: red, wider, and across the whole lane.
+            let isError = mark.tickClass == .error
+            let y = isError ? top + 2 : top + row.top
+            let height = isError ? TimelineLayout.laneHeight - 6 : row.height
+            return "<rect class=\"tk \(cls)\" x=\"\(ReportText.tenths(x - (isError ? 15 : 10)))\" y=\"\(y)\" width=\"\(isError ? 3 : 2)\" "
+                + "height=\"\(height)\" data-t=\"\(mark.firstT)\" data-i=\"\(index)\" tabindex=\"0\" "
+                + "aria-label=\"\(ReportText.html(label))\"><title>\(ReportText.html(title))</title></rect>"
+        }
+        let summary = countsSummary(mark.records)
+        let label = "\(mark.records.count) events from \(ReportText.clock(mark.firstT)) to \(ReportText.clock(mark.lastT)): \(summary)"
+        let isError = mark.tickClass == .error
+        let y = isError ? top + 2 : top + row.top - 2
+        let height = isError ? TimelineLayout.laneHeight - 6 : row.height + 4
+        return "<rect class=\"tk \(cls) agg\" x=\"\(ReportText.tenths(x - 10))\" y=\"\(y)\" width=\"4\" "
+            + "height=\"\(height)\" data-t=\"\(mark.firstT)\" data-e=\"\(mark.lastT)\" data-n=\"\(mark.records.count)\" "
+            + "data-c=\"\(mark.tickClass.rawValue)\" tabindex=\"0\" aria-label=\"\(ReportText.html(label))\">"
+            + "<title>\(ReportText.html(label + " (zoom in to see each)"))</title></rect>"
+    }
+
+    /// Markers, with a `name value` label where it does not overlap the previous label (greedy,
+    /// left to right, about 6 px per character).
+    private func metrics(top: Int) -> String {
+        var s = ""
+        var labelEnd = Int.min
+        for mark in layout.metricMarks(session) {
+            let x = layout.x10(mark.firstT)
+            let first = session.records[mark.records[0]]
+            let valueText = first.value.map(ReportText.json) ?? ""
+            let text: String
+            let attributes: String
+            if mark.records.count == 1 {
+                text = "\(first.label) \(valueText)"
+                attributes = "data-i=\"\(mark.records[0])\""
+            } else {
+                text = "\(mark.records.count) metrics: " + countsSummary(mark.records)
+                attributes = "data-e=\"\(mark.lastT)\" data-n=\"\(mark.records.count)\""
+            }
+            let label = "\(text) at \(ReportText.clock(mark.firstT))"
+            s += "<circle class=\"mk\(mark.records.count > 1 ? " agg" : "")\" cx=\"\(ReportText.tenths(x))\" cy=\"\(top + 12)\" "
+                + "r=\"\(mark.records.count > 1 ? 4 : 3)\" data-t=\"\(mark.firstT)\" \(attributes) tabindex=\"0\" "
+                + "aria-label=\"\(ReportText.html(label))\"><title>\(ReportText.html(label))</title></circle>"
+            let shown = mark.records.count == 1 ? text : "\(first.label) \(valueText) +\(mark.records.count - 1)"
+            let width = (shown.count * 6 + 8) * 10
+            // Left to right without overlaps, and never past the plot's right edge.
+            if x >= labelEnd, x + width <= (TimelineLayout.gutter + TimelineLayout.plotWidth + 20) * 10 {
+                s += "<text class=\"mk-label\" x=\"\(ReportText.tenths(x))\" y=\"\(top + 32)\" data-t=\"\(mark.firstT)\" "
+                    + "aria-hidden=\"true\">\(ReportText.html(shown))</text>"
+                labelEnd = x + width
+            }
+        }
+        return s
+    }
+
+    /// `Ping ×12, Start ×1`: labels in order of first appearance with their counts.
+    private func countsSummary(_ indices: [Int]) -> String {
+        var counts: [(String, Int)] = []
+        var position: [String: Int] = [:]
+        for index in indices {
+            let label = session.records[index].label
+            if let n = position[label] {
+                counts[n].1 += 1
+            } else {
+                position[label] = counts.count
+                counts.append((label, 1))
+            }
+        }
+        return counts.map { "\($0.0) ×\($0.1)" }.joined(separator: ", ")
+    }
+}

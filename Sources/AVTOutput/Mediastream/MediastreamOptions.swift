@@ -1,0 +1,38 @@
+import AVTCore
+
+/// How OpenAVT events become Mediastream events: the ids the command line fixes, the collector's
+/// report period and session timeout, and where the wall clock starts.
+public struct MediastreamOptions: Sendable, Equatable {
+    /// `--mediastream-content-id`: wins over the events' `contentId` attribute.
+    public var contentId: String?
+    /// `--mediastream-unique-id`: wins over the events' `uniqueId` attribute and the instrument id.
+    public var uniqueId: String?
+    /// The collector reports every 10 s of virtual time from play start.
+    public var reportInterval = 10_000
+    /// A session expires after 30 minutes without events.
+    public var sessionTimeout = 30 * 60 * 1000
+    /// Epoch milliseconds of virtual t=0, for `timestamp`.
+    public var startTime = 0
+    /// The input's path when a run replays several inputs. Every input replays with the same
+    /// seeded ids, so this is mixed into the derived ids to keep inputs apart at the collector.
+    public var input: String?
+
+    public init(contentId: String? = nil, uniqueId: String? = nil) {
+        self.contentId = contentId
+        self.uniqueId = uniqueId
+    }
+}
+
+/// Deterministic ids derived from text: FNV-1a over the UTF-8 bytes seeds the engine's SplitMix64
+/// UUID generator, so the same text gives the same upper-case v4-style UUID on every platform.
+package enum DerivedIdentifier {
+    static func uuid(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        var generator = SeededUUIDGenerator(seed: hash)
+        return generator.next()
+    }
+}

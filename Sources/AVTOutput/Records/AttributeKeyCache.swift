@@ -1,0 +1,55 @@
+import AVTCore
+import AVTJSON
+
+/// Per-encoder knowledge about attribute names: each one's rank in name order and its key
+/// already written as JSON with the comma before it (`,"name":`). Sorting an event's ~30
+/// attributes then compares integers, and writing a key is a copy. The table only grows when a
+/// name is seen for the first time, which happens a few dozen times per process, not per event.
+package struct AttributeKeyCache {
+    private(set) var ranks: [Int32] = []
+    /// Every key's `,"name":` bytes back to back. Always followed by `padding` zero bytes, so
+    /// `JSONBuffer.copyPadded` may read past the last key.
+    private(set) var keyBytes: [UInt8] = Array(repeating: 0, count: padding)
+    static let padding = JSONBuffer.copyPadding
+    /// Where each key sits in `keyBytes`, by attribute index.
+    private(set) var keySpans: [Range<Int>] = []
+    private var names: [String] = []
+
+    /// Makes sure every attribute index below `limit` has a rank and an encoded key.
+    mutating func learn(upTo limit: Int) {
+        guard limit > names.count else { return }
+        names.append(contentsOf: Attribute.names(fromIndex: names.count))
+        keyBytes.removeLast(Self.padding)
+        for name in names[keySpans.count...] {
+            var writer = JSONWriter(capacity: name.utf8.count + 4)
+            writer.raw(UInt8(ascii: ","))
+            writer.string(name)
+            writer.raw(UInt8(ascii: ":"))
+            keySpans.append(keyBytes.count..<(keyBytes.count + writer.bytes.count))
+            keyBytes.append(contentsOf: writer.bytes)
+        }
+        keyBytes.append(contentsOf: repeatElement(0, count: Self.padding))
+        // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
+        ranks = [Int32](repeating: 0, count: names.count)
+        for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
+            ranks[index] = Int32(rank)
+        }
+    }
+}
+
+/// Per-encoder JSON spellings of action names (`"Start"`), indexed by `Action.index`, so an
+/// event's action costs a copy instead of a name-table lookup and an escape.
+package struct ActionNameCache {
+    private(set) var bytes: [UInt8] = []
+    private(set) var spans: [Range<Int>] = []
+
+    mutating func learn(upTo limit: Int) {
+        guard limit > spans.count else { return }
+        for name in Action.names(fromIndex: spans.count) {
+            var writer = JSONWriter(capacity: name.utf8.count + 2)
+            writer.string(name)
+            spans.append(bytes.count..<(bytes.count + writer.bytes.count))
+            bytes.append(contentsOf: writer.bytes)
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import AVTCore
+import AVTFormats
+import AVTJSON
+import AVTTimeline
+
+/// The JSON Lines record of one backend delivery (README "Output"): fixed key order, attribute
+/// keys sorted by their UTF-8 bytes, integers as integers, so equal input gives equal bytes.
+public struct RecordEncoder {
+    /// Tracker names by tracker id, for the `tracker` field.
+    public let trackerNames: [String]
+    /// Epoch milliseconds of virtual t=0, for the `time` field.
+    public let startTime: Int
+    /// The `session` field (the input's path) when a run replays several inputs; nil omits it.
+    public let session: String?
+    private var keys = AttributeKeyCache()
+    private var actionNames = ActionNameCache()
+    private var times = ISO8601.DayCache()
+    /// The `"t":…,"time":"…"` bytes of the last record's t (at most 62 bytes, plus the slack
+    /// `copyPadded` reads); `count` 0 before the first.
+    private var lastHeader = (t: 0, count: 0, bytes: [UInt8](repeating: 0, count: 96 + JSONBuffer.copyPadding))
+    /// Metric names (a handful of constants), by their String representation.
+    private var metricNames = EncodedStringCache()
+    private var stringCache = EncodedStringCache()
+    private var orders = AttributeOrderCache()
+
+    public init(trackerNames: [String], startTime: Int, session: String? = nil) {
+        self.trackerNames = trackerNames
+        self.startTime = startTime
+        self.session = session
+    }
+
+    /// Appends the metric's record to a writer (general use; the backends use `JSONBuffer`).
+    public mutating func encode(_ metric: Metric, into w: inout JSONWriter) {
+        var scratch = JSONBuffer(capacity: 256)
+        encode(metric, into: &scratch)
+        scratch.withUnsafeBytes { w.bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends the event's record to a writer (general use; the backends use `JSONBuffer`).
+    public mutating func encode(_ event: Event, into w: inout JSONWriter) {
+        var scratch = JSONBuffer(capacity: 2048)
+        encode(event, into: &scratch)
+        scratch.withUnsafeBytes { w.bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func encode(_ metric: Metric, into w: inout JSONBuffer) {
+        w.literal("{\"type\":\"metric\",")
+        header(t: metric.timestamp, into: &w)
+        w.literal(",\"name\":")
+        metricNames.write(metric.name, into: &w)
+        switch metric.kind {
+        case .counter: w.literal(",\"metricType\":\"counter\"")
+        case .gauge: w.literal(",\"metricType\":\"gauge\"")
+        }
+        w.literal(",\"value\":")
+        switch metric.value {
+        case .int(let v): w.int(v)
+        case .double(let v): w.double(v)
+        }
+        w.literal("}\n")
+    }
+
+    public mutating func encode(_ event: Event, into w: inout JSONBuffer) {
+        w.literal("{\"type\":\"event\",")
+        header(t: event.timestamp, into: &w)
+        w.literal(",\"action\":")
+        let action = Int(event.action.index)
+        actionNames.learn(upTo: action + 1)
+        actionNames.bytes.withUnsafeBufferPointer { w.raw(UnsafeBufferPointer(rebasing: $0[actionNames.spans[action]])) }
+        w.literal(",\"tracker\":")
+        if let id = event.trackerId, trackerNames.indices.contains(id) {
+            w.string(trackerNames[id])
+        } else {
+            w.literal("null")
+        }
+        w.literal(",\"attributes\":{")
+        writeAttributes(event.attributes, into: &w)
+        w.literal("}}\n")
+    }
+
+    /// Attributes in name order. A key sequence seen before replays its cached order (see
+    /// `AttributeOrderCache`); a new one is sorted by rank first. Everything is read through
+    /// buffer pointers: this runs for every attribute of every event.
+    private mutating func writeAttributes(_ attributes: AttributeMap, into w: inout JSONBuffer) {
+        attributes.withUnsafeStorage { entries, strings in
+            let slot = AttributeOrderCache.slot(for: entries)
+            let cached = orders.withOrder(slot: slot, for: entries) { steps in
+                writeValues(steps, entries, strings, into: &w)
+            }
+            if cached { return }
+            let order = order(of: entries)
+            orders.remember(slot: slot, for: entries, order: order)
+            order.withUnsafeBufferPointer { writeValues($0, entries, strings, into: &w) }
+        }
+    }
+
+    /// Writes `,"key":value` (the first without its comma) for each step, in order.
+    private mutating func writeValues(
+        _ steps: UnsafeBufferPointer<AttributeOrderCache.Step>, _ entries: UnsafeBufferPointer<AttributeMap.Entry>,
+        _ strings: UnsafeBufferPointer<String>, into w: inout JSONBuffer
+    ) {
+        keys.keyBytes.withUnsafeBufferPointer { keyBytes in
+            for step in steps {
+                let entry = entries.baseAddress! + Int(step.position)
+                w.copyPadded(keyBytes.baseAddress! + Int(step.keyStart), count: Int(step.keyCount))
+                switch entry.pointee.stored {
+                case .int(let v): w.int(v)
+                case .double(let v): w.double(v)
+                case .string(let i): stringCache.write(strings[i], slot: Int(entry.pointee.key.index), into: &w)
+                case .bool(let v): w.bool(v)
+                }
+            }
+        }
+    }
+
+    /// The writing order of these keys, by rank. Runs once per new key sequence (about one event
+    /// in fifty), so a plain sort does.
+    private mutating func order(of entries: UnsafeBufferPointer<AttributeMap.Entry>) -> [AttributeOrderCache.Step] {
+        var highest: Int32 = -1
+        for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
+        let known = keys.ranks.count
+        keys.learn(upTo: Int(highest) + 1)
+        // New names re-rank the keys. The cached orders would survive it (known keys keep their
+        // bytes and their order among themselves), but this happens a few dozen times per
+        // process: drop them rather than lean on that.
+        if keys.ranks.count != known { orders.removeAll() }
+        let ranks = keys.ranks
+        let spans = keys.keySpans
+        let positions = entries.indices.sorted { ranks[Int(entries[$0].key.index)] < ranks[Int(entries[$1].key.index)] }
+        return positions.enumerated().map { n, position in
+            // Keys are stored as `,"name":`; the first one is written without its comma.
+            let skip = n == 0 ? 1 : 0
+            let span = spans[Int(entries[position].key.index)]
+            return AttributeOrderCache.Step(
+                position: Int32(position), keyStart: Int32(span.lowerBound + skip), keyCount: Int32(span.count - skip))
+        }
+    }
+
+    private mutating func header(t: Int, into w: inout JSONBuffer) {
+        if let session {
+            w.literal("\"session\":")
+            w.string(session)
+            w.raw(UInt8(ascii: ","))
+        }
+        // An event's metrics come first with the same t, so the header often repeats: copy it.
+        if t == lastHeader.t, lastHeader.count > 0 {
+            let count = lastHeader.count
+            lastHeader.bytes.withUnsafeBufferPointer { w.copyPadded($0.baseAddress!, count: count) }
+            return
+        }
+        let start = w.count
+        w.literal("\"t\":")
+        w.int(t)
+        w.literal(",\"time\":\"")
+        let out = w.reserve(32)
+        w.commit(times.write(epochMilliseconds: startTime + t, to: out))
+        w.raw(UInt8(ascii: "\""))
+        lastHeader.t = t
+        lastHeader.count = w.count - start
+        w.withUnsafeBytes { written in
+            lastHeader.bytes.withUnsafeMutableBufferPointer {
+                $0.baseAddress!.update(from: written.baseAddress! + start, count: written.count - start)
+            }
+        }
+    }
+}
+
+
+
+extension JSONBuffer {
+    /// How many readable bytes `copyPadded` needs after its source's start, at least.
+    @usableFromInline static let copyPadding = 32
+
+    /// Bytes from a cache that keeps `copyPadding` bytes readable past every entry's start
+    /// (`AttributeKeyCache`, `EncodedStringCache`): the first 32 are copied as four words
+    /// whatever the length, the rest (rarely any) a word at a time. Keys and ids are
+    /// short, and a `memcpy` call, or a loop of words, per attribute showed in profiles. Writes
+    /// past `count` go into reserved room; only `count` is committed.
+    @inlinable @inline(__always)
+    mutating func copyPadded(_ source: UnsafePointer<UInt8>, count: Int) {
+        let out = UnsafeMutableRawPointer(reserve(count + Self.copyPadding))
+        let from = UnsafeRawPointer(source)
+        out.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
+        var offset = 32
+        while offset < count {
+            out.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        commit(count)
+    }
+
+    /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
+    /// would pick `raw(_: String)` and build a String per record.
+    @inlinable
+    mutating func literal(_ text: StaticString) { raw(text) }
+}

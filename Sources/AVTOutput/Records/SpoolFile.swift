@@ -1,0 +1,63 @@
+import AVTCore
+import AVTJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A temporary file that is unlinked as soon as it is created: nothing is left behind, whatever
+/// happens to the process. In `$TMPDIR`, else `/tmp`.
+package final class SpoolFile {
+    private let fd: Int32
+    private let sink: FileDescriptorSink
+    let name: String
+
+    init() throws(OutputError) {
+        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        if directory.isEmpty { directory = "/tmp" }
+        if directory.hasSuffix("/") { directory.removeLast() }
+        var template = Array((directory + "/avtreplay-spool-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw OutputError(
+                path: directory, message: "cannot create a temporary file: \(String(cString: strerror(errno)))",
+                isBrokenPipe: false)
+        }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        unlink(path)
+        self.fd = fd
+        self.name = path
+        self.sink = FileDescriptorSink(fd: fd, name: path)
+    }
+
+    deinit { close(fd) }
+
+    func write(_ bytes: [UInt8]) throws(OutputError) { try sink.write(bytes) }
+
+    func rewind() throws(OutputError) {
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            throw OutputError(path: name, code: errno)
+        }
+    }
+
+    /// Reads into `buffer` from `offset` to its end; 0 at the end of the file.
+    func read(into buffer: inout [UInt8], from offset: Int) throws(OutputError) -> Int {
+        let fd = self.fd
+        let n: Int = buffer.withUnsafeMutableBytes { raw in
+            while true {
+                #if canImport(Glibc)
+                let n = Glibc.read(fd, raw.baseAddress! + offset, raw.count - offset)
+                #else
+                let n = Darwin.read(fd, raw.baseAddress! + offset, raw.count - offset)
+                #endif
+                if n >= 0 || errno != EINTR { return n }
+            }
+        }
+        guard n >= 0 else {
+            throw OutputError(path: name, code: errno)
+        }
+        return n
+    }
+}

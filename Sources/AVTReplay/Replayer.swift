@@ -1,0 +1,106 @@
+import AVTCore
+import AVTTimeline
+import AVTTrackers
+
+/// Drives a timeline through the instrument on the virtual clock:
+/// `ready()` at t=0; before each step, every timer due at or before its t fires (in due order,
+/// ties by tracker id, pings first); then the step's getters change, its observations reach the
+/// tracker and its action is emitted; after the last step, timers due at or before `until` fire
+/// and the instrument shuts down.
+///
+/// The instrument is made ready on the first `play` (or an explicit `start()`), so a caller may
+/// first add components of their own, e.g. a second backend, to `instrument`.
+public final class Replayer {
+    public let settings: TimelineSettings
+    public let instrument: Instrument
+    public let trackers: [ScriptableTracker]
+    private var lastStepT = 0
+    private var started = false
+    private var ended = false
+
+    /// Builds the instrument the settings describe from `components` (OpenAVT's by default).
+    public init(
+        settings: TimelineSettings, backend: Backend, identifiers: any IdentifierGenerator,
+        components: ReplayComponents = .standard
+    ) {
+        self.settings = settings
+        instrument = Instrument(
+            hub: components.makeHub(settings), metricalc: components.makeMetricalc(settings), backend: backend,
+            clock: VirtualClock(now: 0), identifiers: identifiers)
+        trackers = settings.trackers.map(components.makeTracker)
+        for tracker in trackers { instrument.addTracker(tracker) }
+    }
+
+    /// Makes the instrument ready at t=0 (once; `play` and `finish` call it when needed).
+    public func start() {
+        guard !started else { return }
+        started = true
+        instrument.ready()
+    }
+
+    /// Replays one step. Returns false, and replays nothing, for a step after `until`: the replay
+    /// has ended there and later steps can be skipped.
+    @discardableResult
+    public func play(_ step: Step) throws(ReplayError) -> Bool {
+        if let until = settings.until, step.t > until { return false }
+        guard step.t >= instrument.clock.now else {
+            throw ReplayError.timeRunsBackwards(step: step.origin, t: step.t, now: instrument.clock.now)
+        }
+        guard trackers.indices.contains(step.tracker) else {
+            throw ReplayError.unknownTracker(step: step.origin, index: step.tracker)
+        }
+        start()
+        instrument.advanceClock(to: step.t)
+        lastStepT = step.t
+        let tracker = trackers[step.tracker]
+        for change in step.set { tracker.set(change.attribute, to: change.value) }
+        tracker.observe(step: step.observe)
+        if let action = step.action { tracker.emit(action, attributes: step.attributes) }
+        return true
+    }
+
+    /// Fires the pings due up to `until` (default: the last step's t) and shuts the instrument down.
+    public func finish() {
+        guard !ended else { return }
+        start()
+        ended = true
+        instrument.advanceClock(to: max(settings.until ?? lastStepT, instrument.clock.now))
+        instrument.shutdown()
+    }
+
+    /// Ends an interrupted replay where it is: no further timers fire, every component ends its
+    /// service (so the backends flush).
+    public func stop() {
+        guard !ended else { return }
+        start()
+        ended = true
+        instrument.shutdown()
+    }
+
+    /// Replays a whole in-memory timeline.
+    public static func replay(
+        _ timeline: Timeline, backend: Backend, identifiers: any IdentifierGenerator,
+        components: ReplayComponents = .standard
+    ) throws(ReplayError) {
+        let replayer = Replayer(settings: timeline.settings, backend: backend, identifiers: identifiers, components: components)
+        for step in timeline.steps {
+            guard try replayer.play(step) else { break }
+        }
+        replayer.finish()
+    }
+}
+
+/// A step the replayer cannot play (decoded timelines never produce these; hand-built ones may).
+public enum ReplayError: Error, Equatable, CustomStringConvertible {
+    case timeRunsBackwards(step: StepOrigin, t: Int, now: Int)
+    case unknownTracker(step: StepOrigin, index: Int)
+
+    public var description: String {
+        switch self {
+        case .timeRunsBackwards(let step, let t, let now):
+            return "\(step): t \(t) is earlier than the replay's current time \(now)"
+        case .unknownTracker(let step, let index):
+            return "\(step): no tracker with index \(index)"
+        }
+    }
+}

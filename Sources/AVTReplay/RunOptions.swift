@@ -1,0 +1,91 @@
+import AVTCore
+import AVTOutput
+import AVTTimeline
+
+/// What the command line may change about a replay: overrides of the document's settings, the
+/// id source and which records are written.
+public struct RunOptions: Sendable, Equatable {
+    /// Seed of the deterministic instrument/stream/playback ids.
+    public var seed: UInt64 = 0
+    /// Random UUIDs like upstream instead of seeded ones.
+    public var randomIds = false
+    public var hub: HubKind?
+    public var metrics: Bool?
+    public var pingInterval: Int?
+    public var until: Int?
+    /// Epoch milliseconds of t=0.
+    public var startTime: Int?
+    public var filter = RecordFilter()
+
+    public init() {}
+
+    /// The document's settings with these overrides applied.
+    public func applied(to settings: TimelineSettings) -> TimelineSettings {
+        var settings = settings
+        if let hub { settings.hub = hub }
+        if let metrics { settings.metrics = metrics }
+        if let pingInterval { settings.pingInterval = pingInterval }
+        if let until { settings.until = until }
+        if let startTime { settings.startTime = startTime }
+        return settings
+    }
+
+    public func makeIdentifiers() -> any IdentifierGenerator {
+        randomIds ? RandomUUIDGenerator() : SeededUUIDGenerator(seed: seed)
+    }
+}
+
+/// What one replayed session amounted to.
+public struct ReplaySummary: Sendable, Equatable {
+    public var steps = 0
+    public var warnings: [Instrument.Warning] = []
+    /// A stop request ended the replay before its last step.
+    public var interrupted = false
+
+    public init() {}
+}
+
+extension Replayer {
+    /// Replays a streamed timeline into a backend: the `avtreplay run` job for one session.
+    /// Throws `TimelineError` for bad input (found while streaming) and `ReplayError` for
+    /// hand-built steps out of order.
+    public static func replay(
+        _ source: inout some TimelineSource, options: RunOptions, backend: Backend,
+        components: ReplayComponents = .standard, stop: StopRequest? = nil, onStep: (Int) -> Void = { _ in }
+    ) throws -> ReplaySummary {
+        let replayer = Replayer(
+            settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers(),
+            components: components)
+        var summary = ReplaySummary()
+        replayer.instrument.onWarning = { summary.warnings.append($0) }
+        while let step = try source.nextStep() {
+            if let stop, stop.isRequested {
+                summary.interrupted = true
+                break
+            }
+            guard try replayer.play(step) else { break }
+            summary.steps += 1
+            onStep(summary.steps)
+        }
+        if summary.interrupted { replayer.stop() } else { replayer.finish() }
+        return summary
+    }
+
+    /// Replays an in-memory timeline as JSON Lines into a sink.
+    /// Throws `OutputError` if the output could not be written.
+    @discardableResult
+    public static func replayToJSONLines(_ timeline: Timeline, options: RunOptions, sink: ByteSink) throws
+        -> [Instrument.Warning]
+    {
+        let settings = options.applied(to: timeline.settings)
+        let backend = JSONLinesBackend(
+            sink: sink,
+            encoder: RecordEncoder(trackerNames: settings.trackers.map(\.name), startTime: settings.startTime),
+            filter: options.filter)
+        var source = DocumentSource(timeline, name: "timeline")
+        let summary = try replay(&source, options: options, backend: backend)
+        if let error = backend.writeError { throw error }
+        try sink.close()
+        return summary.warnings
+    }
+}

@@ -1,0 +1,583 @@
+import AVTCore
+import AVTFormats
+import AVTJSON
+import AVTTrackers
+
+/// A CSV timeline (README "CSV timelines"): an optional `#avtreplay {settings}` first line, a
+/// header row (`t`, `tracker`, optional `action`, then `set.<key>`, `observe.<key>` and
+/// `attributes.<key>` columns), then one step per row with typed cells (`CSVField`). Read through
+/// `ByteInput` in chunks, one row at a time, so memory stays constant whatever the length.
+///
+/// Errors are located at the field: `FILE:LINE:COLUMN: field "set.position": …`, where LINE and
+/// COLUMN are where the field starts (COLUMN in UTF-8 bytes from 1, the BOM not counted, as in
+/// JSON errors).
+public struct CSVTimelineReader: TimelineSource {
+    public let name: String
+    public let settings: TimelineSettings
+    /// Whether the file starts with a `#avtreplay` settings line; its trackers then win and the
+    /// `trackers` argument is ignored.
+    public let declaresSettings: Bool
+
+    /// The header's forms, for messages.
+    static let columnForms = "t, tracker, action, set.<key>, observe.<key> or attributes.<key>"
+
+    private enum Column {
+        case t, tracker, action
+        case set(Attribute)
+        case observe(String)
+        case attributes(Attribute)
+    }
+
+    private var records: CSVRecordReader
+    private let columns: [Column]
+    private let columnNames: [String]
+    private let trackerIndex: [String: Int]
+    private let trackerList: String
+    /// The first row, read by `init` to check that trackers are declared.
+    private var pending: Step?
+    private var index = 0
+    private var previousT: Int?
+    private let reader: FieldReader
+
+    /// - Parameter trackers: the trackers when the file has no `#avtreplay` line (the CLI's
+    ///   `--tracker NAME=KIND` flags).
+    public init(_ input: ByteInput, trackers: [TrackerSpec]) throws(TimelineError) {
+        try self.init(input, trackers: trackers, chunkSize: 1 << 18)
+    }
+
+    /// - Parameter chunkSize: bytes read at a time (tests use tiny chunks to cross every boundary).
+    init(_ input: ByteInput, trackers: [TrackerSpec], chunkSize: Int) throws(TimelineError) {
+        name = input.name
+        reader = FieldReader(file: input.name)
+        records = try CSVRecordReader(input, chunkSize: chunkSize)
+
+        var settings = TimelineSettings()
+        if let line = try records.settingsLine() {
+            settings = try Self.decodeSettings(line, reader: reader)
+            declaresSettings = true
+        } else {
+            var seen: Set<String> = []
+            for spec in trackers where !seen.insert(spec.name).inserted {
+                throw TimelineError(file: input.name, message: "tracker \"\(spec.name)\" is declared twice")
+            }
+            settings.trackers = trackers
+            declaresSettings = false
+        }
+        self.settings = settings
+        var index: [String: Int] = [:]
+        for (i, spec) in settings.trackers.enumerated() { index[spec.name] = i }
+        trackerIndex = index
+        trackerList = settings.trackers.map(\.name).joined(separator: ", ")
+
+        var hasHeader = try records.next()
+        while hasHeader, records.isBlank { hasHeader = try records.next() }
+        guard hasHeader else {
+            throw TimelineError(
+                file: input.name, location: SourceLocation(line: records.line, column: 1),
+                message: "empty timeline: expected a header row such as t,tracker,action,set.position")
+        }
+        (columns, columnNames) = try Self.header(records, reader: reader)
+
+        pending = try readStep()
+        if settings.trackers.isEmpty {
+            // With a row, its unknown tracker was reported above, with its name and place.
+            throw TimelineError(file: input.name, message: "no trackers declared: \(Self.howToDeclare("NAME"))")
+        }
+    }
+
+    public mutating func nextStep() throws(TimelineError) -> Step? {
+        if let step = pending {
+            pending = nil
+            return step
+        }
+        return try readStep()
+    }
+
+    // MARK: Settings and header
+
+    private static func decodeSettings(_ line: CSVRecordReader.RawLine, reader: FieldReader) throws(TimelineError)
+        -> TimelineSettings
+    {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(line.bytes, firstLine: line.line)
+        } catch {
+            throw TimelineError(file: reader.file, location: error.location, message: error.message)
+        }
+        let path = "#avtreplay"
+        if case .object(let all) = root.value, let steps = all.first(where: { $0.key == "steps" }) {
+            throw reader.error(
+                at: steps.node, path: path,
+                "the #avtreplay line holds the settings only; put the header row and one step per row after it")
+        }
+        let members = try reader.object(root, path: path, allowed: TimelineDecoder.settingKeys)
+        return try TimelineDecoder.decodeSettings(members, root: root, reader: reader)
+    }
+
+    private static func header(_ records: CSVRecordReader, reader: FieldReader) throws(TimelineError)
+        -> ([Column], [String])
+    {
+        var columns: [Column] = []
+        var names: [String] = []
+        for field in records.fields {
+            let location = SourceLocation(line: field.line, column: field.column)
+            func fail(_ message: String) -> TimelineError {
+                TimelineError(file: reader.file, location: location, path: "header", message: message)
+            }
+            guard let name = String(validating: records.text[field.range], as: UTF8.self) else {
+                throw fail("invalid UTF-8 in a column name")
+            }
+            let column: Column
+            if name == "t" {
+                column = .t
+            } else if name == "tracker" {
+                column = .tracker
+            } else if name == "action" {
+                column = .action
+            } else if let key = suffix(of: name, after: "set.") {
+                column = .set(Attribute(key))
+            } else if let key = suffix(of: name, after: "observe.") {
+                column = .observe(key)
+            } else if let key = suffix(of: name, after: "attributes.") {
+                column = .attributes(Attribute(key))
+            } else {
+                let shown = name.isEmpty ? "an empty column name" : "unknown column \(CSVField.describe(.string(name)))"
+                throw fail("\(shown): expected \(columnForms)")
+            }
+            guard !names.contains(name) else {
+                throw fail("duplicate column \(CSVField.describe(.string(name))): each column may appear once")
+            }
+            columns.append(column)
+            names.append(name)
+        }
+        let rowLocation = SourceLocation(line: records.recordLine, column: 1)
+        for required in ["t", "tracker"] where !names.contains(required) {
+            throw TimelineError(
+                file: reader.file, location: rowLocation, path: "header",
+                message: "missing column \"\(required)\": a header row needs t and tracker, then any of action, "
+                    + "set.<key>, observe.<key>, attributes.<key>")
+        }
+        return (columns, names)
+    }
+
+    /// `key` of `prefix` + `key`, for a non-empty key.
+    private static func suffix(of name: String, after prefix: String) -> String? {
+        guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count else { return nil }
+        return String(name.dropFirst(prefix.count))
+    }
+
+    static func howToDeclare(_ tracker: String) -> String {
+        let kinds = TrackerKind.allCases.map(\.rawValue).joined(separator: "|")
+        return "declare trackers with --tracker \(tracker)=KIND (KIND: \(kinds)) or a first line such as "
+            + "#avtreplay {\"trackers\": [{\"name\": \"\(tracker == "NAME" ? "content" : tracker)\"}]}"
+    }
+
+    // MARK: Rows
+
+    private mutating func readStep() throws(TimelineError) -> Step? {
+        while try records.next() {
+            if records.isBlank { continue }
+            let step = try step()
+            index += 1
+            return step
+        }
+        return nil
+    }
+
+    private func location(_ field: CSVRecordReader.Field) -> SourceLocation {
+        SourceLocation(line: field.line, column: field.column)
+    }
+
+    private func error(_ field: CSVRecordReader.Field, column: Int, _ message: String) -> TimelineError {
+        TimelineError(file: name, location: location(field), path: "field \"\(columnNames[column])\"", message: message)
+    }
+
+    private mutating func step() throws(TimelineError) -> Step {
+        let fields = records.fields
+        let rowLocation = SourceLocation(line: records.recordLine, column: 1)
+        guard fields.count == columns.count else {
+            let place = fields.count > columns.count ? location(fields[columns.count]) : rowLocation
+            throw TimelineError(
+                file: name, location: place,
+                message: "expected \(columns.count) fields as in the header row, found \(fields.count)")
+        }
+        // Typed cells; nil = empty.
+        var cells = [JSONValue?](repeating: nil, count: fields.count)
+        for (i, field) in fields.enumerated() {
+            switch records.cell(field) {
+            case .empty: break
+            case .value(let value): cells[i] = value
+            case .invalidUTF8: throw error(field, column: i, "invalid UTF-8")
+            }
+        }
+
+        var t: Int?
+        var tracker: Int?
+        var action: Action?
+        var tColumn = 0
+        for (i, column) in columns.enumerated() {
+            switch column {
+            case .t:
+                tColumn = i
+                t = try milliseconds(cells[i], field: fields[i], column: i)
+            case .tracker:
+                tracker = try trackerIndex(cells[i], field: fields[i], column: i)
+            case .action:
+                guard let value = cells[i] else { continue }
+                guard case .string(let name) = value, !name.isEmpty else {
+                    throw error(fields[i], column: i, "expected an action name such as Start, found \(CSVField.describe(value))")
+                }
+                action = Action(name)
+            default:
+                continue
+            }
+        }
+        guard let t, let tracker else { preconditionFailure("the header has t and tracker") }
+        if let previousT, t < previousT {
+            throw error(
+                fields[tColumn], column: tColumn,
+                "t \(t) is earlier than the previous row's t \(previousT): rows must be in non-decreasing time order")
+        }
+
+        var step = Step(t: t, tracker: tracker, action: action, origin: StepOrigin(index: index, location: rowLocation))
+        let kind = settings.trackers[tracker].kind
+        var hasSet = false
+        var hasObserve = false
+        for (i, column) in columns.enumerated() {
+            guard let value = cells[i] else { continue }
+            switch column {
+            case .t, .tracker, .action:
+                continue
+            case .set(let attribute):
+                hasSet = true
+                step.set.append((attribute, try scalar(value, field: fields[i], column: i)))
+            case .observe(let key):
+                hasObserve = true
+                step.observe.append(try observation(key, value, kind: kind, field: fields[i], column: i))
+            case .attributes(let attribute):
+                guard action != nil else {
+                    throw error(fields[i], column: i, "attributes need an action in the same row")
+                }
+                if let scalar = try scalar(value, field: fields[i], column: i) { step.attributes.append((attribute, scalar)) }
+            }
+        }
+        guard action != nil || hasSet || hasObserve else {
+            throw TimelineError(
+                file: name, location: rowLocation,
+                message: "a row needs an action, a set.<key> or an observe.<key> cell")
+        }
+        if hasObserve, let problem = kind.trackerType.checkObservations(&step.observe) {
+            let column = problem.key.flatMap { key in columns.firstIndex { if case .observe(key) = $0 { return true } else { return false } } }
+            if let column { throw error(fields[column], column: column, problem.message) }
+            throw TimelineError(file: name, location: rowLocation, message: problem.message)
+        }
+        previousT = t
+        return step
+    }
+
+    private func milliseconds(_ value: JSONValue?, field: CSVRecordReader.Field, column: Int) throws(TimelineError) -> Int {
+        guard let value else {
+            throw error(field, column: column, "missing t: expected the step's virtual time in integer milliseconds")
+        }
+        guard case .int = value else {
+            throw error(field, column: column, "expected an integer number of milliseconds, found \(CSVField.describe(value))")
+        }
+        return try reader.milliseconds(JSONNode(value, at: location(field)), path: "field \"\(columnNames[column])\"")
+    }
+
+    private func trackerIndex(_ value: JSONValue?, field: CSVRecordReader.Field, column: Int) throws(TimelineError) -> Int {
+        guard let value else {
+            throw error(
+                field, column: column,
+                trackerList.isEmpty ? "missing tracker: \(Self.howToDeclare("NAME"))" : "missing tracker: expected one of: \(trackerList)")
+        }
+        guard case .string(let trackerName) = value else {
+            throw error(field, column: column, "expected a tracker name, found \(CSVField.describe(value))")
+        }
+        guard let index = trackerIndex[trackerName] else {
+            let shown = CSVField.describe(value)
+            if trackerList.isEmpty {
+                throw error(field, column: column, "unknown tracker \(shown): no trackers are declared; \(Self.howToDeclare(trackerName))")
+            }
+            if declaresSettings {
+                throw error(
+                    field, column: column,
+                    "unknown tracker \(shown): expected one of: \(trackerList) (add it to the trackers of the #avtreplay line)")
+            }
+            throw error(
+                field, column: column,
+                "unknown tracker \(shown): expected one of: \(trackerList); declare it with --tracker \(trackerName)=KIND")
+        }
+        return index
+    }
+
+    private func scalar(_ value: JSONValue, field: CSVRecordReader.Field, column: Int) throws(TimelineError) -> AttributeValue? {
+        try reader.scalar(JSONNode(value, at: location(field)), path: "field \"\(columnNames[column])\"")
+    }
+
+    private func observation(_ key: String, _ value: JSONValue, kind: TrackerKind, field: CSVRecordReader.Field, column: Int)
+        throws(TimelineError) -> Observation
+    {
+        let rules = kind.observationRules
+        guard let rule = rules[key] else {
+            throw error(
+                field, column: column,
+                rules.isEmpty
+                    ? "a \(kind.rawValue) tracker takes no observations (give it a kind such as avplayer, ima, html5 or exoplayer)"
+                    : "unknown observation \"\(key)\" for a \(kind.rawValue) tracker: expected one of: \(rules.keys.sorted().joined(separator: ", "))")
+        }
+        if let problem = rule.diagnose(value) {
+            var message =
+                problem.path.isEmpty
+                ? "expected \(rule.expected), found \(CSVField.describe(value))"
+                : "\(key)\(problem.path): \(problem.message)"
+            // Text that looks like JSON but is not: say why, since it was read as a plain string.
+            let text = records.text[field.range]
+            if case .string = value, let first = text.first, [0x7B, 0x5B, 0x22].contains(first) {
+                do {
+                    _ = try JSONParser.parse(Array(text))
+                } catch {
+                    message += " (the cell is not valid JSON: \(error.message))"
+                }
+            }
+            throw self.error(field, column: column, message)
+        }
+        return Observation(key, value)
+    }
+}
+
+// MARK: - RFC 4180 records
+
+/// Splits a `ByteInput` into RFC 4180 records: `,` separators, `"` quoting with `""` escapes,
+/// quoted fields spanning lines, CRLF or LF line ends, an optional UTF-8 BOM. Holds one chunk of
+/// input plus the current record. A `"` inside an unquoted field is kept as text.
+package struct CSVRecordReader {
+    struct Field {
+        /// The unquoted text in `text`.
+        var range: Range<Int>
+        var line: Int
+        var column: Int
+        var quoted: Bool
+    }
+
+    struct RawLine {
+        /// The line with `#avtreplay` blanked out, so JSON columns match the file's.
+        var bytes: [UInt8]
+        var line: Int
+    }
+
+    private let input: ByteInput
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var atEOF = false
+    /// Absolute offset of `buffer[0]` in the input, and of the current line's first byte.
+    private var base = 0
+    private var lineStart = 0
+    /// The line of the next byte.
+    private(set) var line = 1
+
+    /// The current record: its fields' unquoted text, one after another.
+    private(set) var text: [UInt8] = []
+    private(set) var fields: [Field] = []
+    private(set) var recordLine = 1
+
+    init(_ input: ByteInput, chunkSize: Int = 1 << 18) throws(TimelineError) {
+        self.input = input
+        self.buffer = [UInt8](repeating: 0, count: chunkSize)
+        while end < 3, !atEOF { try refill() }
+        if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            start = 3
+            lineStart = 3
+        }
+    }
+
+    /// Whether the current record has no text at all (an empty line, or only empty fields).
+    var isBlank: Bool { text.isEmpty && !fields.contains(where: \.quoted) }
+
+    func cell(_ field: Field) -> CSVField.Cell {
+        text.withUnsafeBufferPointer { all in CSVField.cell(UnsafeBufferPointer(rebasing: all[field.range])) }
+    }
+
+    /// The first line if it is `#avtreplay …` (consumed); nil, consuming nothing, otherwise.
+    mutating func settingsLine() throws(TimelineError) -> RawLine? {
+        let marker = Array("#avtreplay".utf8)
+        while end - start < marker.count + 1, !atEOF { try refill() }
+        guard end > start, buffer[start] == UInt8(ascii: "#") else { return nil }
+        let available = buffer[start..<min(end, start + marker.count + 1)]
+        guard available.starts(with: marker) else {
+            throw TimelineError(
+                file: input.name, location: SourceLocation(line: 1, column: 1),
+                message: "expected the header row, or #avtreplay followed by the settings object, on the first line")
+        }
+        // The line, up to its end (refilling as needed).
+        while true {
+            if buffer[start..<end].contains(0x0A) || atEOF { break }
+            try refill()
+        }
+        let newline = buffer[start..<end].firstIndex(of: 0x0A) ?? end
+        var bytes = Array(buffer[start..<newline])
+        for i in 0..<marker.count { bytes[i] = 0x20 }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        start = min(end, newline + 1)
+        let result = RawLine(bytes: bytes, line: line)
+        line += 1
+        lineStart = base + start
+        return result
+    }
+
+    private enum State {
+        case fieldStart, unquoted, quoted, afterQuote
+    }
+
+    /// Reads the next record into `text` and `fields`; false at the end of input.
+    mutating func next() throws(TimelineError) -> Bool {
+        text.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        recordLine = line
+        var state = State.fieldStart
+        var started = false
+        var fieldStart = 0
+        var fieldLine = line
+        var fieldColumn = 1
+        var quoted = false
+        var quoteLine = line
+        var quoteColumn = 1
+
+        func endField() {
+            fields.append(Field(range: fieldStart..<text.count, line: fieldLine, column: fieldColumn, quoted: quoted))
+        }
+
+        while true {
+            if start == end {
+                if atEOF { break }
+                try refill()
+                continue
+            }
+            let byte = buffer[start]
+            started = true
+            switch state {
+            case .fieldStart:
+                fieldStart = text.count
+                fieldLine = line
+                fieldColumn = base + start - lineStart + 1
+                quoted = byte == 0x22
+                if quoted {
+                    quoteLine = line
+                    quoteColumn = fieldColumn
+                    state = .quoted
+                    start += 1
+                } else {
+                    state = .unquoted
+                }
+            case .unquoted, .afterQuote:
+                switch byte {
+                case 0x2C:
+                    endField()
+                    start += 1
+                    state = .fieldStart
+                case 0x0A:
+                    endField()
+                    start += 1
+                    newLine()
+                    return true
+                case 0x0D:
+                    if start + 1 == end, !atEOF {
+                        try refill()
+                        continue
+                    }
+                    if start + 1 < end, buffer[start + 1] == 0x0A {
+                        endField()
+                        start += 2
+                        newLine()
+                        return true
+                    }
+                    if state == .afterQuote { throw afterQuoteError(byte) }
+                    text.append(byte)
+                    start += 1
+                case 0x22 where state == .afterQuote:
+                    text.append(0x22)
+                    start += 1
+                    state = .quoted
+                default:
+                    if state == .afterQuote { throw afterQuoteError(byte) }
+                    // The run of ordinary bytes up to the next separator, line end or chunk end.
+                    let runEnd = scan(from: start + 1) { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }
+                    text.append(contentsOf: buffer[start..<runEnd])
+                    start = runEnd
+                }
+            case .quoted:
+                if byte == 0x22 {
+                    start += 1
+                    state = .afterQuote
+                } else if byte == 0x0A {
+                    text.append(byte)
+                    start += 1
+                    newLine()
+                } else {
+                    let runEnd = scan(from: start + 1) { $0 == 0x22 || $0 == 0x0A }
+                    text.append(contentsOf: buffer[start..<runEnd])
+                    start = runEnd
+                }
+            }
+        }
+        // End of input.
+        switch state {
+        case .quoted:
+            throw TimelineError(
+                file: input.name, location: SourceLocation(line: quoteLine, column: quoteColumn),
+                message: "unterminated quoted field: expected a closing \" before the end of the input")
+        case .fieldStart:
+            guard started else { return false }
+            fieldStart = text.count
+            fieldLine = line
+            fieldColumn = base + start - lineStart + 1
+            quoted = false
+            endField()
+        case .unquoted, .afterQuote:
+            endField()
+        }
+        return true
+    }
+
+    /// The index of the first byte from `index` that `stop` accepts, or `end`.
+    @inline(__always)
+    private func scan(from index: Int, until stop: (UInt8) -> Bool) -> Int {
+        buffer.withUnsafeBufferPointer { bytes in
+            var i = index
+            while i < end, !stop(bytes[i]) { i += 1 }
+            return i
+        }
+    }
+
+    private func afterQuoteError(_ byte: UInt8) -> TimelineError {
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : hexByte(byte)
+        return TimelineError(
+            file: input.name, location: SourceLocation(line: line, column: base + start - lineStart + 1),
+            message: "expected ',' or the end of the line after a closing quote, found \(shown) "
+                + "(write a quote inside a quoted field as \"\")")
+    }
+
+    private mutating func newLine() {
+        line += 1
+        lineStart = base + start
+    }
+
+    /// Moves the unread bytes to the front (growing the buffer only when it is full) and reads more.
+    private mutating func refill() throws(TimelineError) {
+        if start > 0 {
+            buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
+            base += start
+            end -= start
+            start = 0
+        }
+        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        let n = try input.read(into: &buffer, from: end)
+        if n == 0 { atEOF = true } else { end += n }
+    }
+}
+
+private func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return "byte 0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+}

@@ -1,0 +1,80 @@
+import AVTJSON
+import AVTTrackers
+
+/// The timeline formats (and the AVMetrics log, read as a timeline).
+public enum TimelineFormat: String, Sendable, CaseIterable {
+    /// One JSON document with `steps` (held in memory whole).
+    case json
+    /// JSON Lines: a settings line, then one step per line (streamed).
+    case jsonl
+    /// A header row, then one step per row (streamed).
+    case csv
+    /// A log of serialized Apple AVMetrics events, one per line with absolute dates (streamed;
+    /// read only: README "Apple AVMetrics logs").
+    case avmetrics
+
+    /// Whether `convert` can write it (an AVMetrics log is input only).
+    public var isWritable: Bool { self != .avmetrics }
+
+    /// By file extension: .json, .jsonl/.ndjson, .csv.
+    public static func fromExtension(of path: String) -> TimelineFormat? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonl }
+        if lower.hasSuffix(".json") { return .json }
+        if lower.hasSuffix(".csv") { return .csv }
+        return nil
+    }
+
+    /// By content, for stdin or an unknown extension: CSV unless it starts with `{`; an AVMetrics
+    /// log if the first line is an object whose `event` starts with `AVMetric`; JSONL if the
+    /// first line alone is a complete object without `steps`; otherwise a JSON document.
+    public static func sniff(_ head: [UInt8]) -> TimelineFormat {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), bytes[first] == UInt8(ascii: "{")
+        else { return .csv }
+        let line = bytes[first...].prefix { $0 != UInt8(ascii: "\n") }
+        if AVMetricsLogReader.looksLikeEvent(line) { return .avmetrics }
+        guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else { return .json }
+        return members.contains { $0.key == "steps" } ? .json : .jsonl
+    }
+}
+
+/// Opens any timeline as a stream of steps.
+public enum TimelineReader {
+    /// - Parameters:
+    ///   - format: nil detects it from the extension, else from the content.
+    ///   - csvTrackers: trackers for a CSV timeline that does not declare its own.
+    public static func open(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [])
+        throws(TimelineError) -> any TimelineSource
+    {
+        let input = try ByteInput(path: path)
+        var chosen = format ?? TimelineFormat.fromExtension(of: path)
+        // A .jsonl file is a JSONL timeline or an AVMetrics log: its first line tells.
+        if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics { chosen = .avmetrics }
+        return try open(input, format: chosen, csvTrackers: csvTrackers)
+    }
+
+    /// Opens an input already at hand; nil format sniffs the content.
+    public static func open(_ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [])
+        throws(TimelineError) -> any TimelineSource
+    {
+        var chosen: TimelineFormat
+        if let known = format {
+            chosen = known
+        } else {
+            chosen = TimelineFormat.sniff(try input.peek(1 << 16))
+        }
+        switch chosen {
+        case .json:
+            let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name)
+            return DocumentSource(timeline, name: input.name)
+        case .jsonl:
+            return try JSONLTimelineReader(input)
+        case .csv:
+            return try CSVTimelineReader(input, trackers: csvTrackers)
+        case .avmetrics:
+            return try AVMetricsLogReader(input)
+        }
+    }
+}
