@@ -1,7 +1,7 @@
 import AVTCore
 import XCTest
 
-/// The README's "Using the engine as a library" example, kept compiling and true.
+/// The example of docs/library.md ("Using the engine as a library"), kept compiling and true.
 final class CustomComponentsTests: XCTestCase {
     final class RecordingBackend: Backend {
         var lines: [String] = []

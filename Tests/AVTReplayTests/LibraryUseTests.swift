@@ -1,9 +1,9 @@
-import AVTAnalysis
 import AVTCore
-import AVTOutput
-import AVTReplay
-import AVTTimeline
-import AVTTrackers
+import AVTAnalysis   // KPIBackend
+import AVTOutput     // FanOutBackend
+import AVTReplay     // Replayer, ReplayComponents
+import AVTTimeline   // TimelineDecoder
+import AVTTrackers   // ScriptableTracker
 import Foundation
 import XCTest
 
