@@ -148,47 +148,55 @@ public final class InfluxDelivery: @unchecked Sendable {
         var headers = destination.headers
         if compressed != nil { headers["Content-Encoding"] = "gzip" }
         let gaveUp = policy.retrying(outage: outage, sleep: sleep) { () -> (reason: String, retryAfter: String?)? in
-            switch post(destination.writeURL, body, headers, policy.timeout) {
-            case .success(let response) where (200..<300).contains(response.status):
+            let result = post(destination.writeURL, body, headers, policy.timeout)
+            // Parse errors are InfluxDB's own; the shared decision covers every other answer.
+            if case .success(let response) = result,
+                response.status == 400 || (destination.api == .v2 && response.status == 422)
+            {
+                deadLetterUnparsable(lines, response)
+                return nil
+            }
+            switch HTTPBatchDecision.decide(result, records: lines.count, message: Self.errorMessage) {
+            case .delivered:
                 ledger.countDelivered(lines.count, to: destination.description)
-            case .success(let response) where response.status == 400 || (destination.api == .v2 && response.status == 422):
-                let message = Self.errorMessage(response.body)
-                let reason = "HTTP \(response.status): \(message)"
-                let rejected = lines.filter { message.contains("unable to parse '\($0)'") }
-                if !rejected.isEmpty {
-                    ledger.deadLetter(rejected, to: destination.description, format: format, reason: reason)
-                    switch destination.api {
-                    case .v1:
-                        // Measured on 1.x: the good lines of the batch were written.
-                        ledger.countDelivered(lines.count - rejected.count, to: destination.description)
-                    case .v2:
-                        // 2.x's documentation disagrees across versions on whether the good lines
-                        // were written (OSS 2.x: "all rejected", naming only the first bad line;
-                        // later versions: partial writes). Re-posting the rest is right either
-                        // way: our points are unique and deterministic, so one already written
-                        // overwrites itself, and each round removes at least one bad line.
-                        let named = Set(rejected)
-                        send(lines.filter { !named.contains($0) }[...])
-                    }
-                } else if lines.count == 1 {
-                    ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: reason)
-                } else {
-                    bisect(lines)
-                }
-            case .success(let response) where response.status == 413 && lines.count > 1:
+            case .split:
                 bisect(lines)
-            case .success(let response) where response.status == 429 || response.status >= 500:
-                return ("HTTP \(response.status): \(Self.errorMessage(response.body))", response.headers["retry-after"])
-            case .success(let response):
-                ledger.deadLetter(
-                    Array(lines), to: destination.description, format: format,
-                    reason: "HTTP \(response.status): \(Self.errorMessage(response.body))")
-            case .failure(let failure):
-                return (failure.description, nil)
+            case .retry(let reason, let retryAfter):
+                return (reason, retryAfter)
+            case .rejected(let reason):
+                ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: reason)
             }
             return nil
         }
         if let gaveUp { ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: gaveUp) }
+    }
+
+    /// A 400 (2.x: also 422) names the lines InfluxDB could not parse: those are dead letters and
+    /// the rest of the batch goes on; a batch whose bad lines are not named is halved until they are.
+    private func deadLetterUnparsable(_ lines: ArraySlice<String>, _ response: HTTPClient.Response) {
+        let message = Self.errorMessage(response.body)
+        let reason = "HTTP \(response.status): \(message)"
+        let rejected = lines.filter { message.contains("unable to parse '\($0)'") }
+        if !rejected.isEmpty {
+            ledger.deadLetter(rejected, to: destination.description, format: format, reason: reason)
+            switch destination.api {
+            case .v1:
+                // Measured on 1.x: the good lines of the batch were written.
+                ledger.countDelivered(lines.count - rejected.count, to: destination.description)
+            case .v2:
+                // 2.x's documentation disagrees across versions on whether the good lines
+                // were written (OSS 2.x: "all rejected", naming only the first bad line;
+                // later versions: partial writes). Re-posting the rest is right either
+                // way: our points are unique and deterministic, so one already written
+                // overwrites itself, and each round removes at least one bad line.
+                let named = Set(rejected)
+                send(lines.filter { !named.contains($0) }[...])
+            }
+        } else if lines.count == 1 {
+            ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: reason)
+        } else {
+            bisect(lines)
+        }
     }
 
     private func bisect(_ lines: ArraySlice<String>) {

@@ -143,21 +143,18 @@ public final class NewRelicDelivery: @unchecked Sendable {
         let url = kind == .events ? destination.eventsURL : destination.metricsURL
         let headers = ["Api-Key": destination.key, "Content-Type": "application/json", "Content-Encoding": "gzip"]
         let gaveUp = policy.retrying(outage: outage, sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) { () -> (reason: String, retryAfter: String?)? in
-            switch HTTPClient.post(url, body: Data(body), headers: headers, timeout: policy.timeout) {
-            case .success(let response) where (200..<300).contains(response.status):
+            let result = HTTPClient.post(url, body: Data(body), headers: headers, timeout: policy.timeout)
+            switch HTTPBatchDecision.decide(result, records: objects.count) {
+            case .delivered:
                 ledger.countDelivered(objects.count, to: destination.description)
-            case .success(let response) where response.status == 413 && objects.count > 1:
+            case .split:
                 let middle = objects.startIndex + objects.count / 2
                 send(objects[objects.startIndex..<middle], kind: kind)
                 send(objects[middle..<objects.endIndex], kind: kind)
-            case .success(let response) where response.status == 429 || response.status == 408 || response.status >= 500:
-                return ("HTTP \(response.status): \(response.body.prefix(200))", response.headers["retry-after"])
-            case .success(let response):
-                ledger.deadLetter(
-                    Array(objects), to: destination.description, format: kind.rawValue,
-                    reason: "HTTP \(response.status): \(response.body.prefix(200))")
-            case .failure(let failure):
-                return (failure.description, nil)
+            case .retry(let reason, let retryAfter):
+                return (reason, retryAfter)
+            case .rejected(let reason):
+                ledger.deadLetter(Array(objects), to: destination.description, format: kind.rawValue, reason: reason)
             }
             return nil
         }

@@ -62,21 +62,18 @@ public final class MediastreamDelivery: @unchecked Sendable {
         let body = Data(("[" + objects.joined(separator: ",") + "]").utf8)
         let headers = ["Content-Type": "application/json"]
         let gaveUp = policy.retrying(sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) { () -> (reason: String, retryAfter: String?)? in
-            switch HTTPClient.post(destination.url, body: body, headers: headers, timeout: policy.timeout) {
-            case .success(let response) where (200..<300).contains(response.status):
+            let result = HTTPClient.post(destination.url, body: body, headers: headers, timeout: policy.timeout)
+            switch HTTPBatchDecision.decide(result, records: objects.count) {
+            case .delivered:
                 ledger.countDelivered(objects.count, to: destination.description)
-            case .success(let response) where response.status == 413 && objects.count > 1:
+            case .split:
                 let middle = objects.startIndex + objects.count / 2
                 send(objects[objects.startIndex..<middle])
                 send(objects[middle..<objects.endIndex])
-            case .success(let response) where response.status == 429 || response.status == 408 || response.status >= 500:
-                return ("HTTP \(response.status): \(response.body.prefix(200))", response.headers["retry-after"])
-            case .success(let response):
-                ledger.deadLetter(
-                    Array(objects), to: destination.description, format: Self.format,
-                    reason: "HTTP \(response.status): \(response.body.prefix(200))")
-            case .failure(let failure):
-                return (failure.description, nil)
+            case .retry(let reason, let retryAfter):
+                return (reason, retryAfter)
+            case .rejected(let reason):
+                ledger.deadLetter(Array(objects), to: destination.description, format: Self.format, reason: reason)
             }
             return nil
         }
