@@ -1,14 +1,19 @@
-/// OpenAVT's bounded sample buffer (spec 5.1): keeps at most `size` samples and refuses the rest.
+/// OpenAVT's bounded sample buffer: keeps at most `size` samples and refuses the rest.
 public struct SampleBuffer: Sendable {
+    /// The most samples it holds.
     public let size: Int
+    /// The samples held, in insertion order.
     public private(set) var samples: [Sample] = []
 
+    /// An empty buffer of at most `size` samples; `size` must not be negative.
     public init(size: Int) {
         precondition(size >= 0, "buffer size must not be negative")
         self.size = size
     }
 
+    /// How many more samples fit.
     public var remaining: Int { size - samples.count }
+    /// How many samples it holds.
     public var count: Int { samples.count }
 
     /// Appends the sample if there is room; returns false (the sample is lost) when full.
@@ -27,6 +32,7 @@ public struct SampleBuffer: Sendable {
         return true
     }
 
+    /// The sample at `index`, or nil for an index out of range.
     public func get(_ index: Int) -> Sample? {
         samples.indices.contains(index) ? samples[index] : nil
     }

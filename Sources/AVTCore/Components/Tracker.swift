@@ -12,11 +12,16 @@ public protocol Tracker: AnyObject {
     /// Last chance to edit or drop (return nil) an event this tracker emitted. The event is
     /// `consuming` so an edit does not copy its attributes; implementations may omit the modifier.
     func initEvent(_ event: consuming Event) -> Event?
+    /// Called by `Instrument.shutdown()` and `Instrument.removeTracker(_:)`; stop observing the
+    /// player.
     func endOfService()
 }
 
 extension Tracker {
+    /// Does nothing by default.
     public func instrumentReady(_ instrument: Instrument) {}
+    /// Passes every event through unchanged by default.
     public func initEvent(_ event: consuming Event) -> Event? { event }
+    /// Does nothing by default.
     public func endOfService() {}
 }

@@ -1,15 +1,19 @@
 /// Makes the ids the instrument and hubs hand out (instrumentId, streamId, playbackId).
 public protocol IdentifierGenerator {
+    /// A new id, different from the ones before it.
     mutating func next() -> String
 }
 
 /// SplitMix64: a tiny, fast, well-mixed generator whose whole state is one seed, so streams are
 /// repeatable across runs and platforms (ids, reservoir sampling in tests, fuzzing).
 public struct SplitMix64: RandomNumberGenerator, Sendable {
+    /// The generator's whole state; each `next()` advances it by a fixed step.
     public var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { self.state = seed }
 
+    /// The next 64-bit value of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -24,8 +28,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 public struct SeededUUIDGenerator: IdentifierGenerator, Sendable {
     private var random: SplitMix64
 
+    /// A generator whose sequence of ids is fixed by `seed`.
     public init(seed: UInt64) { self.random = SplitMix64(seed: seed) }
 
+    /// The next id: a version-4 UUID in upper case.
     public mutating func next() -> String {
         var high = random.next()
         var low = random.next()
@@ -53,8 +59,10 @@ public struct SeededUUIDGenerator: IdentifierGenerator, Sendable {
 public struct RandomUUIDGenerator: IdentifierGenerator {
     private var rng = SystemRandomNumberGenerator()
 
+    /// A generator drawing from the system's random source.
     public init() {}
 
+    /// A new random id: a version-4 UUID in upper case.
     public mutating func next() -> String {
         var high = rng.next() as UInt64
         var low = rng.next() as UInt64

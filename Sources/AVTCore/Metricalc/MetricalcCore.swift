@@ -1,11 +1,18 @@
-/// OpenAVT's standard metricalc (spec 4): start time, plays, rebuffers, play time, requests,
+/// OpenAVT's standard metricalc: start time, plays, rebuffers, play time, requests,
 /// loads and ends, in the order upstream returns them (PlayTime always last).
 open class MetricalcCore: Metricalc {
+    /// A metricalc with no state: each event's metrics depend on that event alone.
     public init() {}
 
+    /// Does nothing: the metrics need no instrument.
     open func instrumentReady(_ instrument: Instrument) {}
+    /// Does nothing: there is nothing to flush.
     open func endOfService() {}
 
+    /// The metrics of one accepted event: StartTime and NumPlays on Start, RebufferTime and
+    /// NumRebuffers on a BufferFinish in playback whose buffer began outside a pause and a seek,
+    /// NumRequests on MediaRequest, NumLoads on StreamLoad, NumEnds on End, Stop or Next, then
+    /// PlayTime on any event carrying `deltaPlayTime`.
     open func processMetric(_ event: Event, tracker: Tracker) -> [Metric] {
         let t = event.timestamp
         var metrics: [Metric] = []
