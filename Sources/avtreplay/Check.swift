@@ -48,9 +48,9 @@ extension AVTReplayCommand {
             do {
                 paths = try GoldenFiles.timelines(timelines, includingNew: update)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
-            if paths.isEmpty { throw CLIFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found") }
+            if paths.isEmpty { throw CommandFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found") }
             var cases: [CheckCase] = []
             for path in paths {
                 let started = Date()

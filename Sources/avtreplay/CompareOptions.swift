@@ -84,7 +84,7 @@ struct CompareOptions: ParsableArguments {
         case .junit:
             text = JUnitReport.xml(cases, timestamp: ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)))
         }
-        if let failure = write(text) { throw CLIFailure(message: failure.description, exitCode: .failure) }
+        if let failure = write(text) { throw CommandFailure(message: failure.description, status: .failure) }
         if cases.contains(where: { if case .error = $0.outcome { return true } else { return false } }) { return .badInput }
         return cases.allSatisfy(\.passed) ? .success : .differs
     }

@@ -53,7 +53,7 @@ extension AVTReplayCommand {
             do {
                 source = try TimelineReader.open(input, format: inputFormat, csvTrackers: trackers)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             if !trackers.isEmpty {
                 if let csv = source as? CSVTimelineReader {
@@ -68,18 +68,18 @@ extension AVTReplayCommand {
             do {
                 sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             do {
                 try TimelineConverter.convert(&source, to: format, sink: sink)
             } catch let error as TimelineError {
                 (sink as? AtomicFileSink)?.discard()
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             } catch let error as OutputError where error.isBrokenPipe {
                 return
             } catch let error as OutputError {
                 (sink as? AtomicFileSink)?.discard()
-                throw CLIFailure(message: error.description, exitCode: .failure)
+                throw CommandFailure(message: error.description, status: .failure)
             }
         }
 

@@ -39,7 +39,7 @@ extension AVTReplayCommand {
                 left = try OutputLog.read(path: expected)
                 right = try OutputLog.read(path: actual)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             let comparison = RecordComparator.compare(expected: left, actual: right, options: compare.comparison)
             let name = "\(InputFile.displayName(expected)) ↔ \(InputFile.displayName(actual))"

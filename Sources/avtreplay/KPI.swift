@@ -60,7 +60,7 @@ extension AVTReplayCommand {
                     sessions += fromEvents ? try eventLogSessions(path) : [try replay(path)]
                 }
             } catch let error as TimelineError {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             let text: String
             switch format {
@@ -74,7 +74,7 @@ extension AVTReplayCommand {
                 try sink.close()
             } catch {
                 if error.isBrokenPipe { return }
-                throw CLIFailure(message: "\(error)", exitCode: .failure)
+                throw CommandFailure(message: "\(error)", status: .failure)
             }
         }
 
@@ -105,4 +105,3 @@ enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv
 }
 
-extension KPIDefinitions: ExpressibleByArgument {}

@@ -118,7 +118,7 @@ extension AVTReplayCommand {
                 var source = try TimelineReader.open(timeline, format: inputFormat, csvTrackers: trackers)
                 result = try PreCallTest.run(&source, subscriber: subscriber, criteria: criteria).result
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             if let last = result.lastSampleT, last < result.decidedAt {
                 Diagnostics.warning(
@@ -134,13 +134,13 @@ extension AVTReplayCommand {
                 try sink.close()
             } catch {
                 if !error.isBrokenPipe {
-                    throw CLIFailure(message: "\(error)", exitCode: .failure)
+                    throw CommandFailure(message: "\(error)", status: .failure)
                 }
             }
             if let require, result.verdict < require.verdict {
-                throw CLIFailure(
+                throw CommandFailure(
                     message: "verdict \(result.verdict.rawValue) is worse than the required \(require.rawValue)",
-                    exitCode: .differs)
+                    status: .differs)
             }
         }
     }
@@ -158,4 +158,3 @@ enum PreCallRequirement: String, ExpressibleByArgument, CaseIterable {
     var verdict: PreCallVerdict { self == .audioVideo ? .audioVideo : .audioOnly }
 }
 
-extension PreCallProfile: ExpressibleByArgument {}

@@ -53,9 +53,9 @@ extension AVTReplayCommand {
             do {
                 records = try ReportInput.load(inputs, fromEvents: fromEvents, csvTrackers: trackers)
             } catch let error as TimelineError {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
-            guard !records.isEmpty else { throw CLIFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))") }
+            guard !records.isEmpty else { throw CommandFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))") }
             var writer = ReportWriter()
             writer.definitions = definitions
             writer.worstCount = worst
@@ -68,7 +68,7 @@ extension AVTReplayCommand {
                 try sink.close()
             } catch {
                 if error.isBrokenPipe { return }
-                throw CLIFailure(message: "\(error)", exitCode: .failure)
+                throw CommandFailure(message: "\(error)", status: .failure)
             }
         }
     }

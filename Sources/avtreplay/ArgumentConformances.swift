@@ -1,0 +1,12 @@
+import AVTReplay
+import ArgumentParser
+
+// The library's option values, spelled on the command line as their raw values.
+extension HubKind: ExpressibleByArgument {}
+extension TimelineFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension InfluxLineEncoder.Precision: ExpressibleByArgument {}
+extension DeliveryPolicy.GzipPolicy: ExpressibleByArgument {}
+extension GraphiteEncoder.GaugeAggregation: ExpressibleByArgument {}
+extension KPIDefinitions: ExpressibleByArgument {}
+extension PreCallProfile: ExpressibleByArgument {}
