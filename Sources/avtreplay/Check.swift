@@ -32,15 +32,13 @@ extension AVTReplayCommand {
         @Flag(help: "Rewrite the expected outputs from the produced ones instead of comparing.")
         var update = false
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
         @OptionGroup var compare: CompareOptions
 
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             if expect != nil, timelines.count != 1 { throw ValidationError("--expect goes with exactly one timeline.") }
-            try TrackerFlag.validate(trackers)
         }
 
         func run() throws {
@@ -57,7 +55,7 @@ extension AVTReplayCommand {
                 let expectedPath = expect ?? GoldenFiles.expectedPath(for: path)
                 let outcome: CheckCase.Outcome
                 do {
-                    let produced = try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: trackers)
+                    let produced = try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: tracker.trackers)
                     let actual = try OutputLog.read(ByteInput(bytes: produced, name: path))
                     if update {
                         try updateGolden(expectedPath, produced: produced, actual: actual)

@@ -39,11 +39,9 @@ extension AVTReplayCommand {
             transform: Convert.format)
         var outputFormat: TimelineFormat?
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
         func validate() throws {
-            try TrackerFlag.validate(trackers)
             _ = try targetFormat()
         }
 
@@ -51,11 +49,11 @@ extension AVTReplayCommand {
             let format = try targetFormat()
             var source: any TimelineSource
             do {
-                source = try TimelineReader.open(input, format: inputFormat, csvTrackers: trackers)
+                source = try TimelineReader.open(input, format: inputFormat, csvTrackers: tracker.trackers)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            if !trackers.isEmpty {
+            if !tracker.trackers.isEmpty {
                 if let csv = source as? CSVTimelineReader {
                     if csv.declaresSettings {
                         Diagnostics.warning("--tracker ignored: \(source.name) declares its trackers in its #avtreplay line")

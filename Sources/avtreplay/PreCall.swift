@@ -34,13 +34,9 @@ extension AVTReplayCommand {
         @Argument(help: ArgumentHelp("A timeline (JSON, JSONL or CSV) with a netstats tracker, or - for standard input.", valueName: "timeline"))
         var timeline: String
 
-        @Option(help: ArgumentHelp(
-            "The timeline's format: json, jsonl or csv (default: from the extension, else from the content).",
-            valueName: "format"))
-        var inputFormat: TimelineFormat?
+        @OptionGroup var input: InputFormatOptions<TimelineFormatFlag>
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
         @Option(help: ArgumentHelp("The netstats tracker to read, when the timeline has several.", valueName: "name"))
         var subscriber: String?
@@ -78,11 +74,9 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("text for reading, json for tools.", valueName: "format"))
         var format: PreCallFormat = .text
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (atomically); - is standard output.", valueName: "file"))
-        var output: String = "-"
+        @OptionGroup var output: OutputOptions<PlainOutput>
 
         func validate() throws {
-            try TrackerFlag.validate(trackers)
             if let window, window < 1 { throw ValidationError("--window must be at least 1 ms, got \(window)") }
             if let duration, duration < 0 { throw ValidationError("--duration must be 0 ms or more, got \(duration)") }
             if let audioRetest, audioRetest < 0 { throw ValidationError("--audio-retest must be 0 ms or more, got \(audioRetest)") }
@@ -115,7 +109,7 @@ extension AVTReplayCommand {
             let criteria = self.criteria
             let result: PreCallResult
             do {
-                var source = try TimelineReader.open(timeline, format: inputFormat, csvTrackers: trackers)
+                var source = try TimelineReader.open(timeline, format: input.inputFormat, csvTrackers: tracker.trackers)
                 result = try PreCallTest.run(&source, subscriber: subscriber, criteria: criteria).result
             } catch {
                 throw CommandFailure.badInput(error.description)
@@ -128,15 +122,7 @@ extension AVTReplayCommand {
                 Diagnostics.warning("\(InputFile.displayName(timeline)): the netstats tracker has no samples")
             }
             let text = format == .json ? PreCallReport.json(result) : PreCallReport.text(result, criteria: criteria, profile: profile)
-            do {
-                let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-                try sink.write(Array(text.utf8))
-                try sink.close()
-            } catch {
-                if !error.isBrokenPipe {
-                    throw CommandFailure(message: "\(error)", status: .failure)
-                }
-            }
+            try output.write(text)
             if let require, result.verdict < require.verdict {
                 throw CommandFailure(
                     message: "verdict \(result.verdict.rawValue) is worse than the required \(require.rawValue)",

@@ -37,7 +37,7 @@ extension AVTReplayCommand {
             "Timelines (JSON, JSONL or CSV), directories of timelines, or - for standard input.", valueName: "timeline"))
         var timelines: [String]
 
-        @OptionGroup var input: InputFormatOptions
+        @OptionGroup var input: InputFormatOptions<TimelinesFormat>
         @OptionGroup var tracker: TrackerOptions
 
         @Option(help: ArgumentHelp(
