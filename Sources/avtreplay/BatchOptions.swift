@@ -17,4 +17,10 @@ struct BatchOptions: ParsableArguments {
         if deliveryRetryDelay < 0 { throw ValidationError("--delivery-retry-delay must be ≥ 0 ms.") }
         if deliveryMaxAge < 1 { throw ValidationError("--delivery-max-age must be at least 1 ms.") }
     }
+
+    func policy(attempts: Int, gzip: DeliveryPolicy.GzipPolicy, stop: StopRequest) -> DeliveryPolicy {
+        var policy = DeliveryPolicy()
+        (policy.attempts, policy.baseDelay, policy.batchLines, policy.gzip, policy.stop) = (attempts, deliveryRetryDelay, deliveryBatch, gzip, stop)
+        return policy
+    }
 }

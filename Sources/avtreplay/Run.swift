@@ -63,37 +63,20 @@ extension AVTReplayCommand {
         @OptionGroup var retry: RetryOptions
         @OptionGroup var batch: BatchOptions
 
-        @Option(help: ArgumentHelp(
-            "Replay in wall-clock time: 1 = real time, 10 = ten times faster (default: as fast as possible, no waiting).",
-            valueName: "x"))
-        var speed: Double?
-
+        @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
-
-        @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
-        var jobs: Int = 1
-
-        @Option(help: ArgumentHelp(
-            "Replay only sessions K, K+N, K+2N, … (1-based) of the sorted inputs, to split a corpus across machines.",
-            valueName: "K/N"))
-        var shard: String?
 
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
 
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
-            if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
             if retry.deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
-            if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a number greater than 0, such as 1 or 10.") }
             do {
                 try DeliveryPlan.checkStream(destinations: destinations, output: output.output)
             } catch {
                 throw ValidationError(error.message)
-            }
-            if let shard, Shard(shard) == nil {
-                throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got '\(shard)'.")
             }
         }
 
@@ -102,7 +85,7 @@ extension AVTReplayCommand {
             Interruption.install(stop)
             var configuration = SessionRunner.Configuration()
             configuration.options = try replay.runOptions()
-            (configuration.jobs, configuration.inputFormat, configuration.csvTrackers) = (jobs, input.inputFormat, tracker.trackers)
+            (configuration.jobs, configuration.inputFormat, configuration.csvTrackers) = (schedule.jobs, input.inputFormat, tracker.trackers)
             configuration.stop = stop
             var sessions: [String]
             do {
@@ -111,13 +94,13 @@ extension AVTReplayCommand {
                 throw CommandFailure.badInput(error.description)
             }
             configuration.labelSessions = timelines.count > 1 || sessions != timelines
-            if let shard = shard.flatMap(Shard.init) { sessions = shard.select(sessions) }
+            sessions = schedule.select(sessions)
 
             let plan: DeliveryPlan
             let target: ByteSink
             do {
                 plan = try DeliveryPlan(
-                    destinations: destinations, output: output.output, settings: destinationSettings, policy: policy(stop),
+                    destinations: destinations, output: output.output, settings: destinationSettings, policy: batch.policy(attempts: retry.deliveryAttempts, gzip: influx.gzip, stop: stop),
                     deadLetter: deadLetter.deadLetter, graphiteRetention: graphite.retention)
                 target = try plan.openStream()
             } catch {
@@ -132,7 +115,7 @@ extension AVTReplayCommand {
             (backends.format, backends.writesStream, backends.servers) = (format, plan.streamPath != nil, plan.servers)
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
             (backends.encoders.influx, backends.encoders.graphite, backends.encoders.mediastream) = (influx.encoder, graphite.encoder, mediastream.options)
-            (backends.speed, backends.maximumAge, backends.stop) = (speed, Double(batch.deliveryMaxAge) / 1000, stop)
+            (backends.speed, backends.maximumAge, backends.stop) = (schedule.speed, Double(batch.deliveryMaxAge) / 1000, stop)
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
@@ -158,13 +141,6 @@ extension AVTReplayCommand {
         private var destinationSettings: DestinationSettings {
             DestinationSettings(
                 precision: influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
-        }
-
-        private func policy(_ stop: StopRequest) -> DeliveryPolicy {
-            var policy = DeliveryPolicy()
-            (policy.attempts, policy.baseDelay, policy.batchLines) = (retry.deliveryAttempts, batch.deliveryRetryDelay, batch.deliveryBatch)
-            (policy.gzip, policy.stop) = (influx.gzip, stop)
-            return policy
         }
     }
 }
