@@ -9,4 +9,6 @@ extension InfluxLineEncoder.Precision: ExpressibleByArgument {}
 extension DeliveryPolicy.GzipPolicy: ExpressibleByArgument {}
 extension GraphiteEncoder.GaugeAggregation: ExpressibleByArgument {}
 extension KPIDefinitions: ExpressibleByArgument {}
+extension CheckReport.Format: ExpressibleByArgument {}
 extension PreCallProfile: ExpressibleByArgument {}
+extension PreCallRequirement: ExpressibleByArgument {}

@@ -47,11 +47,10 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
-            var sessions: [SessionKPIs] = []
+            let sessions: [SessionKPIs]
             do {
-                for path in try SessionDiscovery.expand(inputs) {
-                    sessions += fromEvents ? try eventLogSessions(path) : [try replay(path)]
-                }
+                sessions = try KPISessions.load(
+                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers)
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.description)
             }
@@ -62,27 +61,6 @@ extension AVTReplayCommand {
             case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions)
             }
             try output.write(text)
-        }
-
-        private func replay(_ path: String) throws -> SessionKPIs {
-            // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
-            var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: input.inputFormat, csvTrackers: tracker.trackers))
-            let backend = KPIBackend(session: InputFile.displayName(path))
-            _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
-            var kpis = backend.kpis
-            kpis.avmetrics = source.log
-            return kpis
-        }
-
-        /// A log from a multi-session run holds several sessions (its `session` field).
-        private func eventLogSessions(_ path: String) throws -> [SessionKPIs] {
-            var sessions: [SessionKPIs] = []
-            for record in try OutputLog.read(path: path) {
-                let name = record.session ?? InputFile.displayName(path)
-                if sessions.last?.session != name { sessions.append(SessionKPIs(session: name)) }
-                sessions[sessions.count - 1].add(KPIObservation(record: record))
-            }
-            return sessions
         }
     }
 }
