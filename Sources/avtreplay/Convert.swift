@@ -53,14 +53,8 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            if !tracker.trackers.isEmpty {
-                if let csv = source as? CSVTimelineReader {
-                    if csv.declaresSettings {
-                        Diagnostics.warning("--tracker ignored: \(source.name) declares its trackers in its #avtreplay line")
-                    }
-                } else {
-                    Diagnostics.warning("--tracker ignored: it applies to CSV timelines only")
-                }
+            if let warning = ConversionTarget.trackerWarning(source, trackersGiven: !tracker.trackers.isEmpty) {
+                Diagnostics.warning(warning)
             }
             let sink: ByteSink
             do {
@@ -70,28 +64,19 @@ extension AVTReplayCommand {
             }
             do {
                 try TimelineConverter.convert(&source, to: format, sink: sink)
-            } catch let error as TimelineError {
+            } catch {
+                guard let failure = CommandFailure(error) else { return }
                 (sink as? AtomicFileSink)?.discard()
-                throw CommandFailure.badInput(error.description)
-            } catch let error as OutputError where error.isBrokenPipe {
-                return
-            } catch let error as OutputError {
-                (sink as? AtomicFileSink)?.discard()
-                throw CommandFailure(message: error.description, status: .failure)
+                throw failure
             }
         }
 
-        /// The output format: the flag, else the output's extension.
         private func targetFormat() throws -> TimelineFormat {
-            if let outputFormat { return outputFormat }
-            if output == "-" {
-                throw ValidationError("Writing to standard output needs --output-format json, jsonl or csv.")
+            do {
+                return try ConversionTarget.format(of: output, given: outputFormat)
+            } catch {
+                throw ValidationError(error.message)
             }
-            guard let format = TimelineFormat.fromExtension(of: output) else {
-                throw ValidationError(
-                    "Cannot tell the output format from '\(output)': use a .json, .jsonl or .csv name, or --output-format.")
-            }
-            return format
         }
 
         static func inputFormat(_ text: String) throws -> TimelineFormat {

@@ -55,8 +55,7 @@ extension AVTReplayCommand {
             var writer = ReportWriter()
             writer.definitions = definitions.definitions
             writer.worstCount = worst
-            // A directory or several sessions get the overview page.
-            writer.overview = records.count > 1 || inputs.contains { $0 != "-" && ReportInput.isDirectory($0) }
+            writer.overview = ReportInput.wantsOverview(sessions: records.count, inputs: inputs)
             let html = writer.render(records.map(ReportSession.init))
             try output.write(html)
         }
