@@ -7,15 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-extension ExitCode {
-    /// Outputs differ, or a verdict is worse than required.
-    static let differs = ExitCode(ExitStatus.differs.code)
-    /// The input (file, flags) is malformed; one message on stderr says where and why.
-    static let badInput = ExitCode(ExitStatus.badInput.code)
-    /// Replayed, but some records could not be delivered.
-    static let notDelivered = ExitCode(ExitStatus.notDelivered.code)
-}
-
 /// The one place an error ends the process: 0 ok, 1 differs/worse verdict, 2 bad input
 /// (including bad flags), 3 replayed but not all delivered, 128 + N stopped by signal N.
 enum ExitCodes {

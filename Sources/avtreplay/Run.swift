@@ -62,11 +62,9 @@ extension AVTReplayCommand {
         @OptionGroup var deadLetter: DeadLetterOptions<RunDeadLetter>
         @OptionGroup var retry: RetryOptions
         @OptionGroup var batch: BatchOptions
-
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
-
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
 
@@ -99,8 +97,9 @@ extension AVTReplayCommand {
             let plan: DeliveryPlan
             let target: ByteSink
             do {
+                let policy = batch.policy(attempts: retry.deliveryAttempts, gzip: influx.gzip, stop: stop)
                 plan = try DeliveryPlan(
-                    destinations: destinations, output: output.output, settings: destinationSettings, policy: batch.policy(attempts: retry.deliveryAttempts, gzip: influx.gzip, stop: stop),
+                    destinations: destinations, output: output.output, settings: destinationSettings, policy: policy,
                     deadLetter: deadLetter.deadLetter, graphiteRetention: graphite.retention)
                 target = try plan.openStream()
             } catch {
@@ -114,7 +113,8 @@ extension AVTReplayCommand {
             var backends = RunBackends()
             (backends.format, backends.writesStream, backends.servers) = (format, plan.streamPath != nil, plan.servers)
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
-            (backends.encoders.influx, backends.encoders.graphite, backends.encoders.mediastream) = (influx.encoder, graphite.encoder, mediastream.options)
+            (backends.encoders.influx, backends.encoders.graphite) = (influx.encoder, graphite.encoder)
+            backends.encoders.mediastream = mediastream.options
             (backends.speed, backends.maximumAge, backends.stop) = (schedule.speed, Double(batch.deliveryMaxAge) / 1000, stop)
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
