@@ -91,7 +91,7 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            configuration.labelSessions = timelines.count > 1 || sessions != timelines
+            configuration.labelSessions = SessionDiscovery.labelsSessions(inputs: timelines, sessions: sessions)
             sessions = schedule.select(sessions)
 
             let plan: DeliveryPlan
