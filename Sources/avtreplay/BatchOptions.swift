@@ -9,13 +9,9 @@ struct BatchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Records per request to a server.", valueName: "n"))
     var deliveryBatch: Int = 5000
 
-    @Option(help: ArgumentHelp("With --speed, the longest a record waits in a batch before it is sent.", valueName: "ms"))
-    var deliveryMaxAge: Int = 1000
-
     func validate() throws {
         if deliveryBatch < 1 { throw ValidationError("--delivery-batch must be at least 1.") }
         if deliveryRetryDelay < 0 { throw ValidationError("--delivery-retry-delay must be ≥ 0 ms.") }
-        if deliveryMaxAge < 1 { throw ValidationError("--delivery-max-age must be at least 1 ms.") }
     }
 
     func policy(attempts: Int, gzip: DeliveryPolicy.GzipPolicy, stop: StopRequest) -> DeliveryPolicy {

@@ -62,9 +62,10 @@ extension AVTReplayCommand {
         @OptionGroup var deadLetter: DeadLetterOptions<RunDeadLetter>
         @OptionGroup var retry: RetryOptions
         @OptionGroup var batch: BatchOptions
-        @OptionGroup var schedule: ScheduleOptions
+        @OptionGroup var pacing: PacingOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
+        @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
 
@@ -115,7 +116,7 @@ extension AVTReplayCommand {
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
             (backends.encoders.influx, backends.encoders.graphite) = (influx.encoder, graphite.encoder)
             backends.encoders.mediastream = mediastream.options
-            (backends.speed, backends.maximumAge, backends.stop) = (schedule.speed, Double(batch.deliveryMaxAge) / 1000, stop)
+            (backends.speed, backends.maximumAge, backends.stop) = (pacing.speed, pacing.maximumAge, stop)
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
