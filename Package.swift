@@ -38,7 +38,7 @@ let package = Package(
         // wire encoders, Mediastream events, and timeline writers (convert).
         .target(name: "AVTOutput", dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline"]),
         // The replay driver: a timeline through its trackers into backends, one or many sessions.
-        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON", "AVTTrackers", "AVTTimeline", "AVTOutput"]),
+        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput"]),
         // The system zlib, for gzip request bodies (New Relic asks for compression). Debian: zlib1g-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Network backends: InfluxDB, Graphite, New Relic, Mediastream; retries, dead letters.

@@ -24,6 +24,12 @@ public enum SessionDiscovery {
         return sessions
     }
 
+    /// Whether records carry their session's path: with several inputs, or a directory, a
+    /// record alone would not say which session it came from.
+    public static func labelsSessions(inputs: [String], sessions: [String]) -> Bool {
+        inputs.count > 1 || sessions != inputs
+    }
+
     public static func isTimelineFile(_ name: String) -> Bool {
         !name.hasPrefix(".") && !name.hasSuffix(".expected.jsonl") && TimelineFormat.fromExtension(of: name) != nil
     }

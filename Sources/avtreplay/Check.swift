@@ -36,15 +36,13 @@ extension AVTReplayCommand {
         @Flag(help: "Rewrite the expected outputs from the produced ones instead of comparing.")
         var update = false
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
         @OptionGroup var compare: CompareOptions
 
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             if expect != nil, timelines.count != 1 { throw ValidationError("--expect goes with exactly one timeline.") }
-            try TrackerFlag.validate(trackers)
         }
 
         func run() throws {
@@ -52,47 +50,14 @@ extension AVTReplayCommand {
             do {
                 paths = try GoldenFiles.timelines(timelines, includingNew: update)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
-            if paths.isEmpty { throw CLIFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found") }
-            var cases: [CheckCase] = []
-            for path in paths {
-                let started = Date()
-                let expectedPath = expect ?? GoldenFiles.expectedPath(for: path)
-                let outcome: CheckCase.Outcome
-                do {
-                    let produced = try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: trackers)
-                    let actual = try OutputLog.read(ByteInput(bytes: produced, name: path))
-                    if update {
-                        try updateGolden(expectedPath, produced: produced, actual: actual)
-                        continue
-                    }
-                    let expected = try OutputLog.read(path: expectedPath)
-                    outcome = .compared(RecordComparator.compare(expected: expected, actual: actual, options: compare.comparison))
-                } catch let error as TimelineError {
-                    outcome = .error(error.description)
-                } catch {
-                    outcome = .error("\(error)")
-                }
-                cases.append(CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome))
-            }
+            if paths.isEmpty { throw CommandFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found") }
+            var check = GoldenCheck()
+            (check.expect, check.comparison, check.csvTrackers) = (expect, compare.comparison, tracker.trackers)
+            let cases = update ? check.update(paths) { Diagnostics.printRaw($0) } : check.compare(paths)
             if update && cases.isEmpty { return }
-            let code = try compare.report(cases, single: false)
-            if code != .success { throw code }
-        }
-
-        /// Writes the produced output as the new golden file and says what that changed.
-        private func updateGolden(_ expectedPath: String, produced: [UInt8], actual: [OutputRecord]) throws {
-            let previous = try? OutputLog.read(path: expectedPath)
-            let sink = try AtomicFileSink(path: expectedPath)
-            try sink.write(produced)
-            try sink.close()
-            guard let previous else {
-                Diagnostics.printRaw("created \(expectedPath): \(actual.count) records")
-                return
-            }
-            let comparison = RecordComparator.compare(expected: previous, actual: actual, options: ComparisonOptions())
-            Diagnostics.printRaw(comparison.isEqual ? "unchanged \(expectedPath)" : "updated \(expectedPath): \(comparison.summary)")
+            try compare.report(cases, single: false)
         }
     }
 }

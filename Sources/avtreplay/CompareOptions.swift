@@ -1,7 +1,5 @@
 import AVTAnalysis
 import AVTFormats
-import AVTJSON
-import AVTOutput
 import ArgumentParser
 import Foundation
 
@@ -19,10 +17,9 @@ struct CompareOptions: ParsableArguments {
     var ignoreOrder = false
 
     @Option(help: ArgumentHelp("Report format: text (default), json or junit (JUnit XML for CI servers).", valueName: "format"))
-    var format: ReportFormat = .text
+    var format: CheckReport.Format = .text
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the report to this file (atomically); - is standard output.", valueName: "file"))
-    var output: String = "-"
+    @OptionGroup var output: OutputOptions<ComparisonReportOutput>
 
     func validate() throws {
         if tolerance < 0 { throw ValidationError("--tolerance must be ≥ 0 ms.") }
@@ -36,76 +33,21 @@ struct CompareOptions: ParsableArguments {
         return options
     }
 
-    /// Writes the report for these cases and returns the exit code: 0 all equal, 1 some differ,
-    /// 2 some input unreadable.
-    func report(_ cases: [CheckCase], single: Bool) throws -> ExitCode {
-        var text = ""
-        switch format {
-        case .text:
-            let color = output == "-" && Diagnostics.colorAllowed(fd: 1)
-            for testCase in cases {
-                switch testCase.outcome {
-                case .compared(let comparison):
-                    if single {
-                        text += DiffReport.text(comparison, color: color)
-                    } else if comparison.isEqual {
-                        text += "PASS \(testCase.name): \(comparison.summary)\n"
-                    } else {
-                        text += "FAIL \(testCase.name)\n" + DiffReport.text(comparison, color: color)
-                    }
-                case .error(let message):
-                    text += "ERROR \(testCase.name): \(message)\n"
-                }
-            }
-            if !single {
-                let passed = cases.filter(\.passed).count
-                text += "\(passed) passed, \(cases.count - passed) failed\n"
-            }
-        case .json:
-            var w = JSONWriter()
-            w.raw("{\"passed\":")
-            w.int(cases.filter(\.passed).count)
-            w.raw(",\"failed\":")
-            w.int(cases.filter { !$0.passed }.count)
-            w.raw(",\"cases\":[")
-            for (n, testCase) in cases.enumerated() {
-                if n > 0 { w.raw(",") }
-                switch testCase.outcome {
-                case .compared(let comparison):
-                    DiffReport.json(comparison, name: testCase.name, into: &w)
-                case .error(let message):
-                    w.raw("{\"name\":")
-                    w.string(testCase.name)
-                    w.raw(",\"error\":")
-                    w.string(message)
-                    w.raw("}")
-                }
-            }
-            w.raw("]}\n")
-            text = String(decoding: w.bytes, as: UTF8.self)
-        case .junit:
-            text = JUnitReport.xml(cases, timestamp: ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)))
-        }
-        if let failure = write(text) { throw CLIFailure(message: failure.description, exitCode: .failure) }
-        if cases.contains(where: { if case .error = $0.outcome { return true } else { return false } }) { return .badInput }
-        return cases.allSatisfy(\.passed) ? .success : .differs
+    /// Writes the report for these cases; throws unless every case passed.
+    func report(_ cases: [CheckCase], single: Bool) throws {
+        let color = output.output == "-" && Diagnostics.colorAllowed(fd: 1)
+        let text = CheckReport.render(
+            cases, format: format, single: single, color: color,
+            timestamp: ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)))
+        try output.write(text)
+        let status = CheckReport.status(cases)
+        // The report said why; only the exit code is left to give.
+        if status != .ok { throw ExitCode(status.code) }
     }
 }
 
-extension CompareOptions {
-    /// Writes the report; returns the failure, if any (a closed pipe is not one).
-    func write(_ text: String) -> OutputError? {
-        do {
-            let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-            try sink.write(Array(text.utf8))
-            try sink.close()
-            return nil
-        } catch {
-            return error.isBrokenPipe ? nil : error
-        }
-    }
-}
-
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, junit
+/// `check` and `diff`.
+enum ComparisonReportOutput: OutputFlag {
+    static let help = "Write the report to this file (atomically); - is standard output."
+    static let defaultPath = "-"
 }

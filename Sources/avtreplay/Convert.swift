@@ -1,4 +1,5 @@
 import AVTOutput
+import AVTReplay
 import AVTTimeline
 import AVTTrackers
 import ArgumentParser
@@ -41,11 +42,9 @@ extension AVTReplayCommand {
             transform: Convert.format)
         var outputFormat: TimelineFormat?
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
         func validate() throws {
-            try TrackerFlag.validate(trackers)
             _ = try targetFormat()
         }
 
@@ -53,49 +52,34 @@ extension AVTReplayCommand {
             let format = try targetFormat()
             var source: any TimelineSource
             do {
-                source = try TimelineReader.open(input, format: inputFormat, csvTrackers: trackers)
+                source = try TimelineReader.open(input, format: inputFormat, csvTrackers: tracker.trackers)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
-            if !trackers.isEmpty {
-                if let csv = source as? CSVTimelineReader {
-                    if csv.declaresSettings {
-                        Diagnostics.warning("--tracker ignored: \(source.name) declares its trackers in its #avtreplay line")
-                    }
-                } else {
-                    Diagnostics.warning("--tracker ignored: it applies to CSV timelines only")
-                }
+            if let warning = ConversionTarget.trackerWarning(source, trackersGiven: !tracker.trackers.isEmpty) {
+                Diagnostics.warning(warning)
             }
             let sink: ByteSink
             do {
                 sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             do {
                 try TimelineConverter.convert(&source, to: format, sink: sink)
-            } catch let error as TimelineError {
+            } catch {
+                guard let failure = CommandFailure(error) else { return }
                 (sink as? AtomicFileSink)?.discard()
-                throw CLIFailure.badInput(error.description)
-            } catch let error as OutputError where error.isBrokenPipe {
-                return
-            } catch let error as OutputError {
-                (sink as? AtomicFileSink)?.discard()
-                throw CLIFailure(message: error.description, exitCode: .failure)
+                throw failure
             }
         }
 
-        /// The output format: the flag, else the output's extension.
         private func targetFormat() throws -> TimelineFormat {
-            if let outputFormat { return outputFormat }
-            if output == "-" {
-                throw ValidationError("Writing to standard output needs --output-format json, jsonl or csv.")
+            do {
+                return try ConversionTarget.format(of: output, given: outputFormat)
+            } catch {
+                throw ValidationError(error.message)
             }
-            guard let format = TimelineFormat.fromExtension(of: output) else {
-                throw ValidationError(
-                    "Cannot tell the output format from '\(output)': use a .json, .jsonl or .csv name, or --output-format.")
-            }
-            return format
         }
 
         static func inputFormat(_ text: String) throws -> TimelineFormat {

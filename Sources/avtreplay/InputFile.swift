@@ -1,3 +1,5 @@
+import AVTReplay
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,7 @@ import Darwin
 
 /// Reads a whole input file, or stdin for `-`, as bytes.
 enum InputFile {
-    static func read(_ path: String) throws(CLIFailure) -> [UInt8] {
+    static func read(_ path: String) throws(CommandFailure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw .badInput("cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { if fd != 0 { close(fd) } }

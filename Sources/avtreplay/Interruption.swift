@@ -27,7 +27,4 @@ enum Interruption {
             sources.append(source)
         }
     }
-
-    /// The shell's convention for a process ended by a signal: 128 + its number (130, 143).
-    static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
 }

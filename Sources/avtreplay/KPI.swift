@@ -32,13 +32,9 @@ extension AVTReplayCommand {
         @Flag(help: "The inputs are event logs (JSON Lines records, as `avtreplay run` prints), not timelines.")
         var fromEvents = false
 
-        @Option(help: ArgumentHelp(
-            "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content).",
-            valueName: "format"))
-        var inputFormat: TimelineFormat?
+        @OptionGroup var input: InputFormatOptions<TimelinesFormat>
 
-        @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
-        var definitions: KPIDefinitions = .openavt
+        @OptionGroup var definitions: DefinitionsOptions
 
         @Option(help: ArgumentHelp("table (default), json or csv.", valueName: "format"))
         var format: KPIFormat = .table
@@ -46,61 +42,29 @@ extension AVTReplayCommand {
         @Flag(help: "Add count, mean, min, p50, p90, p95, p99 and max of each KPI across all playbacks (json).")
         var aggregate = false
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (atomically); - is standard output.", valueName: "file"))
-        var output: String = "-"
+        @OptionGroup var output: OutputOptions<PlainOutput>
 
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
-            try TrackerFlag.validate(trackers)
         }
 
         func run() throws {
-            var sessions: [SessionKPIs] = []
+            let sessions: [SessionKPIs]
             do {
-                for path in try SessionDiscovery.expand(inputs) {
-                    sessions += fromEvents ? try eventLogSessions(path) : [try replay(path)]
-                }
+                sessions = try KPISessions.load(
+                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers)
             } catch let error as TimelineError {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
             let text: String
             switch format {
-            case .table: text = KPIReport.table(sessions, definitions: definitions)
-            case .json: text = KPIReport.json(sessions, definitions: definitions, aggregate: aggregate)
-            case .csv: text = KPIReport.csv(sessions, definitions: definitions)
+            case .table: text = KPIReport.table(sessions, definitions: definitions.definitions)
+            case .json: text = KPIReport.json(sessions, definitions: definitions.definitions, aggregate: aggregate)
+            case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions)
             }
-            do {
-                let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-                try sink.write(Array(text.utf8))
-                try sink.close()
-            } catch {
-                if error.isBrokenPipe { return }
-                throw CLIFailure(message: "\(error)", exitCode: .failure)
-            }
-        }
-
-        private func replay(_ path: String) throws -> SessionKPIs {
-            // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
-            var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: inputFormat, csvTrackers: trackers))
-            let backend = KPIBackend(session: InputFile.displayName(path))
-            _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
-            var kpis = backend.kpis
-            kpis.avmetrics = source.log
-            return kpis
-        }
-
-        /// A log from a multi-session run holds several sessions (its `session` field).
-        private func eventLogSessions(_ path: String) throws -> [SessionKPIs] {
-            var sessions: [SessionKPIs] = []
-            for record in try OutputLog.read(path: path) {
-                let name = record.session ?? InputFile.displayName(path)
-                if sessions.last?.session != name { sessions.append(SessionKPIs(session: name)) }
-                sessions[sessions.count - 1].add(KPIObservation(record: record))
-            }
-            return sessions
+            try output.write(text)
         }
     }
 }
@@ -109,4 +73,3 @@ enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv
 }
 
-extension KPIDefinitions: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import AVTAnalysis
 import AVTOutput
+import AVTReplay
 import AVTTimeline
 import AVTTrackers
 import ArgumentParser
@@ -37,13 +38,9 @@ extension AVTReplayCommand {
         @Argument(help: ArgumentHelp("A timeline (JSON, JSONL or CSV) with a netstats tracker, or - for standard input.", valueName: "timeline"))
         var timeline: String
 
-        @Option(help: ArgumentHelp(
-            "The timeline's format: json, jsonl or csv (default: from the extension, else from the content).",
-            valueName: "format"))
-        var inputFormat: TimelineFormat?
+        @OptionGroup var input: InputFormatOptions<TimelineFormatFlag>
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
         @Option(help: ArgumentHelp("The netstats tracker to read, when the timeline has several.", valueName: "name"))
         var subscriber: String?
@@ -81,70 +78,36 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("text for reading, json for tools.", valueName: "format"))
         var format: PreCallFormat = .text
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file (atomically); - is standard output.", valueName: "file"))
-        var output: String = "-"
+        @OptionGroup var output: OutputOptions<PlainOutput>
 
         func validate() throws {
-            try TrackerFlag.validate(trackers)
-            if let window, window < 1 { throw ValidationError("--window must be at least 1 ms, got \(window)") }
-            if let duration, duration < 0 { throw ValidationError("--duration must be 0 ms or more, got \(duration)") }
-            if let audioRetest, audioRetest < 0 { throw ValidationError("--audio-retest must be 0 ms or more, got \(audioRetest)") }
-            for (flag, value) in [("--video-kbps", videoKbps), ("--audio-kbps", audioKbps)] {
-                if let value, !(value.isFinite && value >= 0) {
-                    throw ValidationError("\(flag) must be a number of kbps >= 0, got \(value)")
-                }
-            }
-            for (flag, value) in [("--video-loss", videoLoss), ("--audio-loss", audioLoss)] {
-                if let value, !(value >= 0 && value <= 100) {
-                    throw ValidationError("\(flag) must be a percentage from 0 to 100, got \(value)")
-                }
+            do {
+                try overrides.validate()
+            } catch {
+                throw ValidationError(error.message)
             }
         }
 
-        /// The profile's criteria with the flags given on top.
-        var criteria: PreCallCriteria {
-            var criteria = PreCallCriteria(profile: profile)
-            if let window { criteria.windowLength = window }
-            if let duration { criteria.duration = duration }
-            if let videoKbps { criteria.videoKbps = videoKbps }
-            if let videoLoss { criteria.videoLossPercent = videoLoss }
-            if let audioKbps { criteria.audioKbps = audioKbps }
-            if let audioLoss { criteria.audioLossPercent = audioLoss }
-            if let audioRetest { criteria.audioRetest = audioRetest }
-            return criteria
+        private var overrides: PreCallOverrides {
+            var overrides = PreCallOverrides()
+            (overrides.windowLength, overrides.duration, overrides.audioRetest) = (window, duration, audioRetest)
+            (overrides.videoKbps, overrides.videoLossPercent) = (videoKbps, videoLoss)
+            (overrides.audioKbps, overrides.audioLossPercent) = (audioKbps, audioLoss)
+            return overrides
         }
 
         func run() throws {
-            let criteria = self.criteria
+            let criteria = overrides.criteria(profile)
             let result: PreCallResult
             do {
-                var source = try TimelineReader.open(timeline, format: inputFormat, csvTrackers: trackers)
+                var source = try TimelineReader.open(timeline, format: input.inputFormat, csvTrackers: tracker.trackers)
                 result = try PreCallTest.run(&source, subscriber: subscriber, criteria: criteria).result
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
-            if let last = result.lastSampleT, last < result.decidedAt {
-                Diagnostics.warning(
-                    "\(InputFile.displayName(timeline)): the last sample is at t=\(last) ms, before the verdict at "
-                        + "t=\(result.decidedAt) ms; the verdict uses the windows closed by then")
-            } else if result.lastSampleT == nil {
-                Diagnostics.warning("\(InputFile.displayName(timeline)): the netstats tracker has no samples")
-            }
-            let text = format == .json ? PreCallReport.json(result) : PreCallReport.text(result, criteria: criteria, profile: profile)
-            do {
-                let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-                try sink.write(Array(text.utf8))
-                try sink.close()
-            } catch {
-                if !error.isBrokenPipe {
-                    throw CLIFailure(message: "\(error)", exitCode: .failure)
-                }
-            }
-            if let require, result.verdict < require.verdict {
-                throw CLIFailure(
-                    message: "verdict \(result.verdict.rawValue) is worse than the required \(require.rawValue)",
-                    exitCode: .differs)
-            }
+            for warning in result.warnings(input: InputFile.displayName(timeline)) { Diagnostics.warning(warning) }
+            try output.write(format == .json ? PreCallReport.json(result) : PreCallReport.text(result, criteria: criteria, profile: profile))
+            if let require, let failure = require.failure(for: result.verdict) { throw failure }
         }
     }
 }
@@ -153,12 +116,3 @@ enum PreCallFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// `--require`: the least verdict that exits 0.
-enum PreCallRequirement: String, ExpressibleByArgument, CaseIterable {
-    case audioVideo = "audio-video"
-    case audio
-
-    var verdict: PreCallVerdict { self == .audioVideo ? .audioVideo : .audioOnly }
-}
-
-extension PreCallProfile: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import AVTAnalysis
 import AVTOutput
+import AVTReplay
 import AVTTimeline
 import AVTTrackers
 import ArgumentParser
@@ -33,46 +34,34 @@ extension AVTReplayCommand {
         @Flag(help: "Read every input as an event log (JSON Lines records), not as a timeline.")
         var fromEvents = false
 
-        @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
-        var definitions: KPIDefinitions = .openavt
+        @OptionGroup var definitions: DefinitionsOptions
 
         @Option(help: ArgumentHelp("How many sessions the overview lists as worst.", valueName: "n"))
         var worst = 10
 
-        @Option(name: .customLong("tracker"), help: TrackerFlag.help, transform: TrackerFlag.parse)
-        var trackers: [TrackerSpec] = []
+        @OptionGroup var tracker: TrackerOptions
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The HTML file to write (atomically); - is standard output.", valueName: "file"))
-        var output: String = "report.html"
+        @OptionGroup var output: OutputOptions<HTMLOutput>
 
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
             if worst < 0 { throw ValidationError("--worst must be 0 or more") }
-            try TrackerFlag.validate(trackers)
         }
 
         func run() throws {
             let records: [SessionRecords]
             do {
-                records = try ReportInput.load(inputs, fromEvents: fromEvents, csvTrackers: trackers)
+                records = try ReportInput.load(inputs, fromEvents: fromEvents, csvTrackers: tracker.trackers)
             } catch let error as TimelineError {
-                throw CLIFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.description)
             }
-            guard !records.isEmpty else { throw CLIFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))") }
+            guard !records.isEmpty else { throw CommandFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))") }
             var writer = ReportWriter()
-            writer.definitions = definitions
+            writer.definitions = definitions.definitions
             writer.worstCount = worst
-            // A directory or several sessions get the overview page.
-            writer.overview = records.count > 1 || inputs.contains { $0 != "-" && ReportInput.isDirectory($0) }
+            writer.overview = ReportInput.wantsOverview(sessions: records.count, inputs: inputs)
             let html = writer.render(records.map(ReportSession.init))
-            do {
-                let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
-                try sink.write(Array(html.utf8))
-                try sink.close()
-            } catch {
-                if error.isBrokenPipe { return }
-                throw CLIFailure(message: "\(error)", exitCode: .failure)
-            }
+            try output.write(html)
         }
     }
 }

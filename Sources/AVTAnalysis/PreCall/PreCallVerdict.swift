@@ -54,3 +54,16 @@ public struct PreCallResult: Sendable, Equatable {
     /// t of the last sample; before `decidedAt` the recording ended before the test did.
     public let lastSampleT: Int?
 }
+
+extension PreCallResult {
+    /// What makes the verdict weaker than it looks: a recording that ends before the verdict,
+    /// or one with no samples at all. `input` names the timeline.
+    public func warnings(input: String) -> [String] {
+        if let last = lastSampleT, last < decidedAt {
+            return [
+                "\(input): the last sample is at t=\(last) ms, before the verdict at t=\(decidedAt) ms; the verdict uses the windows closed by then"
+            ]
+        }
+        return lastSampleT == nil ? ["\(input): the netstats tracker has no samples"] : []
+    }
+}

@@ -107,4 +107,9 @@ public enum ReportInput {
 
 extension ReportInput {
     public static func isDirectory(_ path: String) -> Bool { SessionDiscovery.isDirectory(path) }
+
+    /// A directory or several sessions get the overview page first.
+    public static func wantsOverview(sessions: Int, inputs: [String]) -> Bool {
+        sessions > 1 || inputs.contains { $0 != "-" && isDirectory($0) }
+    }
 }

@@ -44,6 +44,14 @@ final class SessionRunnerTests: XCTestCase {
             [root + "/a.jsonl", root + "/b/1.csv", root + "/b/2.json", "x.json"])
     }
 
+    func testRecordsNameTheirSessionWhenTheInputsDoNot() {
+        XCTAssertFalse(SessionDiscovery.labelsSessions(inputs: ["a.json"], sessions: ["a.json"]))
+        XCTAssertTrue(SessionDiscovery.labelsSessions(inputs: ["a.json", "b.json"], sessions: ["a.json", "b.json"]))
+        XCTAssertTrue(SessionDiscovery.labelsSessions(inputs: ["dir"], sessions: ["dir/a.json"]))
+        // A directory of one timeline still labels: its name is not the input's.
+        XCTAssertTrue(SessionDiscovery.labelsSessions(inputs: ["dir"], sessions: []))
+    }
+
     func testShardsSplitTheSortedListWithoutOverlap() {
         let items = Array(0..<10)
         XCTAssertEqual(Shard("1/3")?.select(items), [0, 3, 6, 9])

@@ -1,27 +1,15 @@
 import AVTTrackers
-import ArgumentParser
-
-/// `--tracker NAME[=KIND][,ads|,no-ads][,init|,no-init]`: declares a tracker of a CSV timeline
-/// that has no `#avtreplay` settings line. Repeat it for several trackers; ids follow the order.
+/// `--tracker NAME[=KIND][,ads|,no-ads][,init|,no-init]`: a tracker of a CSV timeline that has no
+/// `#avtreplay` settings line. Several declarations give ids in their order.
 ///
 /// - KIND is one of TrackerKind's names (default `generic`).
 /// - `ads` / `no-ads` set `isAdsTracker` (default: true for `ima` only).
 /// - `init` / `no-init` set `emitTrackerInit` (default: true for every kind but `generic`).
 ///
 /// Examples: `content=avplayer`, `ads=ima`, `content`, `ads=generic,ads`, `main=html5,no-init`.
-enum TrackerFlag {
-    static let valueName = "name=kind"
-
-    static var help: ArgumentHelp {
-        let kinds = TrackerKind.allCases.map(\.rawValue).joined(separator: "|")
-        return ArgumentHelp(
-            "A tracker of a CSV timeline without a #avtreplay line: NAME[=KIND][,ads|,no-ads][,init|,no-init], "
-                + "KIND \(kinds) (default generic). Repeat for several trackers; ids follow the order.",
-            valueName: valueName)
-    }
-
-    /// Parses one `--tracker` value.
-    static func parse(_ text: String) throws -> TrackerSpec {
+public enum TrackerDeclaration {
+    /// Parses one declaration.
+    public static func parse(_ text: String) throws(UsageError) -> TrackerSpec {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let declaration = parts[0]
         let name: String
@@ -30,7 +18,7 @@ enum TrackerFlag {
             name = String(declaration[..<equals])
             let kindText = String(declaration[declaration.index(after: equals)...])
             guard let known = TrackerKind(rawValue: kindText) else {
-                throw ValidationError(
+                throw UsageError(
                     "unknown tracker kind '\(kindText)' in --tracker '\(text)': expected one of "
                         + TrackerKind.allCases.map(\.rawValue).joined(separator: ", "))
             }
@@ -39,7 +27,7 @@ enum TrackerFlag {
             name = declaration
         }
         guard !name.isEmpty else {
-            throw ValidationError("--tracker '\(text)' has no name: expected NAME[=KIND], e.g. content=avplayer")
+            throw UsageError("--tracker '\(text)' has no name: expected NAME[=KIND], e.g. content=avplayer")
         }
         var isAds: Bool?
         var emitInit: Bool?
@@ -50,18 +38,17 @@ enum TrackerFlag {
             case "init": emitInit = true
             case "no-init": emitInit = false
             default:
-                throw ValidationError(
-                    "unknown option '\(option)' in --tracker '\(text)': expected ads, no-ads, init or no-init")
+                throw UsageError("unknown option '\(option)' in --tracker '\(text)': expected ads, no-ads, init or no-init")
             }
         }
         return TrackerSpec(name: name, kind: kind, isAdsTracker: isAds, emitTrackerInit: emitInit)
     }
 
-    /// Rejects a name declared twice.
-    static func validate(_ trackers: [TrackerSpec]) throws {
+    /// Rejects a name declared twice: ids and CSV rows refer to trackers by name.
+    public static func checkUnique(_ trackers: [TrackerSpec]) throws(UsageError) {
         var seen: Set<String> = []
         for tracker in trackers where !seen.insert(tracker.name).inserted {
-            throw ValidationError("--tracker '\(tracker.name)' is declared twice; tracker names must be unique.")
+            throw UsageError("--tracker '\(tracker.name)' is declared twice; tracker names must be unique.")
         }
     }
 }

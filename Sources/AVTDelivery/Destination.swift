@@ -1,0 +1,110 @@
+import AVTOutput
+/// A `--to` value, parsed: the stream (standard output or a file) that carries the chosen
+/// `--format`, or a server with its address, credentials and wire settings. `run` and `send`
+/// both name destinations this way, so both accept and reject the same values with the same words.
+public enum Destination: Sendable, CustomStringConvertible {
+    case stdout
+    case file(path: String)
+    case influx(InfluxDestination)
+    case graphite(GraphiteDestination)
+    case newRelic(NewRelicDestination)
+    case mediastream(MediastreamDestination)
+
+    /// What a destination is, before its parameters are read.
+    public enum Kind: Sendable, Equatable, CaseIterable {
+        case stdout, file, influx, graphite, newRelic, mediastream
+
+        /// The kind a `--to` value asks for, from its leading word; nil for none. A value that
+        /// names a kind but is malformed (`graphite+tcp://`) is the kind's to reject, so its error
+        /// says what that kind expects.
+        public init?(of text: String) {
+            if text == "stdout" {
+                self = .stdout
+            } else if text.hasPrefix("file:") {
+                self = .file
+            } else if text.hasPrefix("influxdb") {
+                self = .influx
+            } else if text.hasPrefix("newrelic") {
+                self = .newRelic
+            } else if text.hasPrefix("mediastream+") {
+                self = .mediastream
+            } else if text.hasPrefix("graphite") {
+                self = .graphite
+            } else {
+                return nil
+            }
+        }
+
+        /// Standard output and files carry `--format`; the others are servers with their own wire format.
+        public var isStream: Bool { self == .stdout || self == .file }
+    }
+
+    static let expected =
+        "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=O&bucket=B, "
+        + "graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH"
+
+    /// Parses a `--to` value.
+    public init(_ text: String, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
+        guard let kind = Kind(of: text) else { throw OutputError(path: text, message: Self.expected) }
+        try self.init(text, as: kind, settings: settings)
+    }
+
+    /// Parses `text` as a destination of `kind`, whatever it looks like (`send` knows the kind
+    /// from the wire format of the lines it re-sends).
+    public init(_ text: String, as kind: Kind, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
+        switch kind {
+        case .stdout: self = .stdout
+        case .file: self = .file(path: text.hasPrefix("file:") ? String(text.dropFirst("file:".count)) : text)
+        case .influx: self = .influx(try InfluxDestination(text, precision: settings.precision, environment: settings.environment))
+        case .graphite: self = .graphite(try GraphiteDestination(text))
+        case .newRelic:
+            self = .newRelic(try NewRelicDestination(text, endpoint: settings.newRelicEndpoint, environment: settings.environment))
+        case .mediastream: self = .mediastream(try MediastreamDestination(text))
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .stdout: .stdout
+        case .file: .file
+        case .influx: .influx
+        case .graphite: .graphite
+        case .newRelic: .newRelic
+        case .mediastream: .mediastream
+        }
+    }
+
+    /// The path of a stream destination (`-` for standard output); nil for a server.
+    public var streamPath: String? {
+        switch self {
+        case .stdout: "-"
+        case .file(let path): path
+        default: nil
+        }
+    }
+
+    /// The value as given (`stdout`, `file:PATH`, the server's URL): the name in summaries and
+    /// in the dead-letter file.
+    public var description: String {
+        switch self {
+        case .stdout: "stdout"
+        case .file(let path): "file:" + path
+        case .influx(let server): server.description
+        case .graphite(let server): server.description
+        case .newRelic(let server): server.description
+        case .mediastream(let server): server.description
+        }
+    }
+
+    /// The delivery to this destination's server; nil for a stream, which the run writes itself.
+    public func delivery(policy: DeliveryPolicy, ledger: DeliveryLedger, graphiteRetention: Int) -> ServerDelivery? {
+        switch self {
+        case .stdout, .file: nil
+        case .influx(let server): .influx(InfluxDelivery(destination: server, policy: policy, ledger: ledger))
+        case .graphite(let server):
+            .graphite(GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: graphiteRetention))
+        case .newRelic(let server): .newRelic(NewRelicDelivery(destination: server, policy: policy, ledger: ledger))
+        case .mediastream(let server): .mediastream(MediastreamDelivery(destination: server, policy: policy, ledger: ledger))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import AVTOutput
+import AVTReplay
+/// What one session of a run writes to: the stream in `--format` (unless only servers were
+/// named), every server, and, with `--speed`, a pacer in front of it all.
+public struct RunBackends: Sendable {
+    public var format: OutputFormat = .jsonl
+    /// False when every destination is a server: the stream's records are not written anywhere.
+    public var writesStream = true
+    /// `--format table` in colour (a terminal).
+    public var color = false
+    public var encoders = OutputEncoders()
+    public var servers: [ServerDelivery] = []
+    /// `--speed`: nil replays as fast as possible.
+    public var speed: Double?
+    /// With `speed`, the longest a record waits in a batch, in seconds.
+    public var maximumAge: Double = 1
+    public var stop: StopRequest?
+
+    public init() {}
+
+    /// The backend of one session writing to `sink`.
+    public func backend(sink: ByteSink, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
+        let servers = self.servers.map { $0.backend(encoders, records: records, filter: filter) }
+        let backend: RecordBackend
+        if !writesStream {
+            backend = FanOutBackend(servers)
+        } else {
+            let stream = streamBackend(sink: sink, records: records, filter: filter)
+            backend = servers.isEmpty ? stream : FanOutBackend([stream] + servers)
+        }
+        // Without --speed there is no pacer: nothing waits.
+        guard let speed else { return backend }
+        return PacedBackend(backend, speed: speed, maximumAge: maximumAge, stop: stop)
+    }
+
+    private func streamBackend(sink: ByteSink, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
+        switch format {
+        case .jsonl: JSONLinesBackend(sink: sink, encoder: records, filter: filter)
+        case .csv: CSVRecordBackend(sink: sink, encoder: records, filter: filter)
+        case .table: TableRecordBackend(sink: sink, encoder: records, filter: filter, color: color)
+        case .influx: InfluxLineBackend(sink: sink, encoder: encoders.influx, records: records, filter: filter)
+        case .graphite: GraphiteLineBackend(sink: sink, encoder: encoders.graphite, startTime: records.startTime, filter: filter)
+        case .mediastream: MediastreamLineBackend(sink: sink, options: encoders.mediastreamOptions(for: records))
+        }
+    }
+
+    /// For `SessionRunner`.
+    public var factory: SessionRunner.BackendFactory {
+        { [self] sink, records, filter in backend(sink: sink, records: records, filter: filter) }
+    }
+}

@@ -1,0 +1,45 @@
+import AVTOutput
+/// One server a run delivers to, whatever its kind: one list instead of one per kind.
+public enum ServerDelivery: Sendable {
+    case influx(InfluxDelivery)
+    case graphite(GraphiteDelivery)
+    case newRelic(NewRelicDelivery)
+    case mediastream(MediastreamDelivery)
+
+    /// The destination as given, which is also the ledger's key.
+    public var name: String {
+        switch self {
+        case .influx(let delivery): delivery.destination.description
+        case .graphite(let delivery): delivery.destination.description
+        case .newRelic(let delivery): delivery.destination.description
+        case .mediastream(let delivery): delivery.destination.description
+        }
+    }
+
+    /// What the summary counts: Influx, Graphite and New Relic take points; Mediastream takes events.
+    public var unit: String {
+        if case .mediastream = self { return "events" }
+        return "points"
+    }
+
+    public var kind: Destination.Kind {
+        switch self {
+        case .influx: .influx
+        case .graphite: .graphite
+        case .newRelic: .newRelic
+        case .mediastream: .mediastream
+        }
+    }
+
+    /// The backend that hands one session's records to this server.
+    public func backend(_ outputs: OutputEncoders, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
+        switch self {
+        case .influx(let delivery):
+            InfluxDeliveryBackend(delivery: delivery, encoder: outputs.influx, records: records, filter: filter)
+        case .graphite(let delivery):
+            GraphiteDeliveryBackend(delivery: delivery, encoder: outputs.graphite, startTime: records.startTime, filter: filter)
+        case .newRelic(let delivery): NewRelicDeliveryBackend(delivery: delivery, records: records, filter: filter)
+        case .mediastream(let delivery): MediastreamDeliveryBackend(delivery: delivery, options: outputs.mediastreamOptions(for: records))
+        }
+    }
+}

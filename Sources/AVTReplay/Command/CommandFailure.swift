@@ -1,0 +1,31 @@
+import AVTOutput
+import AVTTimeline
+/// An error already phrased for the user, with how the command ends because of it.
+public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var status: ExitStatus
+
+    public init(message: String, status: ExitStatus) {
+        self.message = message
+        self.status = status
+    }
+
+    public static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, status: .badInput) }
+
+    public var description: String { message }
+
+    /// The failure an error thrown while reading inputs and writing outputs stands for; nil for a
+    /// closed pipe (`avtreplay run … | head`), which ends the command quietly and successfully.
+    /// Malformed input is bad input; output that cannot be written is a failure.
+    public init?(_ error: any Error) {
+        switch error {
+        case let failure as CommandFailure: self = failure
+        case let error as OutputError:
+            if error.isBrokenPipe { return nil }
+            self.init(message: error.description, status: .failure)
+        case let error as TimelineError: self = .badInput(error.description)
+        case let error as UsageError: self = .badInput(error.message)
+        default: self = .badInput("\(error)")
+        }
+    }
+}

@@ -1,0 +1,8 @@
+import AVTAnalysis
+import ArgumentParser
+
+/// `--definitions`, for the commands that compute KPIs (`kpi`, `report`).
+struct DefinitionsOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
+    var definitions: KPIDefinitions = .openavt
+}
