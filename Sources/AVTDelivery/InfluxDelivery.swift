@@ -24,7 +24,7 @@ public struct DeliveryPolicy: Sendable {
     public init() {}
 
     /// gzip saves bandwidth on a network and costs CPU on both ends. Measured on loopback
-    /// against InfluxDB 1.6 (README "Network backends"): a fifth of avtreplay's CPU on that path
+    /// against InfluxDB 1.6 (docs/performance.md): a fifth of avtreplay's CPU on that path
     /// and about 15% of the server's, for bytes that never leave the machine.
     public enum GzipPolicy: String, Sendable, CaseIterable {
         /// gzip unless the server's host is a loopback address (127.0.0.0/8, ::1, localhost).

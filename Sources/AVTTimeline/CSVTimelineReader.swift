@@ -3,7 +3,7 @@ import AVTFormats
 import AVTJSON
 import AVTTrackers
 
-/// A CSV timeline (README "CSV timelines"): an optional `#avtreplay {settings}` first line, a
+/// A CSV timeline (docs/timelines.md): an optional `#avtreplay {settings}` first line, a
 /// header row (`t`, `tracker`, optional `action`, then `set.<key>`, `observe.<key>` and
 /// `attributes.<key>` columns), then one step per row with typed cells (`CSVField`). Read through
 /// `ByteInput` in chunks, one row at a time, so memory stays constant whatever the length.

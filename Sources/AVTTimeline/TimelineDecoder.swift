@@ -3,7 +3,7 @@ import AVTFormats
 import AVTJSON
 import AVTTrackers
 
-/// Reads the JSON timeline document of the engine issue (README "Timeline") and checks every
+/// Reads the JSON timeline document (docs/timelines.md) and checks every
 /// field, so a replay never starts on input it would have to guess about.
 public enum TimelineDecoder {
     public static let settingKeys = ["startTime", "hub", "metrics", "pingInterval", "until", "trackers"]

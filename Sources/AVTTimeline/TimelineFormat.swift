@@ -10,7 +10,7 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
     /// A header row, then one step per row (streamed).
     case csv
     /// A log of serialized Apple AVMetrics events, one per line with absolute dates (streamed;
-    /// read only: README "Apple AVMetrics logs").
+    /// read only: docs/timelines.md).
     case avmetrics
 
     /// Whether `convert` can write it (an AVMetrics log is input only).

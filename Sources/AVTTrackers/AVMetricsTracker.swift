@@ -3,7 +3,7 @@ import AVTJSON
 
 /// Apple's AVMetrics events (iOS 18 `AVPlayerItem.metrics`) turned into OpenAVT actions. Each
 /// `observe` step is one event: `{"event": "AVMetricPlayerItemStallEvent", "date": …, …}` with
-/// Apple's property names and units (README "Apple AVMetrics logs" has the table).
+/// Apple's property names and units (docs/trackers.md has the table).
 ///
 /// Like the other trackers it over-emits and lets the hub block: every likely-to-keep-up emits
 /// BufferFinish, every media playlist request StreamLoad, and the hub drops those that change

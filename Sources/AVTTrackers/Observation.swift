@@ -15,7 +15,7 @@ public struct Observation: Sendable, Equatable {
 /// What an observation key accepts, checked when the timeline is read so a replay never starts
 /// on a value a tracker would have to guess about.
 public struct ObservationRule: Sendable {
-    /// For the README and error messages, e.g. `"readyToPlay" | "failed"`.
+    /// For the docs and error messages, e.g. `"readyToPlay" | "failed"`.
     public let expected: String
     private let diagnoser: @Sendable (JSONValue) -> ObservationProblem?
 

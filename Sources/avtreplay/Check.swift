@@ -11,11 +11,11 @@ extension AVTReplayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Replay timelines and compare with their expected outputs (golden files).",
             discussion: """
-                Each timeline NAME.json (or .jsonl, .csv) is compared with NAME.expected.jsonl beside it, or \\
-                with --expect for a single timeline. A directory checks every timeline in it that has an \\
+                Each timeline NAME.json (or .jsonl, .csv) is compared with NAME.expected.jsonl beside it, or \
+                with --expect for a single timeline. A directory checks every timeline in it that has an \
                 expected output. Comparison as in `avtreplay diff`.
 
-                --update rewrites the expected outputs from what the timelines produce now, and prints \\
+                --update rewrites the expected outputs from what the timelines produce now, and prints \
                 what changed (the golden-file workflow).
 
                 Exit codes: 0 all equal (or updated), 1 some differ, 2 bad input.

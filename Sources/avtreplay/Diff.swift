@@ -7,10 +7,10 @@ extension AVTReplayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Compare two outputs (expected and actual JSON Lines records).",
             discussion: """
-                Records are normalised before comparing: playbackId, streamId and the instrument part of \\
-                senderId are renamed by first appearance, so outputs with random ids compare equal. Records \\
-                are aligned (Myers' diff on type, action or metric name, tracker and session), so a missing \\
-                or extra record is reported as such and later records still line up; t, value and \\
+                Records are normalised before comparing: playbackId, streamId and the instrument part of \
+                senderId are renamed by first appearance, so outputs with random ids compare equal. Records \
+                are aligned (Myers' diff on type, action or metric name, tracker and session), so a missing \
+                or extra record is reported as such and later records still line up; t, value and \
                 attributes of aligned records are then compared.
 
                 Exit codes: 0 equal, 1 different, 2 bad input.

@@ -11,10 +11,10 @@ extension AVTReplayCommand {
             commandName: "kpi",
             abstract: "Print the KPIs of each playback and session: startup, rebuffering, errors, quality, ads.",
             discussion: """
-                Replays each timeline (or reads OpenAVT event logs with --from-events) and computes, per \\
-                playback (playbackId) and per session, the KPIs defined in the README. --definitions picks \\
-                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta). A timeline \\
-                with an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \\
+                Replays each timeline (or reads OpenAVT event logs with --from-events) and computes, per \
+                playback (playbackId) and per session, the KPIs defined in docs/kpi.md. --definitions picks \
+                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta). A timeline \
+                with an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \
                 slowest and failed requests and a cross-check against Apple's playback summary.
 
                 Exit codes: 0 ok, 2 bad input.

@@ -11,13 +11,13 @@ extension AVTReplayCommand {
             commandName: "report",
             abstract: "Write a self-contained HTML report: KPIs and a zoomable timeline per session.",
             discussion: """
-                Replays each timeline (or reads event logs, as `avtreplay run` writes them) and writes one HTML \\
-                file with no external resources: per session its KPIs and a timeline with a lane per tracker \\
-                (playback, pauses, buffering, seeks and ads as bars, every event as a tick, metrics as \\
-                markers). For a directory or several sessions, an overview with histograms of startup \\
+                Replays each timeline (or reads event logs, as `avtreplay run` writes them) and writes one HTML \
+                file with no external resources: per session its KPIs and a timeline with a lane per tracker \
+                (playback, pauses, buffering, seeks and ads as bars, every event as a tick, metrics as \
+                markers). For a directory or several sessions, an overview with histograms of startup \
                 time and rebuffer ratio and the worst sessions comes first.
 
-                A .jsonl file whose first record has "type": "event" or "metric" is read as an event log; \\
+                A .jsonl file whose first record has "type": "event" or "metric" is read as an event log; \
                 --from-events forces that for every input.
 
                 Exit codes: 0 ok, 1 the report could not be written, 2 bad input.

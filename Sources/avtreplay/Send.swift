@@ -9,7 +9,7 @@ extension AVTReplayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Deliver the records of a dead-letter file (what a run could not deliver).",
             discussion: """
-                Each entry keeps its wire format and timestamp unit, so lines go out exactly as they were \\
+                Each entry keeps its wire format and timestamp unit, so lines go out exactly as they were \
                 meant. What still cannot be delivered goes to a new dead-letter file.
 
                 Exit codes: 0 all delivered, 2 bad input, 3 some still not delivered.

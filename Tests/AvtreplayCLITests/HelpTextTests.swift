@@ -30,6 +30,8 @@ final class HelpTextTests: XCTestCase {
             XCTAssertEqual(help.status, 0, command)
             for name in names { XCTAssertTrue(help.stdout.contains("  \(name) "), "\(command) \(name)") }
             XCTAssertTrue(help.stdout.contains("Examples:"), command)
+            // A line continuation written as `\\` in a Swift string shows as a stray backslash.
+            XCTAssertFalse(help.stdout.contains("\\\n") || help.stdout.contains(" \\ "), "\(command): stray backslash")
         }
     }
 

@@ -1,6 +1,6 @@
 /// Named sets of KPI definitions, because the industry disagrees on several (where startup ends,
 /// the rebuffer-ratio denominator, whether exits before start include failures). Each set is
-/// documented in the README so a number can be matched with the dashboard that shows it.
+/// documented in docs/kpi.md so a number can be matched with the dashboard that shows it.
 public enum KPIDefinitions: String, Sendable, CaseIterable {
     /// OpenAVT's metricalc and docs: startup = Start.timeSinceMediaRequest (else StreamLoad),
     /// ads included; rebuffer ratio = rebuffer / (play + rebuffer); exits before start include

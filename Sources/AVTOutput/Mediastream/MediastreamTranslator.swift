@@ -1,7 +1,7 @@
 import AVTCore
 
 /// Turns the OpenAVT events a backend receives into the events Mediastream's collector sends
-/// (README "Mediastream collector events"). It works on the virtual clock only:
+/// (docs/outputs.md). It works on the virtual clock only:
 ///
 /// - the collector's 10 s report is a virtual timer anchored at the playback's `Start`
 ///   (Start + 10 s, + 20 s, …); it cannot fire by itself inside a backend, so the reports due

@@ -3,7 +3,7 @@ import AVTFormats
 import AVTJSON
 import AVTTimeline
 
-/// The JSON Lines record of one backend delivery (README "Output"): fixed key order, attribute
+/// The JSON Lines record of one backend delivery (docs/outputs.md): fixed key order, attribute
 /// keys sorted by their UTF-8 bytes, integers as integers, so equal input gives equal bytes.
 public struct RecordEncoder {
     /// Tracker names by tracker id, for the `tracker` field.

@@ -10,7 +10,7 @@ public enum AVMetricsKPIReport {
         w.value(value(log, totals: totals))
     }
 
-    /// The `avmetrics` object of a session (README "Apple AVMetrics logs").
+    /// The `avmetrics` object of a session (docs/kpi.md).
     public static func value(_ log: AVMetricsSessionLog, totals: [KPI]) -> JSONValue {
         var breakdownValue = JSONValue.null
         if let b = StartupBreakdown(log: log) {
