@@ -2,19 +2,19 @@ import AVTOutput
 import AVTReplay
 /// `avtreplay send`: delivers the lines of a dead-letter file again, each to its own destination
 /// (or to one given instead) in the wire format and timestamp unit it was written in.
-public struct DeadLetterResend {
+package struct DeadLetterResend {
     /// Lines of one destination and format, in file order.
-    public struct Group: Sendable, Equatable {
-        public var destination: String
-        public var format: String
-        public var lines: [String]
+    package struct Group: Sendable, Equatable {
+        package var destination: String
+        package var format: String
+        package var lines: [String]
     }
 
-    public var settings: DestinationSettings
-    public var policy: DeliveryPolicy
-    public var ledger: DeliveryLedger
+    package var settings: DestinationSettings
+    package var policy: DeliveryPolicy
+    package var ledger: DeliveryLedger
 
-    public init(settings: DestinationSettings, policy: DeliveryPolicy, ledger: DeliveryLedger) {
+    package init(settings: DestinationSettings, policy: DeliveryPolicy, ledger: DeliveryLedger) {
         self.settings = settings
         self.policy = policy
         self.ledger = ledger
@@ -22,7 +22,7 @@ public struct DeadLetterResend {
 
     /// The entries grouped per (destination, format), groups in order of first appearance;
     /// `destination` replaces every entry's own.
-    public static func groups(_ entries: [DeadLetterEntry], to destination: String? = nil) -> [Group] {
+    package static func groups(_ entries: [DeadLetterEntry], to destination: String? = nil) -> [Group] {
         var groups: [Group] = []
         var index: [String: Int] = [:]
         for entry in entries {
@@ -56,7 +56,7 @@ public struct DeadLetterResend {
 
     /// Delivers every group: Graphite first, then New Relic, Mediastream and InfluxDB, calling
     /// `delivered` with a summary line after each. `file` names the dead-letter file in errors.
-    public func deliver(_ groups: [Group], file: String, delivered: (String) -> Void) throws(CommandFailure) {
+    package func deliver(_ groups: [Group], file: String, delivered: (String) -> Void) throws(CommandFailure) {
         for kind in [Destination.Kind.graphite, .newRelic, .mediastream, nil] {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
                 try deliver(group, kind: kind, file: file)
@@ -94,7 +94,7 @@ public struct DeadLetterResend {
     }
 
     /// After delivering: publishes the new dead-letter file; a failure when lines are still undelivered.
-    public func finish() throws -> CommandFailure? {
+    package func finish() throws -> CommandFailure? {
         try ledger.close()
         guard ledger.undeliveredCount > 0 else { return nil }
         return CommandFailure(

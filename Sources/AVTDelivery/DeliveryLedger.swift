@@ -5,17 +5,17 @@ import Foundation
 /// What a run delivered and what it could not, across sessions and worker threads. Undelivered
 /// lines go to a dead-letter JSON Lines file with their destination and the reason, so nothing
 /// is lost silently and `avtreplay send` can deliver them later.
-public final class DeliveryLedger: @unchecked Sendable {
-    public let deadLetterPath: String
+package final class DeliveryLedger: @unchecked Sendable {
+    package let deadLetterPath: String
     private let lock = NSLock()
     private var sink: AtomicFileSink?
     private var failure: OutputError?
-    public private(set) var delivered: [String: Int] = [:]
-    public private(set) var undelivered: [String: Int] = [:]
+    package private(set) var delivered: [String: Int] = [:]
+    package private(set) var undelivered: [String: Int] = [:]
     /// The first distinct reasons, for the summary.
-    public private(set) var reasons: [String] = []
+    package private(set) var reasons: [String] = []
 
-    public init(deadLetterPath: String) { self.deadLetterPath = deadLetterPath }
+    package init(deadLetterPath: String) { self.deadLetterPath = deadLetterPath }
 
     func countDelivered(_ n: Int, to destination: String) {
         lock.lock()
@@ -52,14 +52,14 @@ public final class DeliveryLedger: @unchecked Sendable {
         }
     }
 
-    public var undeliveredCount: Int {
+    package var undeliveredCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return undelivered.values.reduce(0, +)
     }
 
     /// Publishes the dead-letter file (if anything went there).
-    public func close() throws {
+    package func close() throws {
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure }

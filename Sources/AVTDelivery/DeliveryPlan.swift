@@ -2,15 +2,15 @@ import AVTOutput
 import AVTTimeline
 /// Where a run's records go, from its `--to` values and `-o`: at most one stream (standard
 /// output or a file, in `--format`) and any number of servers, which share one dead-letter file.
-public final class DeliveryPlan: Sendable {
-    public let destinations: [Destination]
+package final class DeliveryPlan: Sendable {
+    package let destinations: [Destination]
     /// The stream's path (`-` for standard output); nil when every destination is a server.
-    public let streamPath: String?
-    public let servers: [ServerDelivery]
-    public let ledger: DeliveryLedger
+    package let streamPath: String?
+    package let servers: [ServerDelivery]
+    package let ledger: DeliveryLedger
 
     /// Records go to one file or stream: at most one of `stdout`, `file:PATH` and `-o`.
-    public static func checkStream(destinations: [String], output: String) throws(UsageError) {
+    package static func checkStream(destinations: [String], output: String) throws(UsageError) {
         let streams = destinations.filter { Destination.Kind(of: $0)?.isStream == true }
         if streams.count > 1 || (!streams.isEmpty && output != "-") {
             throw UsageError("Give one of stdout, file:PATH or -o: records go to one file or stream.")
@@ -18,7 +18,7 @@ public final class DeliveryPlan: Sendable {
     }
 
     /// Parses every destination, in order (the first bad one is the error).
-    public init(
+    package init(
         destinations: [String], output: String, settings: DestinationSettings, policy: DeliveryPolicy,
         deadLetter: String, graphiteRetention: Int
     ) throws(OutputError) {
@@ -33,17 +33,17 @@ public final class DeliveryPlan: Sendable {
     }
 
     /// The kinds of server this run delivers to.
-    public var serverKinds: Set<Destination.Kind> { Set(servers.map(\.kind)) }
+    package var serverKinds: Set<Destination.Kind> { Set(servers.map(\.kind)) }
 
     /// Opens the stream: the file (written atomically), standard output, or, when only servers
     /// were named, memory that is thrown away.
-    public func openStream() throws(OutputError) -> ByteSink {
+    package func openStream() throws(OutputError) -> ByteSink {
         guard let streamPath else { return MemorySink() }
         return streamPath == "-" ? FileDescriptorSink() : try AtomicFileSink(path: streamPath)
     }
 
     /// After the replay: publishes the dead-letter file and says what each server took.
-    public func finish(interruptedBy signal: Int32?) throws -> DeliveryReport {
+    package func finish(interruptedBy signal: Int32?) throws -> DeliveryReport {
         if !servers.isEmpty { try ledger.close() }
         return DeliveryReport(
             servers: servers.map { server in

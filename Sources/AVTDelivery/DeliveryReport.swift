@@ -8,40 +8,40 @@ import Darwin
 /// What a run's servers took, and how the run ends because of it: delivered is ok; a signal
 /// ends it 128 + the signal; anything in the dead-letter file ends it 3 (which wins, since those
 /// records need `send`).
-public struct DeliveryReport: Sendable, Equatable {
-    public struct Server: Sendable, Equatable {
-        public var name: String
+package struct DeliveryReport: Sendable, Equatable {
+    package struct Server: Sendable, Equatable {
+        package var name: String
         /// What the server counts: points or events.
-        public var unit: String
-        public var delivered: Int
-        public var undelivered: Int
+        package var unit: String
+        package var delivered: Int
+        package var undelivered: Int
 
-        public init(name: String, unit: String, delivered: Int, undelivered: Int) {
+        package init(name: String, unit: String, delivered: Int, undelivered: Int) {
             (self.name, self.unit, self.delivered, self.undelivered) = (name, unit, delivered, undelivered)
         }
     }
 
     /// Graphite points carbon will drop because they are older than its retention.
-    public struct OutsideRetention: Sendable, Equatable {
-        public var name: String
-        public var points: Int
-        public var retention: Int
+    package struct OutsideRetention: Sendable, Equatable {
+        package var name: String
+        package var points: Int
+        package var retention: Int
 
-        public init(name: String, points: Int, retention: Int) {
+        package init(name: String, points: Int, retention: Int) {
             (self.name, self.points, self.retention) = (name, points, retention)
         }
     }
 
-    public var servers: [Server]
-    public var undelivered: Int
+    package var servers: [Server]
+    package var undelivered: Int
     /// The first distinct reasons, for the message.
-    public var reasons: [String]
-    public var deadLetterPath: String
+    package var reasons: [String]
+    package var deadLetterPath: String
     /// The signal that stopped the replay, if one did.
-    public var signal: Int32?
-    public var outsideRetention: [OutsideRetention]
+    package var signal: Int32?
+    package var outsideRetention: [OutsideRetention]
 
-    public init(
+    package init(
         servers: [Server], undelivered: Int = 0, reasons: [String] = [], deadLetterPath: String = "",
         signal: Int32? = nil, outsideRetention: [OutsideRetention] = []
     ) {
@@ -54,12 +54,12 @@ public struct DeliveryReport: Sendable, Equatable {
     }
 
     /// One line per server.
-    public var summary: [String] {
+    package var summary: [String] {
         servers.map { "\($0.name): \($0.delivered) \($0.unit) delivered, \($0.undelivered) undelivered" }
     }
 
     /// Why the run does not end ok; nil when it does.
-    public var failure: CommandFailure? {
+    package var failure: CommandFailure? {
         let interruption = signal.map { "interrupted by \($0 == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") before the end of the replay" }
         if let interruption, let signal {
             if servers.isEmpty { return CommandFailure(message: interruption, status: .interrupted(signal: signal)) }
@@ -76,7 +76,7 @@ public struct DeliveryReport: Sendable, Equatable {
     }
 
     /// Warnings worth giving when the run ends ok.
-    public var warnings: [String] {
+    package var warnings: [String] {
         outsideRetention.map {
             "\($0.name): \($0.points) points lie outside the \($0.retention) s retention; "
                 + "carbon drops them without a word (replay with --start-time now, or set --graphite-retention)"

@@ -2,7 +2,7 @@ import AVTOutput
 /// A `--to` value, parsed: the stream (standard output or a file) that carries the chosen
 /// `--format`, or a server with its address, credentials and wire settings. `run` and `send`
 /// both name destinations this way, so both accept and reject the same values with the same words.
-public enum Destination: Sendable, CustomStringConvertible {
+package enum Destination: Sendable, CustomStringConvertible {
     case stdout
     case file(path: String)
     case influx(InfluxDestination)
@@ -11,13 +11,13 @@ public enum Destination: Sendable, CustomStringConvertible {
     case mediastream(MediastreamDestination)
 
     /// What a destination is, before its parameters are read.
-    public enum Kind: Sendable, Equatable, CaseIterable {
+    package enum Kind: Sendable, Equatable, CaseIterable {
         case stdout, file, influx, graphite, newRelic, mediastream
 
         /// The kind a `--to` value asks for, from its leading word; nil for none. A value that
         /// names a kind but is malformed (`graphite+tcp://`) is the kind's to reject, so its error
         /// says what that kind expects.
-        public init?(of text: String) {
+        package init?(of text: String) {
             if text == "stdout" {
                 self = .stdout
             } else if text.hasPrefix("file:") {
@@ -36,7 +36,7 @@ public enum Destination: Sendable, CustomStringConvertible {
         }
 
         /// Standard output and files carry `--format`; the others are servers with their own wire format.
-        public var isStream: Bool { self == .stdout || self == .file }
+        package var isStream: Bool { self == .stdout || self == .file }
     }
 
     static let expected =
@@ -44,14 +44,14 @@ public enum Destination: Sendable, CustomStringConvertible {
         + "graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH"
 
     /// Parses a `--to` value.
-    public init(_ text: String, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
+    package init(_ text: String, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
         guard let kind = Kind(of: text) else { throw OutputError(path: text, message: Self.expected) }
         try self.init(text, as: kind, settings: settings)
     }
 
     /// Parses `text` as a destination of `kind`, whatever it looks like (`send` knows the kind
     /// from the wire format of the lines it re-sends).
-    public init(_ text: String, as kind: Kind, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
+    package init(_ text: String, as kind: Kind, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
         switch kind {
         case .stdout: self = .stdout
         case .file: self = .file(path: text.hasPrefix("file:") ? String(text.dropFirst("file:".count)) : text)
@@ -63,7 +63,7 @@ public enum Destination: Sendable, CustomStringConvertible {
         }
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .stdout: .stdout
         case .file: .file
@@ -75,7 +75,7 @@ public enum Destination: Sendable, CustomStringConvertible {
     }
 
     /// The path of a stream destination (`-` for standard output); nil for a server.
-    public var streamPath: String? {
+    package var streamPath: String? {
         switch self {
         case .stdout: "-"
         case .file(let path): path
@@ -85,7 +85,7 @@ public enum Destination: Sendable, CustomStringConvertible {
 
     /// The value as given (`stdout`, `file:PATH`, the server's URL): the name in summaries and
     /// in the dead-letter file.
-    public var description: String {
+    package var description: String {
         switch self {
         case .stdout: "stdout"
         case .file(let path): "file:" + path
@@ -97,7 +97,7 @@ public enum Destination: Sendable, CustomStringConvertible {
     }
 
     /// The delivery to this destination's server; nil for a stream, which the run writes itself.
-    public func delivery(policy: DeliveryPolicy, ledger: DeliveryLedger, graphiteRetention: Int) -> ServerDelivery? {
+    package func delivery(policy: DeliveryPolicy, ledger: DeliveryLedger, graphiteRetention: Int) -> ServerDelivery? {
         switch self {
         case .stdout, .file: nil
         case .influx(let server): .influx(InfluxDelivery(destination: server, policy: policy, ledger: ledger))

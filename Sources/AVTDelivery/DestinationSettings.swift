@@ -1,15 +1,15 @@
 import AVTOutput
 /// What a server destination needs besides its URL: the flags and environment that complete it.
-public struct DestinationSettings: Sendable {
+package struct DestinationSettings: Sendable {
     /// The timestamp unit InfluxDB is told the lines use (`--influx-precision`).
-    public var precision: InfluxLineEncoder.Precision
+    package var precision: InfluxLineEncoder.Precision
     /// `--newrelic-endpoint`: another host for both New Relic APIs.
-    public var newRelicEndpoint: String?
+    package var newRelicEndpoint: String?
     /// Where credentials come from (INFLUX_TOKEN, NEW_RELIC_LICENSE_KEY, …); passed in so tests
     /// need not touch the process environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(precision: InfluxLineEncoder.Precision = .ms, newRelicEndpoint: String? = nil, environment: [String: String] = [:]) {
+    package init(precision: InfluxLineEncoder.Precision = .ms, newRelicEndpoint: String? = nil, environment: [String: String] = [:]) {
         self.precision = precision
         self.newRelicEndpoint = newRelicEndpoint
         self.environment = environment

@@ -10,13 +10,13 @@ import Darwin
 #endif
 
 /// `graphite://HOST[:PORT]` (plaintext over TCP, port 2003 by default) or `graphite+udp://`.
-public struct GraphiteDestination: Sendable, CustomStringConvertible {
-    public let description: String
+package struct GraphiteDestination: Sendable, CustomStringConvertible {
+    package let description: String
     let host: String
     let port: UInt16
     let udp: Bool
 
-    public init(_ text: String) throws(OutputError) {
+    package init(_ text: String) throws(OutputError) {
         guard let url = URLComponents(string: text), let scheme = url.scheme, scheme == "graphite" || scheme == "graphite+udp",
             let host = url.host, !host.isEmpty
         else { throw OutputError(path: text, message: "expected graphite://HOST[:PORT] or graphite+udp://HOST[:PORT]") }
@@ -33,8 +33,8 @@ public struct GraphiteDestination: Sendable, CustomStringConvertible {
 /// of now are counted and reported (they would vanish; `--start-time now` avoids it). A line is
 /// delivered once the socket took it; connection failures are retried with backoff, then the
 /// lines go to the dead-letter file.
-public final class GraphiteDelivery: @unchecked Sendable {
-    public let destination: GraphiteDestination
+package final class GraphiteDelivery: @unchecked Sendable {
+    package let destination: GraphiteDestination
     let policy: DeliveryPolicy
     /// Shared by this destination's batches (see `DeliveryOutage`).
     let outage = DeliveryOutage()
@@ -42,16 +42,16 @@ public final class GraphiteDelivery: @unchecked Sendable {
     /// Seconds of history the carbon schema keeps.
     let retention: Int
     private let lock = NSLock()
-    public private(set) var outsideRetention = 0
+    package private(set) var outsideRetention = 0
 
-    public init(destination: GraphiteDestination, policy: DeliveryPolicy, ledger: DeliveryLedger, retention: Int) {
+    package init(destination: GraphiteDestination, policy: DeliveryPolicy, ledger: DeliveryLedger, retention: Int) {
         self.destination = destination
         self.policy = policy
         self.ledger = ledger
         self.retention = retention
     }
 
-    public func deliver(_ lines: [String]) {
+    package func deliver(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         let now = Int(Date().timeIntervalSince1970)
         var valid: [String] = []
@@ -151,38 +151,38 @@ public final class GraphiteDelivery: @unchecked Sendable {
 }
 
 /// A backend that aggregates a replay's metrics per step and sends them to carbon.
-public final class GraphiteDeliveryBackend: RecordBackend {
-    public let writeError: OutputError? = nil
+package final class GraphiteDeliveryBackend: RecordBackend {
+    package let writeError: OutputError? = nil
     private let delivery: GraphiteDelivery
     private var aggregator: GraphiteAggregator
     private let filter: RecordFilter
     private var buffer = JSONBuffer(capacity: 1 << 14)
 
-    public init(delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
+    package init(delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
         self.delivery = delivery
         self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
         self.filter = filter
     }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events else { return }
         aggregator.add(event, into: &buffer)
         sendIfFull()
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics else { return }
         aggregator.add(metric, into: &buffer)
         sendIfFull()
     }
 
-    public func endOfService() {
+    package func endOfService() {
         aggregator.flush(into: &buffer)
         flushPending()
     }
 
     /// Sends the lines of the steps already closed (the open step keeps aggregating).
-    public func flushPending() {
+    package func flushPending() {
         guard !buffer.isEmpty else { return }
         let text = String(decoding: buffer.bytes, as: UTF8.self)
         buffer.removeAll()

@@ -1,8 +1,8 @@
 import CZlib
 
 /// gzip (RFC 1952) of a request body, with the system zlib.
-public enum Gzip {
-    public static func compress(_ input: [UInt8]) -> [UInt8]? {
+package enum Gzip {
+    package static func compress(_ input: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
         // windowBits 15 + 16: a gzip header and trailer rather than raw zlib. Level 1: on the
         // 10^6-step benchmark the default level 6 was a fifth of the delivery path's CPU, and
@@ -26,7 +26,7 @@ public enum Gzip {
     }
 
     /// The inverse, for tests and servers that echo what they got.
-    public static func decompress(_ input: [UInt8]) -> [UInt8]? {
+    package static func decompress(_ input: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }

@@ -6,27 +6,27 @@ import AVTTimeline
 import Foundation
 
 /// How hard delivery tries before a line goes to the dead-letter file.
-public struct DeliveryPolicy: Sendable {
+package struct DeliveryPolicy: Sendable {
     /// Lines per HTTP request.
-    public var batchLines = 5000
+    package var batchLines = 5000
     /// Attempts per batch on connection errors, timeouts, 429 and 5xx.
-    public var attempts = 5
+    package var attempts = 5
     /// First retry delay in ms; doubled per attempt, with ±50% jitter, capped at `maximumDelay`.
-    public var baseDelay = 250
-    public var maximumDelay = 10_000
+    package var baseDelay = 250
+    package var maximumDelay = 10_000
     /// Seconds per request.
-    public var timeout = 10.0
+    package var timeout = 10.0
     /// Once set (Ctrl-C), a failed attempt is not retried: the lines go to the dead-letter file.
-    public var stop: StopRequest?
+    package var stop: StopRequest?
     /// Whether InfluxDB bodies are gzipped.
-    public var gzip = GzipPolicy.auto
+    package var gzip = GzipPolicy.auto
 
-    public init() {}
+    package init() {}
 
     /// gzip saves bandwidth on a network and costs CPU on both ends. Measured on loopback
     /// against InfluxDB 1.6 (docs/performance.md): a fifth of avtreplay's CPU on that path
     /// and about 15% of the server's, for bytes that never leave the machine.
-    public enum GzipPolicy: String, Sendable, CaseIterable {
+    package enum GzipPolicy: String, Sendable, CaseIterable {
         /// gzip unless the server's host is a loopback address (127.0.0.0/8, ::1, localhost).
         case auto
         case always
@@ -100,8 +100,8 @@ package final class DeliveryOutage: @unchecked Sendable {
 /// - 413: bisected; other 4xx: dead-lettered with the server's message, no retry;
 /// - connection errors, timeouts, 429 and 5xx: retried with exponential backoff and jitter,
 ///   honouring Retry-After, then dead-lettered.
-public final class InfluxDelivery: @unchecked Sendable {
-    public let destination: InfluxDestination
+package final class InfluxDelivery: @unchecked Sendable {
+    package let destination: InfluxDestination
     /// `influx/<precision>` in dead-letter entries.
     var format: String { "influx/" + destination.precision.rawValue }
     let policy: DeliveryPolicy
@@ -112,7 +112,7 @@ public final class InfluxDelivery: @unchecked Sendable {
     let post: (URL, Data, [String: String], TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure>
     let sleep: (Int) -> Void
 
-    public convenience init(destination: InfluxDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
+    package convenience init(destination: InfluxDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
         self.init(destination: destination, policy: policy, ledger: ledger, post: HTTPClient.post) {
             Thread.sleep(forTimeInterval: Double($0) / 1000)
         }
@@ -130,7 +130,7 @@ public final class InfluxDelivery: @unchecked Sendable {
         self.sleep = sleep
     }
 
-    public func deliver(_ lines: [String]) {
+    package func deliver(_ lines: [String]) {
         var start = 0
         while start < lines.count {
             let end = min(lines.count, start + policy.batchLines)
@@ -220,8 +220,8 @@ public final class InfluxDelivery: @unchecked Sendable {
 /// posted (compressed, sent, answered, retried) on a sender thread while the replay fills the
 /// next; when the next is full before the first is settled, the replay waits. So at most two
 /// batches are in memory however slow the server is, and a fast server costs the replay little.
-public final class InfluxDeliveryBackend: RecordBackend {
-    public let writeError: OutputError? = nil
+package final class InfluxDeliveryBackend: RecordBackend {
+    package let writeError: OutputError? = nil
     private let delivery: InfluxDelivery
     private var writer: InfluxLineWriter
     private let filter: RecordFilter
@@ -230,26 +230,26 @@ public final class InfluxDeliveryBackend: RecordBackend {
     private let sender = DispatchQueue(label: "avtreplay.influx-sender")
     private let inFlight = DispatchSemaphore(value: 1)
 
-    public init(delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+    package init(delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.delivery = delivery
         self.writer = InfluxLineWriter(encoder: encoder, records: records)
         self.filter = filter
     }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events else { return }
         writer.write(event, into: &buffer)
         take()
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics else { return }
         writer.write(metric, into: &buffer)
         take()
     }
 
     /// Sends what is pending and waits until every batch is settled (delivered or dead-lettered).
-    public func endOfService() {
+    package func endOfService() {
         ship()
         sender.sync {}
     }
@@ -275,13 +275,13 @@ public final class InfluxDeliveryBackend: RecordBackend {
 }
 
 /// Lines kept in a dead-letter file, read back for `avtreplay send`.
-public struct DeadLetterEntry: Sendable, Equatable {
-    public var destination: String
-    public var format: String
-    public var reason: String
-    public var line: String
+package struct DeadLetterEntry: Sendable, Equatable {
+    package var destination: String
+    package var format: String
+    package var reason: String
+    package var line: String
 
-    public static func read(path: String) throws(TimelineError) -> [DeadLetterEntry] {
+    package static func read(path: String) throws(TimelineError) -> [DeadLetterEntry] {
         let input = try ByteInput(path: path)
         var lines = LineReader(input)
         var entries: [DeadLetterEntry] = []

@@ -6,18 +6,18 @@ import Foundation
 ///   `INFLUX_USERNAME`/`INFLUX_PASSWORD` as basic authentication when both are set;
 /// - `influxdb2://HOST:PORT?org=ORG&bucket=BUCKET` (or `influxdb2+https://`): InfluxDB 2.x
 ///   `/api/v2/write`, with `Authorization: Token $INFLUX_TOKEN` (required).
-public struct InfluxDestination: Sendable, CustomStringConvertible {
-    public enum API: Sendable { case v1, v2 }
+package struct InfluxDestination: Sendable, CustomStringConvertible {
+    package enum API: Sendable { case v1, v2 }
 
-    public let description: String
-    public let precision: InfluxLineEncoder.Precision
-    public let api: API
+    package let description: String
+    package let precision: InfluxLineEncoder.Precision
+    package let api: API
     let writeURL: URL
     let headers: [String: String]
     /// The server's host as written in the destination.
-    public let host: String
+    package let host: String
 
-    public init(_ text: String, precision: InfluxLineEncoder.Precision, environment: [String: String]) throws(OutputError) {
+    package init(_ text: String, precision: InfluxLineEncoder.Precision, environment: [String: String]) throws(OutputError) {
         func bad(_ why: String) -> OutputError { OutputError(path: text, message: why, isBrokenPipe: false) }
         let schemes = ["influxdb": (API.v1, "http"), "influxdb+https": (.v1, "https"), "influxdb2": (.v2, "http"), "influxdb2+https": (.v2, "https")]
         guard let url = URLComponents(string: text), let scheme = url.scheme, let (api, transport) = schemes[scheme] else {
@@ -70,7 +70,7 @@ public struct InfluxDestination: Sendable, CustomStringConvertible {
 
     /// Whether a host names this machine: `localhost`, 127.0.0.0/8 or ::1 (with or without
     /// brackets). Other names are not resolved: only what the destination says counts.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)

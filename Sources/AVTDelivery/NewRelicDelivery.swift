@@ -7,13 +7,13 @@ import Foundation
 /// with an `actionName`, as upstream) and the Metric API (metrics as gauges and counts with
 /// their timestamps). The license key comes from `NEW_RELIC_LICENSE_KEY`, the account from the
 /// address or `NEW_RELIC_ACCOUNT_ID`; `endpoint` replaces both APIs' host (tests, proxies).
-public struct NewRelicDestination: Sendable, CustomStringConvertible {
-    public let description: String
+package struct NewRelicDestination: Sendable, CustomStringConvertible {
+    package let description: String
     let eventsURL: URL
     let metricsURL: URL
     let key: String
 
-    public init(_ text: String, endpoint: String?, environment: [String: String]) throws(OutputError) {
+    package init(_ text: String, endpoint: String?, environment: [String: String]) throws(OutputError) {
         func bad(_ why: String) -> OutputError { OutputError(path: text, message: why) }
         guard let url = URLComponents(string: text), url.scheme == "newrelic" else { throw bad("expected newrelic://ACCOUNT_ID[?region=eu]") }
         let account = (url.host.flatMap { $0.isEmpty ? nil : $0 }) ?? environment["NEW_RELIC_ACCOUNT_ID"]
@@ -97,13 +97,13 @@ package enum NewRelicEncoding {
 
 /// Posts batches to New Relic: gzip JSON, `Api-Key`; 2xx delivered; 413 bisected; 429 (with
 /// Retry-After), 5xx and connection errors retried; other 4xx dead-lettered.
-public final class NewRelicDelivery: @unchecked Sendable {
-    public enum Kind: String, Sendable {
+package final class NewRelicDelivery: @unchecked Sendable {
+    package enum Kind: String, Sendable {
         case events = "newrelic-events"
         case metrics = "newrelic-metrics"
     }
 
-    public let destination: NewRelicDestination
+    package let destination: NewRelicDestination
     let policy: DeliveryPolicy
     /// Shared by this destination's batches (see `DeliveryOutage`).
     let outage = DeliveryOutage()
@@ -111,13 +111,13 @@ public final class NewRelicDelivery: @unchecked Sendable {
     /// Uncompressed bytes per request, under the APIs' 1 MB limit.
     static let maximumPayload = 900_000
 
-    public init(destination: NewRelicDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
+    package init(destination: NewRelicDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
         self.destination = destination
         self.policy = policy
         self.ledger = ledger
     }
 
-    public func deliver(_ objects: [String], kind: Kind) {
+    package func deliver(_ objects: [String], kind: Kind) {
         var batch: [String] = []
         var size = 2
         for object in objects {
@@ -163,33 +163,33 @@ public final class NewRelicDelivery: @unchecked Sendable {
 }
 
 /// A backend that sends a replay's events and metrics to New Relic in batches.
-public final class NewRelicDeliveryBackend: RecordBackend {
-    public let writeError: OutputError? = nil
+package final class NewRelicDeliveryBackend: RecordBackend {
+    package let writeError: OutputError? = nil
     private let delivery: NewRelicDelivery
     private let records: RecordEncoder
     private let filter: RecordFilter
     private var events: [String] = []
     private var metrics: [String] = []
 
-    public init(delivery: NewRelicDelivery, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+    package init(delivery: NewRelicDelivery, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.delivery = delivery
         self.records = records
         self.filter = filter
     }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events else { return }
         events.append(NewRelicEncoding.event(event, records: records))
         if events.count >= delivery.policy.batchLines { flushEvents() }
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics, let object = NewRelicEncoding.metric(metric, records: records) else { return }
         metrics.append(object)
         if metrics.count >= delivery.policy.batchLines { flushMetrics() }
     }
 
-    public func endOfService() {
+    package func endOfService() {
         flushEvents()
         flushMetrics()
     }

@@ -2,24 +2,24 @@ import AVTOutput
 import AVTReplay
 /// What one session of a run writes to: the stream in `--format` (unless only servers were
 /// named), every server, and, with `--speed`, a pacer in front of it all.
-public struct RunBackends: Sendable {
-    public var format: OutputFormat = .jsonl
+package struct RunBackends: Sendable {
+    package var format: OutputFormat = .jsonl
     /// False when every destination is a server: the stream's records are not written anywhere.
-    public var writesStream = true
+    package var writesStream = true
     /// `--format table` in colour (a terminal).
-    public var color = false
-    public var encoders = OutputEncoders()
-    public var servers: [ServerDelivery] = []
+    package var color = false
+    package var encoders = OutputEncoders()
+    package var servers: [ServerDelivery] = []
     /// `--speed`: nil replays as fast as possible.
-    public var speed: Double?
+    package var speed: Double?
     /// With `speed`, the longest a record waits in a batch, in seconds.
-    public var maximumAge: Double = 1
-    public var stop: StopRequest?
+    package var maximumAge: Double = 1
+    package var stop: StopRequest?
 
-    public init() {}
+    package init() {}
 
     /// The backend of one session writing to `sink`.
-    public func backend(sink: ByteSink, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
+    package func backend(sink: ByteSink, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
         let servers = self.servers.map { $0.backend(encoders, records: records, filter: filter) }
         let backend: RecordBackend
         if !writesStream {
@@ -45,7 +45,7 @@ public struct RunBackends: Sendable {
     }
 
     /// For `SessionRunner`.
-    public var factory: SessionRunner.BackendFactory {
+    package var factory: SessionRunner.BackendFactory {
         { [self] sink, records, filter in backend(sink: sink, records: records, filter: filter) }
     }
 }

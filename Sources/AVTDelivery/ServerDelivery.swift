@@ -1,13 +1,13 @@
 import AVTOutput
 /// One server a run delivers to, whatever its kind: one list instead of one per kind.
-public enum ServerDelivery: Sendable {
+package enum ServerDelivery: Sendable {
     case influx(InfluxDelivery)
     case graphite(GraphiteDelivery)
     case newRelic(NewRelicDelivery)
     case mediastream(MediastreamDelivery)
 
     /// The destination as given, which is also the ledger's key.
-    public var name: String {
+    package var name: String {
         switch self {
         case .influx(let delivery): delivery.destination.description
         case .graphite(let delivery): delivery.destination.description
@@ -17,12 +17,12 @@ public enum ServerDelivery: Sendable {
     }
 
     /// What the summary counts: Influx, Graphite and New Relic take points; Mediastream takes events.
-    public var unit: String {
+    package var unit: String {
         if case .mediastream = self { return "events" }
         return "points"
     }
 
-    public var kind: Destination.Kind {
+    package var kind: Destination.Kind {
         switch self {
         case .influx: .influx
         case .graphite: .graphite
@@ -32,7 +32,7 @@ public enum ServerDelivery: Sendable {
     }
 
     /// The backend that hands one session's records to this server.
-    public func backend(_ outputs: OutputEncoders, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
+    package func backend(_ outputs: OutputEncoders, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
         switch self {
         case .influx(let delivery):
             InfluxDeliveryBackend(delivery: delivery, encoder: outputs.influx, records: records, filter: filter)

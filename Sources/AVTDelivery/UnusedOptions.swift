@@ -2,7 +2,7 @@ import AVTOutput
 /// Options that only shape one kind of output would otherwise do nothing, silently, when that
 /// output is not written: each such option given is named in a warning (not an error: the
 /// replay itself is what was asked for).
-public enum UnusedOptions {
+package enum UnusedOptions {
     /// Options of one output, and whether a run writes that output.
     private struct Rule: Sendable {
         var options: [String]
@@ -30,7 +30,7 @@ public enum UnusedOptions {
 
     /// The warnings for the options `given` (by flag name), when the run writes `stream` (nil
     /// for none) and delivers to servers of `servers`' kinds.
-    public static func warnings(given: Set<String>, stream: OutputFormat?, servers: Set<Destination.Kind>) -> [String] {
+    package static func warnings(given: Set<String>, stream: OutputFormat?, servers: Set<Destination.Kind>) -> [String] {
         rules.compactMap { rule in
             let named = rule.options.filter(given.contains)
             guard !rule.used(stream, servers), !named.isEmpty else { return nil }

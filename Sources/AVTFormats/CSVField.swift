@@ -18,9 +18,9 @@ import Darwin
 ///
 /// Writers use the plain form for a string whenever it reads back as the same string, and JSON
 /// otherwise, so every value round-trips.
-public enum CSVField {
+package enum CSVField {
     /// What a cell's text (after CSV unquoting) means.
-    public enum Cell: Equatable, Sendable {
+    package enum Cell: Equatable, Sendable {
         case empty
         case value(JSONValue)
         /// The bytes are not UTF-8.
@@ -28,7 +28,7 @@ public enum CSVField {
     }
 
     /// Types one cell's text.
-    public static func cell(_ text: UnsafeBufferPointer<UInt8>) -> Cell {
+    package static func cell(_ text: UnsafeBufferPointer<UInt8>) -> Cell {
         guard let first = text.first, let last = text.last else { return .empty }
         switch first {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -44,11 +44,11 @@ public enum CSVField {
         return .value(.string(string))
     }
 
-    public static func cell(_ text: [UInt8]) -> Cell {
+    package static func cell(_ text: [UInt8]) -> Cell {
         text.withUnsafeBufferPointer { cell($0) }
     }
 
-    public static func cell(_ text: String) -> Cell {
+    package static func cell(_ text: String) -> Cell {
         cell(Array(text.utf8))
     }
 
@@ -56,7 +56,7 @@ public enum CSVField {
     /// empty, would read as another JSON value (`123`, `true`, `null`), starts with `"`, `{` or
     /// `[`, has white space at either end, or contains control characters (so every row of a
     /// file written by avtreplay is one line).
-    public static func needsJSON(_ s: String) -> Bool {
+    package static func needsJSON(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { utf8 -> Bool in
             guard let first = utf8.first, let last = utf8.last else { return true }
@@ -78,7 +78,7 @@ public enum CSVField {
     // MARK: Writing
 
     /// Appends a value as one CSV field (typed text, quoted when needed).
-    public static func appendField(_ value: JSONValue, to w: inout JSONWriter) {
+    package static func appendField(_ value: JSONValue, to w: inout JSONWriter) {
         switch value {
         case .null: w.null()
         case .bool(let b): w.bool(b)
@@ -93,7 +93,7 @@ public enum CSVField {
     }
 
     /// Appends an attribute value as one CSV field.
-    public static func appendField(_ value: AttributeValue, to w: inout JSONWriter) {
+    package static func appendField(_ value: AttributeValue, to w: inout JSONWriter) {
         switch value {
         case .int(let i): w.int(i)
         case .double(let d): w.double(d)
@@ -104,7 +104,7 @@ public enum CSVField {
 
     /// Appends a string value as one CSV field: plain when that reads back as the same string,
     /// else JSON-encoded (and then CSV-quoted, since it contains `"`).
-    public static func appendField(string s: String, to w: inout JSONWriter) {
+    package static func appendField(string s: String, to w: inout JSONWriter) {
         if needsJSON(s) {
             var inner = JSONWriter(capacity: s.utf8.count + 8)
             inner.string(s)
@@ -115,7 +115,7 @@ public enum CSVField {
     }
 
     /// Appends untyped text (a header name) as one CSV field, quoted when needed.
-    public static func appendRaw(text: String, to out: inout [UInt8]) {
+    package static func appendRaw(text: String, to out: inout [UInt8]) {
         var s = text
         s.withUTF8 { utf8 in
             if utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {

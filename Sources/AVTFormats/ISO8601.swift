@@ -1,9 +1,9 @@
 /// UTC date-times with millisecond precision, without Foundation's formatters: the output must
 /// be byte-identical across platforms and fast enough to stamp every record.
-public enum ISO8601 {
+package enum ISO8601 {
     /// `1970-01-01T00:00:01.000Z` for epoch milliseconds. Years outside 0000–9999 get a sign and
     /// more digits (ISO-8601 expanded form) rather than wrong text.
-    public static func format(epochMilliseconds ms: Int) -> String {
+    package static func format(epochMilliseconds ms: Int) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         append(epochMilliseconds: ms, to: &bytes)
@@ -11,7 +11,7 @@ public enum ISO8601 {
     }
 
     /// Writes the same text into reserved memory (at most 30 bytes); returns the bytes written.
-    public static func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         guard (0...9999).contains(year) else {
@@ -53,7 +53,7 @@ public enum ISO8601 {
         }
     }
 
-    public static func append(epochMilliseconds ms: Int, to out: inout [UInt8]) {
+    package static func append(epochMilliseconds ms: Int, to out: inout [UInt8]) {
         let (days, msOfDay) = floorDivide(ms, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         if (0...9999).contains(year) {
@@ -80,7 +80,7 @@ public enum ISO8601 {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into epoch milliseconds; digits beyond
     /// milliseconds are truncated. Returns nil for anything else, including impossible dates.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
             let day = scanner.digits(2), scanner.take("T") || scanner.take("t") || scanner.take(" "),
@@ -195,14 +195,14 @@ extension ISO8601 {
     /// `write(epochMilliseconds:to:)` for a stream of nearby times: records fall on the same day,
     /// so that day's text (`2026-03-01T`) is kept and only the time of day is written. A
     /// calendar computation per record showed in profiles.
-    public struct DayCache {
+    package struct DayCache {
         private var day = Int.min
         /// The 11 bytes `YYYY-MM-DDT` of `day` (24-byte form only).
         private var prefix: (UInt64, UInt32) = (0, 0)
 
-        public init() {}
+        package init() {}
 
-        public mutating func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        package mutating func write(epochMilliseconds ms: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
             let (days, msOfDay) = floorDivide(ms, 86_400_000)
             guard days == day else {
                 let written = ISO8601.write(epochMilliseconds: ms, to: out)

@@ -4,7 +4,7 @@ import AVTOutput
 /// A backend that holds records in a batch and can send them before the batch is full. The
 /// pacer of `run --speed` calls it so that, when records trickle in at wall-clock pace, none
 /// waits in a batch longer than the batch's maximum age.
-public protocol AgeFlushing: AnyObject {
+package protocol AgeFlushing: AnyObject {
     /// Sends what is complete and waiting.
     func flushPending()
 }

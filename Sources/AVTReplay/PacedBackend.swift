@@ -17,16 +17,16 @@ import Darwin
 /// `--speed` the run has no pacer at all. While it waits, batching backends are flushed every
 /// `maximumAge` seconds, so a slow trickle of records still reaches the servers promptly. A
 /// stop request (Ctrl-C) ends all waiting at once.
-public final class PacedBackend: RecordBackend {
-    public let inner: RecordBackend
-    public let speed: Double
-    public let maximumAge: Double
+package final class PacedBackend: RecordBackend {
+    package let inner: RecordBackend
+    package let speed: Double
+    package let maximumAge: Double
     private let stop: StopRequest?
     private weak var instrument: Instrument?
     private var start: (wall: UInt64, virtual: Int)?
     private var lastFlush: UInt64 = 0
 
-    public init(_ inner: RecordBackend, speed: Double, maximumAge: Double = 1, stop: StopRequest? = nil) {
+    package init(_ inner: RecordBackend, speed: Double, maximumAge: Double = 1, stop: StopRequest? = nil) {
         precondition(speed > 0)
         self.inner = inner
         self.speed = speed
@@ -34,24 +34,24 @@ public final class PacedBackend: RecordBackend {
         self.stop = stop
     }
 
-    public var writeError: OutputError? { inner.writeError }
+    package var writeError: OutputError? { inner.writeError }
 
-    public func instrumentReady(_ instrument: Instrument) {
+    package func instrumentReady(_ instrument: Instrument) {
         self.instrument = instrument
         inner.instrumentReady(instrument)
     }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         pace()
         inner.sendEvent(event)
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         pace()
         inner.sendMetric(metric)
     }
 
-    public func endOfService() { inner.endOfService() }
+    package func endOfService() { inner.endOfService() }
 
     private static func monotonicNanoseconds() -> UInt64 {
         var now = timespec()

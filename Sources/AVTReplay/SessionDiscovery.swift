@@ -9,8 +9,8 @@ import Darwin
 /// directories expanded recursively to their timelines (`.json`, `.jsonl`, `.ndjson`, `.csv`,
 /// but not golden `*.expected.jsonl` files, nor hidden entries), sorted by path for a
 /// deterministic order on every machine.
-public enum SessionDiscovery {
-    public static func expand(_ paths: [String]) throws(TimelineError) -> [String] {
+package enum SessionDiscovery {
+    package static func expand(_ paths: [String]) throws(TimelineError) -> [String] {
         var sessions: [String] = []
         for path in paths {
             if path != "-", isDirectory(path) {
@@ -26,11 +26,11 @@ public enum SessionDiscovery {
 
     /// Whether records carry their session's path: with several inputs, or a directory, a
     /// record alone would not say which session it came from.
-    public static func labelsSessions(inputs: [String], sessions: [String]) -> Bool {
+    package static func labelsSessions(inputs: [String], sessions: [String]) -> Bool {
         inputs.count > 1 || sessions != inputs
     }
 
-    public static func isTimelineFile(_ name: String) -> Bool {
+    package static func isTimelineFile(_ name: String) -> Bool {
         !name.hasPrefix(".") && !name.hasSuffix(".expected.jsonl") && TimelineFormat.fromExtension(of: name) != nil
     }
 
@@ -66,20 +66,20 @@ public enum SessionDiscovery {
 
 /// `--shard K/N`: this machine replays sessions K, K+N, K+2N, … (1-based) of the sorted list,
 /// so N machines split a corpus without talking to each other.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
-    public let index: Int
-    public let count: Int
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
+    package let index: Int
+    package let count: Int
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
         index = k
         count = n
     }
 
-    public func select<T>(_ items: [T]) -> [T] {
+    package func select<T>(_ items: [T]) -> [T] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -8,42 +8,42 @@ import Synchronization
 /// Replays many sessions, each as its own instrument (own hub state, ids and clock), writing
 /// their records to one sink in input order. With `jobs > 1`, sessions run on worker threads
 /// into temporary files that are copied out in order, so memory stays bounded.
-public final class SessionRunner: @unchecked Sendable {
-    public struct Configuration: Sendable {
-        public var options = RunOptions()
-        public var jobs = 1
-        public var inputFormat: TimelineFormat?
+package final class SessionRunner: @unchecked Sendable {
+    package struct Configuration: Sendable {
+        package var options = RunOptions()
+        package var jobs = 1
+        package var inputFormat: TimelineFormat?
         /// Trackers for CSV timelines that do not declare their own.
-        public var csvTrackers: [TrackerSpec] = []
+        package var csvTrackers: [TrackerSpec] = []
         /// Adds the `session` field (the input path) to every record.
-        public var labelSessions = false
+        package var labelSessions = false
         /// Ctrl-C: sessions stop at their next step and later sessions are not started.
-        public var stop: StopRequest?
+        package var stop: StopRequest?
 
-        public init() {}
+        package init() {}
     }
 
     /// What a finished session reports, in input order.
-    public struct SessionReport: Sendable {
-        public let path: String
-        public let summary: ReplaySummary
+    package struct SessionReport: Sendable {
+        package let path: String
+        package let summary: ReplaySummary
     }
 
-    public typealias BackendFactory = @Sendable (ByteSink, RecordEncoder, RecordFilter) -> RecordBackend
+    package typealias BackendFactory = @Sendable (ByteSink, RecordEncoder, RecordFilter) -> RecordBackend
 
     private let configuration: Configuration
     private let makeBackend: BackendFactory
     /// Steps replayed so far, across workers (for progress lines).
-    public let stepsDone = Atomic<Int>(0)
+    package let stepsDone = Atomic<Int>(0)
 
-    public init(_ configuration: Configuration, makeBackend: @escaping BackendFactory) {
+    package init(_ configuration: Configuration, makeBackend: @escaping BackendFactory) {
         self.configuration = configuration
         self.makeBackend = makeBackend
     }
 
     /// Replays `sessions` into `sink`. Stops at the first session that fails (in input order) and
     /// throws its error; sessions before it have been written completely.
-    public func run(_ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void) throws {
+    package func run(_ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void) throws {
         if configuration.jobs <= 1 || sessions.count <= 1 {
             for path in sessions {
                 if configuration.stop?.isRequested == true { return }

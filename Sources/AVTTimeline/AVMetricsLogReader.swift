@@ -7,17 +7,17 @@ import AVTTrackers
 /// "2026-03-01T12:00:03.250Z", "mediaTime": 12.5, …}`). Read as a timeline with one `avmetrics`
 /// tracker named `content`: startTime = the first event's date, each step's t = its date − that
 /// (ms). Streamed line by line, so memory stays constant.
-public struct AVMetricsLogReader: TimelineSource {
-    public static let trackerName = "content"
+package struct AVMetricsLogReader: TimelineSource {
+    package static let trackerName = "content"
 
-    public let name: String
-    public let settings: TimelineSettings
+    package let name: String
+    package let settings: TimelineSettings
     private var lines: LineReader
     private var pending: Step?
     private var previousDate: Int
     private var index = 0
 
-    public init(_ input: ByteInput) throws(TimelineError) {
+    package init(_ input: ByteInput) throws(TimelineError) {
         name = input.name
         lines = LineReader(input)
         let file = input.name
@@ -37,7 +37,7 @@ public struct AVMetricsLogReader: TimelineSource {
         previousDate = first.date
     }
 
-    public mutating func nextStep() throws(TimelineError) -> Step? {
+    package mutating func nextStep() throws(TimelineError) -> Step? {
         if let step = pending {
             pending = nil
             index = 1

@@ -11,12 +11,12 @@ import AVTTrackers
 /// Errors are located at the field: `FILE:LINE:COLUMN: field "set.position": …`, where LINE and
 /// COLUMN are where the field starts (COLUMN in UTF-8 bytes from 1, the BOM not counted, as in
 /// JSON errors).
-public struct CSVTimelineReader: TimelineSource {
-    public let name: String
-    public let settings: TimelineSettings
+package struct CSVTimelineReader: TimelineSource {
+    package let name: String
+    package let settings: TimelineSettings
     /// Whether the file starts with a `#avtreplay` settings line; its trackers then win and the
     /// `trackers` argument is ignored.
-    public let declaresSettings: Bool
+    package let declaresSettings: Bool
 
     /// The header's forms, for messages.
     static let columnForms = "t, tracker, action, set.<key>, observe.<key> or attributes.<key>"
@@ -41,7 +41,7 @@ public struct CSVTimelineReader: TimelineSource {
 
     /// - Parameter trackers: the trackers when the file has no `#avtreplay` line (the CLI's
     ///   `--tracker NAME=KIND` flags).
-    public init(_ input: ByteInput, trackers: [TrackerSpec]) throws(TimelineError) {
+    package init(_ input: ByteInput, trackers: [TrackerSpec]) throws(TimelineError) {
         try self.init(input, trackers: trackers, chunkSize: 1 << 18)
     }
 
@@ -85,7 +85,7 @@ public struct CSVTimelineReader: TimelineSource {
         }
     }
 
-    public mutating func nextStep() throws(TimelineError) -> Step? {
+    package mutating func nextStep() throws(TimelineError) -> Step? {
         if let step = pending {
             pending = nil
             return step

@@ -2,9 +2,9 @@ import AVTJSON
 
 /// A JSON Lines timeline: the first non-blank line is the document without `steps`; every
 /// following non-blank line is one step. Read line by line, so memory stays constant.
-public struct JSONLTimelineReader: TimelineSource {
-    public let name: String
-    public let settings: TimelineSettings
+package struct JSONLTimelineReader: TimelineSource {
+    package let name: String
+    package let settings: TimelineSettings
     private var lines: LineReader
     private let decoders: StepDecoders
     private var index = 0
@@ -22,7 +22,7 @@ public struct JSONLTimelineReader: TimelineSource {
         }
     }
 
-    public init(_ input: ByteInput) throws(TimelineError) {
+    package init(_ input: ByteInput) throws(TimelineError) {
         name = input.name
         lines = LineReader(input)
         let reader = FieldReader(file: input.name)
@@ -45,7 +45,7 @@ public struct JSONLTimelineReader: TimelineSource {
             steps: StepReader(trackers: header.trackers, reader: reader), scanner: JSONLStepScanner(trackers: header.trackers))
     }
 
-    public mutating func nextStep() throws(TimelineError) -> Step? {
+    package mutating func nextStep() throws(TimelineError) -> Step? {
         let file = name
         let index = self.index
         let decoders = self.decoders

@@ -2,14 +2,14 @@ import AVTJSON
 import AVTReplay
 
 /// What `check` and `diff` print about their comparisons, and how they end.
-public enum CheckReport {
-    public enum Format: String, Sendable, CaseIterable {
+package enum CheckReport {
+    package enum Format: String, Sendable, CaseIterable {
         case text, json, junit
     }
 
     /// The report of `cases`. `single` is `diff`'s: one comparison, no PASS/FAIL lines or totals.
     /// `timestamp` (ISO-8601) goes into JUnit XML only.
-    public static func render(_ cases: [CheckCase], format: Format, single: Bool, color: Bool, timestamp: @autoclosure () -> String) -> String {
+    package static func render(_ cases: [CheckCase], format: Format, single: Bool, color: Bool, timestamp: @autoclosure () -> String) -> String {
         switch format {
         case .text: text(cases, single: single, color: color)
         case .json: json(cases)
@@ -18,7 +18,7 @@ public enum CheckReport {
     }
 
     /// 0 all equal, 1 some differ, 2 some input unreadable (which wins: the check did not run).
-    public static func status(_ cases: [CheckCase]) -> ExitStatus {
+    package static func status(_ cases: [CheckCase]) -> ExitStatus {
         if cases.contains(where: { if case .error = $0.outcome { true } else { false } }) { return .badInput }
         return cases.allSatisfy(\.passed) ? .ok : .differs
     }

@@ -1,13 +1,13 @@
 import AVTJSON
 
 /// Renders comparisons for people (text), tools (JSON) and CI servers (JUnit XML).
-public enum DiffReport {
+package enum DiffReport {
     /// Records of unchanged context shown around each difference.
-    public static let context = 2
+    package static let context = 2
 
     /// A unified-diff-like report: `~` changed (with each field, expected → actual), `-` missing,
     /// `+` extra, two-space context lines, `…` between hunks, then the one-line summary.
-    public static func text(_ comparison: Comparison, color: Bool) -> String {
+    package static func text(_ comparison: Comparison, color: Bool) -> String {
         func paint(_ code: String, _ text: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var lines: [String] = []
         let entries = comparison.entries
@@ -44,7 +44,7 @@ public enum DiffReport {
     }
 
     /// One case's differences as a JSON object (the `--format json` contract).
-    public static func json(_ comparison: Comparison, name: String?, into w: inout JSONWriter) {
+    package static func json(_ comparison: Comparison, name: String?, into w: inout JSONWriter) {
         w.raw("{")
         if let name {
             w.raw("\"name\":")
@@ -122,24 +122,24 @@ public enum DiffReport {
 }
 
 /// One checked timeline, for the JUnit and JSON reports of `check`.
-public struct CheckCase: Sendable {
-    public enum Outcome: Sendable {
+package struct CheckCase: Sendable {
+    package enum Outcome: Sendable {
         case compared(Comparison)
         /// The timeline or its expected output could not be read (bad input).
         case error(String)
     }
 
-    public var name: String
-    public var seconds: Double
-    public var outcome: Outcome
+    package var name: String
+    package var seconds: Double
+    package var outcome: Outcome
 
-    public init(name: String, seconds: Double, outcome: Outcome) {
+    package init(name: String, seconds: Double, outcome: Outcome) {
         self.name = name
         self.seconds = seconds
         self.outcome = outcome
     }
 
-    public var passed: Bool {
+    package var passed: Bool {
         if case .compared(let c) = outcome { return c.isEqual }
         return false
     }
@@ -149,8 +149,8 @@ public struct CheckCase: Sendable {
 /// and the GitHub reporter actions read:
 /// one `testcase` per timeline with `classname`, `name`, `file` and `time`; a difference is a
 /// `failure` carrying the text diff, unreadable input an `error`.
-public enum JUnitReport {
-    public static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
+package enum JUnitReport {
+    package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
         let failures = cases.filter { if case .compared(let c) = $0.outcome { return !c.isEqual } else { return false } }.count
         let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
         let time = seconds(cases.reduce(0) { $0 + $1.seconds })

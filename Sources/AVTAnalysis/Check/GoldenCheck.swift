@@ -6,16 +6,16 @@ import Foundation
 
 /// `check`: replays each timeline and compares what it produces with its golden file, or, when
 /// updating, rewrites the golden file and says what that changed.
-public struct GoldenCheck {
+package struct GoldenCheck {
     /// The expected output of a single timeline (`--expect`); nil for each one's golden file.
-    public var expect: String?
-    public var comparison = ComparisonOptions()
-    public var csvTrackers: [TrackerSpec] = []
+    package var expect: String?
+    package var comparison = ComparisonOptions()
+    package var csvTrackers: [TrackerSpec] = []
 
-    public init() {}
+    package init() {}
 
     /// One case per timeline; a timeline that cannot be read or replayed is an error case.
-    public func compare(_ paths: [String]) -> [CheckCase] {
+    package func compare(_ paths: [String]) -> [CheckCase] {
         paths.map { path in
             let started = Date()
             let outcome: CheckCase.Outcome
@@ -32,7 +32,7 @@ public struct GoldenCheck {
 
     /// Rewrites each golden file, calling `changed` with what that did (`created …`, `unchanged …`,
     /// `updated …: summary`); the timelines that failed are error cases.
-    public func update(_ paths: [String], changed: (String) -> Void) -> [CheckCase] {
+    package func update(_ paths: [String], changed: (String) -> Void) -> [CheckCase] {
         paths.compactMap { path in
             let started = Date()
             do {

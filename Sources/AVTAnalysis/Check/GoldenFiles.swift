@@ -4,8 +4,8 @@ import AVTTimeline
 import AVTTrackers
 /// The golden-file layout `check` uses: `NAME.json` (or `.jsonl`, `.ndjson`, `.csv`) beside
 /// `NAME.expected.jsonl`.
-public enum GoldenFiles {
-    public static func expectedPath(for timeline: String) -> String {
+package enum GoldenFiles {
+    package static func expectedPath(for timeline: String) -> String {
         for suffix in [".ndjson", ".jsonl", ".json", ".csv"] where timeline.lowercased().hasSuffix(suffix) {
             return String(timeline.dropLast(suffix.count)) + ".expected.jsonl"
         }
@@ -14,7 +14,7 @@ public enum GoldenFiles {
 
     /// The timelines to check: files as given; in directories, every timeline that has an
     /// expected output beside it (or every timeline, to create the expected outputs).
-    public static func timelines(_ paths: [String], includingNew: Bool = false) throws(TimelineError) -> [String] {
+    package static func timelines(_ paths: [String], includingNew: Bool = false) throws(TimelineError) -> [String] {
         var result: [String] = []
         for path in paths {
             if path != "-", SessionDiscovery.isDirectory(path) {
@@ -27,7 +27,7 @@ public enum GoldenFiles {
     }
 
     /// What `avtreplay run TIMELINE` prints, as bytes.
-    public static func produce(_ path: String, options: RunOptions, csvTrackers: [TrackerSpec]) throws -> [UInt8] {
+    package static func produce(_ path: String, options: RunOptions, csvTrackers: [TrackerSpec]) throws -> [UInt8] {
         var configuration = SessionRunner.Configuration()
         configuration.options = options
         configuration.csvTrackers = csvTrackers

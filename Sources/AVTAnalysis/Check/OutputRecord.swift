@@ -3,21 +3,21 @@ import AVTTimeline
 
 /// One record of an avtreplay output (or any OpenAVT-style JSONL event log), as compared by
 /// `check` and `diff`: the fields that matter, attributes sorted by name.
-public struct OutputRecord: Sendable, Equatable {
+package struct OutputRecord: Sendable, Equatable {
     /// 1-based line in its file.
-    public var line: Int
+    package var line: Int
     /// `event` or `metric`.
-    public var type: String
-    public var session: String?
-    public var t: Int?
+    package var type: String
+    package var session: String?
+    package var t: Int?
     /// The action of an event or the name of a metric.
-    public var label: String
-    public var tracker: String?
+    package var label: String
+    package var tracker: String?
     /// A metric's value.
-    public var value: JSONValue?
-    public var attributes: [(key: String, value: JSONValue)]
+    package var value: JSONValue?
+    package var attributes: [(key: String, value: JSONValue)]
 
-    public static func == (a: OutputRecord, b: OutputRecord) -> Bool {
+    package static func == (a: OutputRecord, b: OutputRecord) -> Bool {
         a.line == b.line && a.type == b.type && a.session == b.session && a.t == b.t && a.label == b.label
             && a.tracker == b.tracker && a.value == b.value
             && a.attributes.elementsEqual(b.attributes) { $0.key == $1.key && $0.value == $1.value }
@@ -29,12 +29,12 @@ public struct OutputRecord: Sendable, Equatable {
         type + "\u{1}" + label + "\u{1}" + (tracker ?? "") + "\u{1}" + (session ?? "")
     }
 
-    public func attribute(_ key: String) -> JSONValue? {
+    package func attribute(_ key: String) -> JSONValue? {
         attributes.first { $0.key == key }?.value
     }
 
     /// `t=1000 event Start (content)` / `t=1000 metric StartTime = 1000`, for reports.
-    public var summary: String {
+    package var summary: String {
         var text = "t=\(t.map(String.init) ?? "?") \(type) \(label)"
         if type == "metric", let value { text += " = " + JSONDiffText.render(value) }
         if let tracker { text += " (\(tracker))" }
@@ -44,8 +44,8 @@ public struct OutputRecord: Sendable, Equatable {
 }
 
 /// Reads JSON Lines output records, one per non-blank line.
-public enum OutputLog {
-    public static func read(_ input: ByteInput) throws(TimelineError) -> [OutputRecord] {
+package enum OutputLog {
+    package static func read(_ input: ByteInput) throws(TimelineError) -> [OutputRecord] {
         var lines = LineReader(input)
         var records: [OutputRecord] = []
         let file = input.name
@@ -57,7 +57,7 @@ public enum OutputLog {
         return records
     }
 
-    public static func read(path: String) throws(TimelineError) -> [OutputRecord] {
+    package static func read(path: String) throws(TimelineError) -> [OutputRecord] {
         try read(ByteInput(path: path))
     }
 

@@ -1,52 +1,52 @@
 import AVTJSON
 
 /// How `check` and `diff` compare two outputs.
-public struct ComparisonOptions: Sendable, Equatable {
+package struct ComparisonOptions: Sendable, Equatable {
     /// Attributes dropped from both sides before comparing.
-    public var ignore: Set<String> = []
+    package var ignore: Set<String> = []
     /// Time-valued attributes (`timeSince*`, `accum*`, `deltaPlayTime`), metric values and `t`
     /// may differ by this many milliseconds.
-    public var tolerance = 0
+    package var tolerance = 0
     /// Records with the same `t` compare as a multiset (their order does not matter).
-    public var ignoreOrder = false
+    package var ignoreOrder = false
 
-    public init() {}
+    package init() {}
 }
 
 /// One difference in a field of an aligned record pair.
-public struct FieldChange: Sendable, Equatable {
+package struct FieldChange: Sendable, Equatable {
     /// `t`, `value` or `attributes.<name>`.
-    public var field: String
-    public var expected: JSONValue?
-    public var actual: JSONValue?
+    package var field: String
+    package var expected: JSONValue?
+    package var actual: JSONValue?
 }
 
 /// One step of the aligned comparison.
-public enum DiffEntry: Sendable, Equatable {
+package enum DiffEntry: Sendable, Equatable {
     case same(expected: OutputRecord, actual: OutputRecord)
     case changed(expected: OutputRecord, actual: OutputRecord, changes: [FieldChange])
     case missing(OutputRecord)
     case extra(OutputRecord)
 
-    public var isDifference: Bool {
+    package var isDifference: Bool {
         if case .same = self { return false }
         return true
     }
 }
 
 /// The result of comparing an expected output with an actual one.
-public struct Comparison: Sendable, Equatable {
-    public var entries: [DiffEntry]
-    public var expectedCount: Int
-    public var actualCount: Int
+package struct Comparison: Sendable, Equatable {
+    package var entries: [DiffEntry]
+    package var expectedCount: Int
+    package var actualCount: Int
 
-    public var changed: Int { entries.filter { if case .changed = $0 { return true } else { return false } }.count }
-    public var missing: Int { entries.filter { if case .missing = $0 { return true } else { return false } }.count }
-    public var extra: Int { entries.filter { if case .extra = $0 { return true } else { return false } }.count }
-    public var isEqual: Bool { !entries.contains { $0.isDifference } }
+    package var changed: Int { entries.filter { if case .changed = $0 { return true } else { return false } }.count }
+    package var missing: Int { entries.filter { if case .missing = $0 { return true } else { return false } }.count }
+    package var extra: Int { entries.filter { if case .extra = $0 { return true } else { return false } }.count }
+    package var isEqual: Bool { !entries.contains { $0.isDifference } }
 
     /// `equal: 42 records` or `3 differences: 1 changed, 1 missing, 1 extra (42 expected, 42 actual)`.
-    public var summary: String {
+    package var summary: String {
         if isEqual { return "equal: \(expectedCount) records" }
         let total = changed + missing + extra
         return "\(total) difference\(total == 1 ? "" : "s"): \(changed) changed, \(missing) missing, \(extra) extra "
@@ -55,8 +55,8 @@ public struct Comparison: Sendable, Equatable {
 }
 
 /// Normalises and aligns two outputs, then reports each record as same, changed, missing or extra.
-public enum RecordComparator {
-    public static func compare(expected: [OutputRecord], actual: [OutputRecord], options: ComparisonOptions) -> Comparison {
+package enum RecordComparator {
+    package static func compare(expected: [OutputRecord], actual: [OutputRecord], options: ComparisonOptions) -> Comparison {
         var left = normalize(expected, options: options)
         var right = normalize(actual, options: options)
         if options.ignoreOrder {

@@ -6,13 +6,13 @@ public struct SessionKPIs: Sendable {
     public let session: String
     /// The AVMetrics events of the session's first avmetrics tracker, for the startup breakdown
     /// and the summary cross-check; nil without one.
-    public var avmetrics: AVMetricsSessionLog?
+    package var avmetrics: AVMetricsSessionLog?
     var order: [String] = []
     var tallies: [String: PlaybackTally] = [:]
 
     public init(session: String) { self.session = session }
 
-    public mutating func add(_ observation: KPIObservation) {
+    package mutating func add(_ observation: KPIObservation) {
         // Metrics carry no playbackId; the KPIs come from the events, which carry everything.
         guard !observation.isMetric, let id = observation.playbackId else { return }
         if tallies[id] == nil { order.append(id) }
@@ -60,10 +60,10 @@ public final class KPIBackend: Backend {
 }
 
 /// Count, mean, min, percentiles (nearest rank) and max of each KPI across playbacks.
-public enum KPIAggregate {
-    public static let statistics = ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"]
+package enum KPIAggregate {
+    package static let statistics = ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"]
 
-    public static func compute(_ playbacks: [[KPI]]) -> [(String, [(String, Double)])] {
+    package static func compute(_ playbacks: [[KPI]]) -> [(String, [(String, Double)])] {
         var samples: [String: [Double]] = [:]
         for playback in playbacks {
             for kpi in playback { samples[kpi.name, default: []].append(kpi.value.number) }

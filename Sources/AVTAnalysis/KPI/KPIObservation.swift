@@ -3,18 +3,18 @@ import AVTJSON
 
 /// What the KPI calculator needs from one delivered record, taken either from the live engine
 /// (an Event or Metric during a replay) or from a recorded JSONL event log.
-public struct KPIObservation: Sendable {
-    public var isMetric: Bool
-    public var t: Int
+package struct KPIObservation: Sendable {
+    package var isMetric: Bool
+    package var t: Int
     /// The action of an event or the name of a metric.
-    public var name: String
-    public var value: Double?
-    public var playbackId: String?
-    public var inPlaybackBlock = false
-    public var inPauseBlock = false
-    public var inSeekBlock = false
+    package var name: String
+    package var value: Double?
+    package var playbackId: String?
+    package var inPlaybackBlock = false
+    package var inPauseBlock = false
+    package var inSeekBlock = false
     /// Integer attributes the KPIs read (timeSince…, deltaPlayTime, bitrate, resolutionHeight).
-    public var numbers: [String: Int] = [:]
+    package var numbers: [String: Int] = [:]
 
     static let numberKeys = [
         "timeSinceMediaRequest", "timeSinceStreamLoad", "timeSincePauseBegin", "timeSinceSeekBegin",
@@ -23,7 +23,7 @@ public struct KPIObservation: Sendable {
     ]
     static let numberAttributes = numberKeys.map { Attribute($0) }
 
-    public init(event: Event) {
+    package init(event: Event) {
         isMetric = false
         t = event.timestamp
         name = event.action.name
@@ -36,7 +36,7 @@ public struct KPIObservation: Sendable {
         }
     }
 
-    public init(metric: Metric) {
+    package init(metric: Metric) {
         isMetric = true
         t = metric.timestamp
         name = metric.name
@@ -46,7 +46,7 @@ public struct KPIObservation: Sendable {
         }
     }
 
-    public init(record: OutputRecord) {
+    package init(record: OutputRecord) {
         isMetric = record.type == "metric"
         t = record.t ?? 0
         name = record.label

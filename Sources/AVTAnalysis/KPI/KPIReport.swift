@@ -2,8 +2,8 @@ import AVTJSON
 
 /// Renders KPIs as the JSON contract, CSV (a row per playback plus a totals row per session) or
 /// a table for people (a column per playback, a row per KPI).
-public enum KPIReport {
-    public static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
+package enum KPIReport {
+    package static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
         var w = JSONWriter()
         w.raw("{\"definitions\":")
         w.string(definitions.rawValue)
@@ -80,7 +80,7 @@ public enum KPIReport {
         if v.rounded() == v, abs(v) < 9e15 { w.int(Int(v)) } else { w.double(v) }
     }
 
-    public static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+    package static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
         var lines = [(["session", "playbackId"] + KPIName.all).joined(separator: ",")]
         for session in sessions {
             var rows = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
@@ -93,7 +93,7 @@ public enum KPIReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+    package static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
         var out = ""
         for session in sessions {
             let columns = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }

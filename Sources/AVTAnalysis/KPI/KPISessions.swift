@@ -2,9 +2,9 @@ import AVTReplay
 import AVTTimeline
 import AVTTrackers
 /// The sessions `kpi` reports on: timelines replayed, or event logs as `run` writes them.
-public enum KPISessions {
+package enum KPISessions {
     /// Every input (directories expanded), in order.
-    public static func load(
+    package static func load(
         _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []
     ) throws -> [SessionKPIs] {
         var sessions: [SessionKPIs] = []
@@ -17,7 +17,7 @@ public enum KPISessions {
     /// How a path is named as a session: standard input as `<stdin>`.
     static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    public static func replay(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []) throws -> SessionKPIs {
+    package static func replay(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []) throws -> SessionKPIs {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: format, csvTrackers: csvTrackers))
         let backend = KPIBackend(session: name(path))
@@ -28,7 +28,7 @@ public enum KPISessions {
     }
 
     /// A log from a multi-session run holds several sessions (its `session` field).
-    public static func eventLog(_ path: String) throws -> [SessionKPIs] {
+    package static func eventLog(_ path: String) throws -> [SessionKPIs] {
         var sessions: [SessionKPIs] = []
         for record in try OutputLog.read(path: path) {
             let name = record.session ?? name(path)

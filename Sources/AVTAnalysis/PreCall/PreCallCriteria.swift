@@ -1,6 +1,6 @@
 import AVTTrackers
 /// Named sets of pre-call criteria.
-public enum PreCallProfile: String, Sendable, CaseIterable {
+package enum PreCallProfile: String, Sendable, CaseIterable {
     /// The rule as OpenTok's sample README means it (with its backwards boolean read the right way
     /// round): video needs 50 kbps and ≤ 3 % loss, audio 25 kbps and ≤ 5 %, a loss must be known
     /// to pass, and audio-video needs audio to pass too.
@@ -11,27 +11,27 @@ public enum PreCallProfile: String, Sendable, CaseIterable {
 
 /// Everything that decides a pre-call verdict: the windows, when the test ends, the thresholds and
 /// the sample's quirks. Times in ms, bandwidths in kbps (1 kbps = 1000 bps), losses in percent.
-public struct PreCallCriteria: Sendable, Equatable {
+package struct PreCallCriteria: Sendable, Equatable {
     /// A window closes at the first sample at least this long after the previous window.
-    public var windowLength = 3000
+    package var windowLength = 3000
     /// The verdict is taken at this virtual time (t = 0 is when the subscriber connected).
-    public var duration = 10_000
-    public var videoKbps: Double = 50
-    public var videoLossPercent: Double = 3
-    public var audioKbps: Double = 25
-    public var audioLossPercent: Double = 5
+    package var duration = 10_000
+    package var videoKbps: Double = 50
+    package var videoLossPercent: Double = 3
+    package var audioKbps: Double = 25
+    package var audioLossPercent: Double = 5
     /// When neither check passes: how long the sample stops video and keeps measuring audio
     /// before checking audio alone again; 0 for no retest.
-    public var audioRetest = 0
+    package var audioRetest = 0
     /// The sample's `loss ≤ threshold` with loss −1 for unknown: an unknown loss passes.
-    public var unknownLossPasses = false
+    package var unknownLossPasses = false
     /// The sample decides audio-video on video alone: a failing audio check is ignored.
-    public var videoAloneSuffices = false
-    public var arithmetic = NetStatsWindower.Arithmetic.exact
+    package var videoAloneSuffices = false
+    package var arithmetic = NetStatsWindower.Arithmetic.exact
 
-    public init() {}
+    package init() {}
 
-    public init(profile: PreCallProfile) {
+    package init(profile: PreCallProfile) {
         switch profile {
         case .standard:
             break

@@ -5,7 +5,7 @@ extension PreCallTest {
     /// after the timeline's `until` are not read, as a replay does not play them.
     ///
     /// - Parameter subscriber: the tracker's name; nil picks the timeline's only netstats tracker.
-    public static func run(
+    package static func run(
         _ source: inout some TimelineSource, subscriber: String?, criteria: PreCallCriteria
     ) throws(TimelineError) -> PreCallTest {
         let index = try netStatsTracker(of: source, named: subscriber)

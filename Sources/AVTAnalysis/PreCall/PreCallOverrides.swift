@@ -1,18 +1,18 @@
 import AVTTimeline
 /// Criteria given one by one (`precall --window`, `--video-kbps`, …), on top of a profile's.
-public struct PreCallOverrides: Sendable, Equatable {
-    public var windowLength: Int?
-    public var duration: Int?
-    public var videoKbps: Double?
-    public var videoLossPercent: Double?
-    public var audioKbps: Double?
-    public var audioLossPercent: Double?
-    public var audioRetest: Int?
+package struct PreCallOverrides: Sendable, Equatable {
+    package var windowLength: Int?
+    package var duration: Int?
+    package var videoKbps: Double?
+    package var videoLossPercent: Double?
+    package var audioKbps: Double?
+    package var audioLossPercent: Double?
+    package var audioRetest: Int?
 
-    public init() {}
+    package init() {}
 
     /// The profile's criteria with the values given here instead.
-    public func criteria(_ profile: PreCallProfile) -> PreCallCriteria {
+    package func criteria(_ profile: PreCallProfile) -> PreCallCriteria {
         var criteria = PreCallCriteria(profile: profile)
         if let windowLength { criteria.windowLength = windowLength }
         if let duration { criteria.duration = duration }
@@ -25,7 +25,7 @@ public struct PreCallOverrides: Sendable, Equatable {
     }
 
     /// Ranges the values must be in; the first one out of range is the error.
-    public func validate() throws(UsageError) {
+    package func validate() throws(UsageError) {
         if let windowLength, windowLength < 1 { throw UsageError("--window must be at least 1 ms, got \(windowLength)") }
         if let duration, duration < 0 { throw UsageError("--duration must be 0 ms or more, got \(duration)") }
         if let audioRetest, audioRetest < 0 { throw UsageError("--audio-retest must be 0 ms or more, got \(audioRetest)") }

@@ -4,10 +4,10 @@ import AVTTrackers
 /// `avtreplay precall` output. Both forms are deterministic: bandwidths are integer bps; the JSON
 /// loss is the ratio 0…1 in Swift's shortest round-trip form (`0.03`, `0.0`), null when unknown;
 /// the text loss is a percentage rounded to two decimals.
-public enum PreCallReport {
+package enum PreCallReport {
     /// `{"verdict": …, "windows": [{"t", "videoBandwidth", "videoPacketLoss", "audioBandwidth",
     /// "audioPacketLoss"}]}` on one line.
-    public static func json(_ result: PreCallResult) -> String {
+    package static func json(_ result: PreCallResult) -> String {
         var w = JSONWriter()
         w.raw("{\"verdict\":")
         w.string(result.verdict.rawValue)
@@ -35,7 +35,7 @@ public enum PreCallReport {
     }
 
     /// The verdict, the checks that made it and the windows, for people.
-    public static func text(_ result: PreCallResult, criteria: PreCallCriteria, profile: PreCallProfile) -> String {
+    package static func text(_ result: PreCallResult, criteria: PreCallCriteria, profile: PreCallProfile) -> String {
         var out = "verdict: \(result.verdict.rawValue) (profile \(profile.rawValue), decided at t=\(result.decidedAt) ms)\n"
         out += "video: " + line(result.video, kbps: criteria.videoKbps, lossPercent: criteria.videoLossPercent, criteria) + "\n"
         out += "audio: " + line(result.audio, kbps: criteria.audioKbps, lossPercent: criteria.audioLossPercent, criteria) + "\n"

@@ -9,31 +9,31 @@ import AVTTrackers
 ///   audio did); else audio-only when audio passes; else, with an `audioRetest`, audio-only if
 ///   audio passes on the latest window at `duration + audioRetest`; else neither.
 /// Before the first window the values are the sample's initial ones: bandwidth 0, loss unknown.
-public struct PreCallTest: Sendable {
-    public let criteria: PreCallCriteria
+package struct PreCallTest: Sendable {
+    package let criteria: PreCallCriteria
     private var windower: NetStatsWindower
     private var counters = NetStatsCounters()
-    public private(set) var windows: [NetStatsWindow] = []
-    public private(set) var lastSampleT: Int?
+    package private(set) var windows: [NetStatsWindow] = []
+    package private(set) var lastSampleT: Int?
 
-    public init(criteria: PreCallCriteria) {
+    package init(criteria: PreCallCriteria) {
         self.criteria = criteria
         windower = NetStatsWindower(length: criteria.windowLength, arithmetic: criteria.arithmetic)
     }
 
     /// One sample: the observations of a step at `t` (keys not given keep their last value).
-    public mutating func add(t: Int, observations: [Observation]) {
+    package mutating func add(t: Int, observations: [Observation]) {
         for observation in observations { counters.apply(observation) }
         add(t: t, counters: counters)
     }
 
-    public mutating func add(t: Int, counters: NetStatsCounters) {
+    package mutating func add(t: Int, counters: NetStatsCounters) {
         self.counters = counters
         lastSampleT = t
         if let window = windower.add(t: t, counters: counters) { windows.append(window) }
     }
 
-    public var result: PreCallResult {
+    package var result: PreCallResult {
         let end = criteria.duration
         let video = check(windowAt(end)?.video, kbps: criteria.videoKbps, lossPercent: criteria.videoLossPercent)
         let audio = check(windowAt(end)?.audio, kbps: criteria.audioKbps, lossPercent: criteria.audioLossPercent)

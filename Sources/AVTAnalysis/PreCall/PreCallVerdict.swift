@@ -1,12 +1,12 @@
 import AVTTrackers
 /// What a client can publish, best first.
-public enum PreCallVerdict: String, Sendable, CaseIterable, Comparable {
+package enum PreCallVerdict: String, Sendable, CaseIterable, Comparable {
     case audioVideo = "audio-video"
     case audioOnly = "audio-only"
     case neither
 
     /// 2 for audio-video, 1 for audio-only, 0 for neither.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .audioVideo: return 2
         case .audioOnly: return 1
@@ -14,18 +14,18 @@ public enum PreCallVerdict: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (a: PreCallVerdict, b: PreCallVerdict) -> Bool { a.rank < b.rank }
+    package static func < (a: PreCallVerdict, b: PreCallVerdict) -> Bool { a.rank < b.rank }
 }
 
 /// One medium's check against its thresholds, on the latest window at the check's time.
-public struct MediaCheck: Sendable, Equatable {
+package struct MediaCheck: Sendable, Equatable {
     /// The window's values; bandwidth 0 and unknown loss when no window had closed (the sample's
     /// initial values).
-    public let bandwidth: Int
-    public let loss: PacketLoss?
-    public let bandwidthPasses: Bool
-    public let lossPasses: Bool
-    public var passes: Bool { bandwidthPasses && lossPasses }
+    package let bandwidth: Int
+    package let loss: PacketLoss?
+    package let bandwidthPasses: Bool
+    package let lossPasses: Bool
+    package var passes: Bool { bandwidthPasses && lossPasses }
 
     init(_ window: MediaWindow?, kbps: Double, lossPercent: Double, unknownLossPasses: Bool) {
         bandwidth = window?.bandwidth ?? 0
@@ -38,27 +38,27 @@ public struct MediaCheck: Sendable, Equatable {
 }
 
 /// A verdict and how it was reached.
-public struct PreCallResult: Sendable, Equatable {
-    public let verdict: PreCallVerdict
+package struct PreCallResult: Sendable, Equatable {
+    package let verdict: PreCallVerdict
     /// The windows that closed up to the decision (`decidedAt`), in order.
-    public let windows: [NetStatsWindow]
+    package let windows: [NetStatsWindow]
     /// Virtual time of the decision: the test's end, or the end of the audio-only retest.
-    public let decidedAt: Int
+    package let decidedAt: Int
     /// The checks at the test's end.
-    public let video: MediaCheck
-    public let audio: MediaCheck
+    package let video: MediaCheck
+    package let audio: MediaCheck
     /// The audio check at the end of the retest, when there was one.
-    public let retest: MediaCheck?
+    package let retest: MediaCheck?
     /// Times at which counters went backwards (up to the decision).
-    public let restarts: [Int]
+    package let restarts: [Int]
     /// t of the last sample; before `decidedAt` the recording ended before the test did.
-    public let lastSampleT: Int?
+    package let lastSampleT: Int?
 }
 
 extension PreCallResult {
     /// What makes the verdict weaker than it looks: a recording that ends before the verdict,
     /// or one with no samples at all. `input` names the timeline.
-    public func warnings(input: String) -> [String] {
+    package func warnings(input: String) -> [String] {
         if let last = lastSampleT, last < decidedAt {
             return [
                 "\(input): the last sample is at t=\(last) ms, before the verdict at t=\(decidedAt) ms; the verdict uses the windows closed by then"

@@ -6,18 +6,18 @@ import AVTTrackers
 
 /// The delivered records of one session, as a report reads them: from a replay of a timeline or
 /// from a recorded event log (the record format of `avtreplay run`).
-public struct SessionRecords: Sendable {
+package struct SessionRecords: Sendable {
     /// The input path, or the `session` field of a multi-session log.
-    public var name: String
+    package var name: String
     /// Wall-clock time of t=0 in epoch ms (`time − t` of the session's first record); nil when
     /// the records carry no `time`.
-    public var startEpochMilliseconds: Int?
-    public var records: [OutputRecord]
+    package var startEpochMilliseconds: Int?
+    package var records: [OutputRecord]
     /// The AVMetrics startup requests, for a timeline with an `avmetrics` tracker or an AVMetrics
     /// log; empty otherwise (event logs carry no requests).
-    public var startupWaterfall: [WaterfallRequest]
+    package var startupWaterfall: [WaterfallRequest]
 
-    public init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []) {
+    package init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []) {
         self.name = name
         self.startEpochMilliseconds = startEpochMilliseconds
         self.records = records
@@ -28,11 +28,11 @@ public struct SessionRecords: Sendable {
 /// Turns `report`'s inputs into sessions of records. Timelines are replayed exactly as `run`
 /// would (default flags, seed 0) and the output is read back, so a timeline and the event log it
 /// produces give the same report. Event logs are read the way `kpi --from-events` reads them.
-public enum ReportInput {
+package enum ReportInput {
     /// Files as given, directories expanded as `run` expands them (sorted, golden files skipped).
     /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
     /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
-    public static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords] {
+    package static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords] {
         var sessions: [SessionRecords] = []
         for path in try SessionDiscovery.expand(paths) {
             let input = try ByteInput(path: path)
@@ -63,7 +63,7 @@ public enum ReportInput {
     }
 
     /// Records grouped into sessions: a new session starts where the `session` field changes.
-    public static func eventLog(_ input: ByteInput) throws(TimelineError) -> [SessionRecords] {
+    package static func eventLog(_ input: ByteInput) throws(TimelineError) -> [SessionRecords] {
         var lines = LineReader(input)
         var sessions: [SessionRecords] = []
         let file = input.name
@@ -106,10 +106,10 @@ public enum ReportInput {
 }
 
 extension ReportInput {
-    public static func isDirectory(_ path: String) -> Bool { SessionDiscovery.isDirectory(path) }
+    package static func isDirectory(_ path: String) -> Bool { SessionDiscovery.isDirectory(path) }
 
     /// A directory or several sessions get the overview page first.
-    public static func wantsOverview(sessions: Int, inputs: [String]) -> Bool {
+    package static func wantsOverview(sessions: Int, inputs: [String]) -> Bool {
         sessions > 1 || inputs.contains { $0 != "-" && isDirectory($0) }
     }
 }

@@ -3,26 +3,26 @@ import AVTJSON
 /// Everything the report shows about one session: its records, one lane per tracker, the blocks
 /// derived from the events, the KPIs (the same code as `avtreplay kpi`) and, when someone
 /// supplies it, a startup waterfall.
-public struct ReportSession: Sendable {
-    public let name: String
-    public let startEpochMilliseconds: Int?
+package struct ReportSession: Sendable {
+    package let name: String
+    package let startEpochMilliseconds: Int?
     /// Every record in delivery order; events and metrics.
-    public let records: [OutputRecord]
+    package let records: [OutputRecord]
     /// Tracker names in order of first appearance; events without a tracker get `(no tracker)`.
-    public let lanes: [String]
+    package let lanes: [String]
     /// The lane of each record (nil for metrics, which belong to no tracker).
-    public let laneOfRecord: [Int?]
-    public let blocks: [TimelineBlock]
+    package let laneOfRecord: [Int?]
+    package let blocks: [TimelineBlock]
     /// The time axis runs from 0 to this (the last record's t, at least 1 ms).
-    public let end: Int
-    public let kpis: SessionKPIs
+    package let end: Int
+    package let kpis: SessionKPIs
     /// Requests before the player was likely to keep up (AVMetrics), drawn as a waterfall above
     /// the timeline when not empty: from `SessionRecords`, or set by a caller.
-    public var startupWaterfall: [WaterfallRequest]
+    package var startupWaterfall: [WaterfallRequest]
 
-    public static let noTrackerLane = "(no tracker)"
+    package static let noTrackerLane = "(no tracker)"
 
-    public init(_ input: SessionRecords) {
+    package init(_ input: SessionRecords) {
         name = input.name
         startEpochMilliseconds = input.startEpochMilliseconds
         startupWaterfall = input.startupWaterfall
@@ -67,7 +67,7 @@ public struct ReportSession: Sendable {
         self.kpis = kpis
     }
 
-    public var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }
+    package var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }
 }
 
 /// How an event is drawn: pings faint, errors standing out, everything else plain.

@@ -4,15 +4,15 @@ import AVTTimeline
 /// fetched), the same bytes for the same input. With `overview`, an overview of all sessions
 /// comes first; then a section per session (anchor `#sN`, 1-based) with its KPIs, the startup
 /// waterfall when one is set, the timeline, a text list of its bars and its records as data.
-public struct ReportWriter {
-    public var definitions: KPIDefinitions = .openavt
-    public var overview = false
+package struct ReportWriter {
+    package var definitions: KPIDefinitions = .openavt
+    package var overview = false
     /// How many sessions the overview lists as worst.
-    public var worstCount = 10
+    package var worstCount = 10
 
-    public init() {}
+    package init() {}
 
-    public func render(_ sessions: [ReportSession]) -> String {
+    package func render(_ sessions: [ReportSession]) -> String {
         let title = sessions.count == 1 ? sessions[0].name : "\(sessions.count) sessions"
         var s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

@@ -2,7 +2,7 @@ extension StartupBreakdown {
     /// The breakdown's requests as waterfall rows for `ReportSession.startupWaterfall`, in the
     /// breakdown's order: labelled by the URL's last path component (else the category),
     /// coloured by category; requests without both times are left out.
-    public var waterfallRequests: [WaterfallRequest] {
+    package var waterfallRequests: [WaterfallRequest] {
         requests.compactMap { request in
             guard let start = request.start, let end = request.end else { return nil }
             let label = request.url.flatMap { $0.split(separator: "/").last.map(String.init) } ?? request.category.rawValue

@@ -1,7 +1,7 @@
 /// A span on a tracker's lane, drawn as a bar: from the event that opens it to the one that
 /// closes it (or to the end of the session when nothing closes it).
-public struct TimelineBlock: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct TimelineBlock: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// Start → End/Stop/Next (OpenAVT's playback block).
         case playback
         case pause
@@ -18,7 +18,7 @@ public struct TimelineBlock: Sendable, Equatable {
         var order: Int { Self.allCases.firstIndex(of: self)! }
 
         /// What a legend and a screen reader call it.
-        public var title: String {
+        package var title: String {
             switch self {
             case .playback: return "playback"
             case .pause: return "pause"
@@ -32,14 +32,14 @@ public struct TimelineBlock: Sendable, Equatable {
         }
     }
 
-    public var kind: Kind
-    public var lane: Int
-    public var start: Int
-    public var end: Int
+    package var kind: Kind
+    package var lane: Int
+    package var start: Int
+    package var end: Int
     /// No closing event: the block runs to the end of the session (or to its lane's End/Stop).
-    public var unfinished: Bool
+    package var unfinished: Bool
 
-    public var duration: Int { end - start }
+    package var duration: Int { end - start }
 }
 
 /// Derives blocks from one lane's events in delivery order. A Begin while the same kind is open

@@ -3,15 +3,15 @@
 ///
 /// This is the report's extension point for an AVMetrics startup breakdown: whoever builds one
 /// sets `ReportSession.startupWaterfall`, and the writer draws it above the timeline.
-public struct WaterfallRequest: Sendable, Equatable {
-    public var label: String
+package struct WaterfallRequest: Sendable, Equatable {
+    package var label: String
     /// Groups bars by colour (for example `playlist`, `media`, `key`, `content-key`); colours are
     /// given to categories in order of first appearance.
-    public var category: String
-    public var start: Int
-    public var end: Int
+    package var category: String
+    package var start: Int
+    package var end: Int
 
-    public init(label: String, category: String, start: Int, end: Int) {
+    package init(label: String, category: String, start: Int, end: Int) {
         self.label = label
         self.category = category
         self.start = start

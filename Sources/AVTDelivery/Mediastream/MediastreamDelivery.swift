@@ -4,11 +4,11 @@ import Foundation
 
 /// `mediastream+http://HOST[:PORT]/PATH` or `mediastream+https://…`: a collector endpoint that
 /// takes Mediastream events as a JSON array per POST.
-public struct MediastreamDestination: Sendable, CustomStringConvertible {
-    public let description: String
+package struct MediastreamDestination: Sendable, CustomStringConvertible {
+    package let description: String
     let url: URL
 
-    public init(_ text: String) throws(OutputError) {
+    package init(_ text: String) throws(OutputError) {
         func bad(_ why: String) -> OutputError { OutputError(path: text, message: why) }
         guard let parsed = URLComponents(string: text), let scheme = parsed.scheme,
             scheme == "mediastream+http" || scheme == "mediastream+https"
@@ -25,24 +25,24 @@ public struct MediastreamDestination: Sendable, CustomStringConvertible {
 /// Posts Mediastream events in batches: `[event, …]` as `application/json`, uncompressed (a
 /// collector's support for gzip is not documented). 2xx delivered; 413 bisected; 408, 429 (with
 /// Retry-After), 5xx and connection errors retried with backoff; other 4xx dead-lettered.
-public final class MediastreamDelivery: @unchecked Sendable {
+package final class MediastreamDelivery: @unchecked Sendable {
     /// The dead-letter `format` of these lines, which `avtreplay send` reads back.
-    public static let format = "mediastream"
+    package static let format = "mediastream"
     /// Bytes per request.
     static let maximumPayload = 1_000_000
 
-    public let destination: MediastreamDestination
+    package let destination: MediastreamDestination
     let policy: DeliveryPolicy
     let ledger: DeliveryLedger
 
-    public init(destination: MediastreamDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
+    package init(destination: MediastreamDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
         self.destination = destination
         self.policy = policy
         self.ledger = ledger
     }
 
     /// Delivers JSON objects (one Mediastream event each) in batches of `policy.batchLines`.
-    public func deliver(_ objects: [String]) {
+    package func deliver(_ objects: [String]) {
         var batch: [String] = []
         var size = 2
         for object in objects {
@@ -82,28 +82,28 @@ public final class MediastreamDelivery: @unchecked Sendable {
 }
 
 /// `--to mediastream+http(s)://…`: translates the replay and posts the events in batches.
-public final class MediastreamDeliveryBackend: RecordBackend {
-    public let writeError: OutputError? = nil
+package final class MediastreamDeliveryBackend: RecordBackend {
+    package let writeError: OutputError? = nil
     private let delivery: MediastreamDelivery
     private let translator: MediastreamTranslator
     private weak var clock: VirtualClock?
     private var pending: [String] = []
 
-    public init(delivery: MediastreamDelivery, options: MediastreamOptions) {
+    package init(delivery: MediastreamDelivery, options: MediastreamOptions) {
         self.delivery = delivery
         self.translator = MediastreamTranslator(options: options)
     }
 
-    public func instrumentReady(_ instrument: Instrument) {
+    package func instrumentReady(_ instrument: Instrument) {
         clock = instrument.clock
         translator.start(instrumentId: instrument.instrumentId)
     }
 
-    public func sendEvent(_ event: Event) { add(translator.consume(event)) }
+    package func sendEvent(_ event: Event) { add(translator.consume(event)) }
 
-    public func sendMetric(_ metric: Metric) {}
+    package func sendMetric(_ metric: Metric) {}
 
-    public func endOfService() {
+    package func endOfService() {
         add(translator.finish(at: clock?.now ?? 0))
         flush()
     }

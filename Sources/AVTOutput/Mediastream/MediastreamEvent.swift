@@ -4,8 +4,8 @@ import AVTJSON
 /// One event as Mediastream's analytics collector (MediastreamMetricsSDK) takes it: a name, the
 /// four ids every event carries, and the fields of that event's structure. Durations and
 /// positions are integer milliseconds, bitrates integer kbps.
-public struct MediastreamEvent: Sendable, Equatable {
-    public enum Name: String, Sendable, CaseIterable {
+package struct MediastreamEvent: Sendable, Equatable {
+    package enum Name: String, Sendable, CaseIterable {
         case playerLoaded = "player_loaded"
         case play
         case pause
@@ -16,7 +16,7 @@ public struct MediastreamEvent: Sendable, Equatable {
 
         /// The fields this event writes after the ids (written as `null` when unknown), so every
         /// line of one event name has the same keys.
-        public var fields: [Field] {
+        package var fields: [Field] {
             switch self {
             case .playerLoaded: return [.playerLoadingTime]
             case .play, .pause, .contentEnd: return [.position, .duration]
@@ -29,7 +29,7 @@ public struct MediastreamEvent: Sendable, Equatable {
     }
 
     /// Event fields in the order every line writes them.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         case position
         case fromPosition = "from_position"
         case duration
@@ -43,27 +43,27 @@ public struct MediastreamEvent: Sendable, Equatable {
         case playerLoadingTime = "player_loading_time"
     }
 
-    public var name: Name
+    package var name: Name
     /// Virtual milliseconds since t=0 (not written; `timestamp` is).
-    public var t: Int
+    package var t: Int
     /// Epoch milliseconds: the timeline's startTime + t.
-    public var timestamp: Int
-    public var contentId: String?
-    public var playbackId: String?
-    public var uniqueId: String?
-    public var sessionId: String?
-    public var position: Int?
-    public var fromPosition: Int?
-    public var duration: Int?
-    public var bufferingTime: Int?
-    public var relativeStreamedTime: Int?
-    public var contentResolution: String?
-    public var contentVideoBitrate: Int?
-    public var contentAudioBitrate: Int?
-    public var bandwith: Int?
-    public var playerLoadingTime: Int?
+    package var timestamp: Int
+    package var contentId: String?
+    package var playbackId: String?
+    package var uniqueId: String?
+    package var sessionId: String?
+    package var position: Int?
+    package var fromPosition: Int?
+    package var duration: Int?
+    package var bufferingTime: Int?
+    package var relativeStreamedTime: Int?
+    package var contentResolution: String?
+    package var contentVideoBitrate: Int?
+    package var contentAudioBitrate: Int?
+    package var bandwith: Int?
+    package var playerLoadingTime: Int?
 
-    public init(_ name: Name, t: Int, timestamp: Int) {
+    package init(_ name: Name, t: Int, timestamp: Int) {
         self.name = name
         self.t = t
         self.timestamp = timestamp
@@ -72,7 +72,7 @@ public struct MediastreamEvent: Sendable, Equatable {
     /// The JSON object, without a newline: `event`, `timestamp` (ISO-8601 UTC with
     /// milliseconds), `content_id`, `playback_id`, `unique_id`, `session_id`, then the event's
     /// fields in `Field` order. Unknown values are `null`.
-    public var json: String {
+    package var json: String {
         var w = JSONWriter(capacity: 384)
         w.raw("{\"event\":")
         w.string(name.rawValue)

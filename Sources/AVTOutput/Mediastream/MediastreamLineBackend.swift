@@ -2,30 +2,30 @@ import AVTCore
 
 /// `--format mediastream`: the Mediastream events of a replay as JSON Lines, one event per line,
 /// in the order the collector would send them.
-public final class MediastreamLineBackend: RecordBackend {
+package final class MediastreamLineBackend: RecordBackend {
     private let translator: MediastreamTranslator
     private var output: SinkBuffer
     private weak var clock: VirtualClock?
 
-    public init(sink: ByteSink, options: MediastreamOptions) {
+    package init(sink: ByteSink, options: MediastreamOptions) {
         self.output = SinkBuffer(sink: sink)
         self.translator = MediastreamTranslator(options: options)
     }
 
-    public var writeError: OutputError? { output.error }
+    package var writeError: OutputError? { output.error }
 
-    public func instrumentReady(_ instrument: Instrument) {
+    package func instrumentReady(_ instrument: Instrument) {
         clock = instrument.clock
         translator.start(instrumentId: instrument.instrumentId)
     }
 
-    public func sendEvent(_ event: Event) { write(translator.consume(event)) }
+    package func sendEvent(_ event: Event) { write(translator.consume(event)) }
 
     /// Metrics have no Mediastream counterpart.
-    public func sendMetric(_ metric: Metric) {}
+    package func sendMetric(_ metric: Metric) {}
 
     /// The replay ends at the clock's time (`until`): the reports due by then go out.
-    public func endOfService() {
+    package func endOfService() {
         write(translator.finish(at: clock?.now ?? 0))
         output.flush()
     }

@@ -2,22 +2,22 @@ import AVTCore
 
 /// How OpenAVT events become Mediastream events: the ids the command line fixes, the collector's
 /// report period and session timeout, and where the wall clock starts.
-public struct MediastreamOptions: Sendable, Equatable {
+package struct MediastreamOptions: Sendable, Equatable {
     /// `--mediastream-content-id`: wins over the events' `contentId` attribute.
-    public var contentId: String?
+    package var contentId: String?
     /// `--mediastream-unique-id`: wins over the events' `uniqueId` attribute and the instrument id.
-    public var uniqueId: String?
+    package var uniqueId: String?
     /// The collector reports every 10 s of virtual time from play start.
-    public var reportInterval = 10_000
+    package var reportInterval = 10_000
     /// A session expires after 30 minutes without events.
-    public var sessionTimeout = 30 * 60 * 1000
+    package var sessionTimeout = 30 * 60 * 1000
     /// Epoch milliseconds of virtual t=0, for `timestamp`.
-    public var startTime = 0
+    package var startTime = 0
     /// The input's path when a run replays several inputs. Every input replays with the same
     /// seeded ids, so this is mixed into the derived ids to keep inputs apart at the collector.
-    public var input: String?
+    package var input: String?
 
-    public init(contentId: String? = nil, uniqueId: String? = nil) {
+    package init(contentId: String? = nil, uniqueId: String? = nil) {
         self.contentId = contentId
         self.uniqueId = uniqueId
     }

@@ -13,8 +13,8 @@ import AVTCore
 ///   `buffering_time` count from the previous report that carried them and restart at zero
 ///   there, so over a playback they add up to its play time and its buffer time;
 /// - a session ends after 30 minutes without a Mediastream event; the next one gets a new id.
-public final class MediastreamTranslator {
-    public let options: MediastreamOptions
+package final class MediastreamTranslator {
+    package let options: MediastreamOptions
     private var deviceId = ""
     private var output: [MediastreamEvent] = []
     /// Virtual time up to which the counters are accounted.
@@ -57,14 +57,14 @@ public final class MediastreamTranslator {
         var playing: Bool { started && !paused && !buffering && !seeking }
     }
 
-    public init(options: MediastreamOptions = MediastreamOptions()) { self.options = options }
+    package init(options: MediastreamOptions = MediastreamOptions()) { self.options = options }
 
     /// The instrument's id stands for the device: the default `unique_id` and the root of the
     /// session ids.
-    public func start(instrumentId: String) { deviceId = instrumentId }
+    package func start(instrumentId: String) { deviceId = instrumentId }
 
     /// The Mediastream events due up to this event's time, then the event's own.
-    public func consume(_ event: Event) -> [MediastreamEvent] {
+    package func consume(_ event: Event) -> [MediastreamEvent] {
         guard !finished else { return [] }
         advance(to: event.timestamp)
         // Ads have no counterpart: the collector reports content only.
@@ -119,7 +119,7 @@ public final class MediastreamTranslator {
     }
 
     /// The reports due up to `t` (the replay's end) and a last report of what is still counted.
-    public func finish(at t: Int) -> [MediastreamEvent] {
+    package func finish(at t: Int) -> [MediastreamEvent] {
         guard !finished else { return [] }
         finished = true
         advance(to: max(t, now))

@@ -12,30 +12,30 @@ import AVTJSON
 /// `1` an integer, `1.0` a double. The attribute columns are known only at the end, so rows wait
 /// in a spool (memory up to a threshold, then an unlinked temporary file) and are written, after
 /// the header, by `endOfService()`. Write errors are kept in `writeError`, as JSONLinesBackend does.
-public final class CSVRecordBackend: RecordBackend {
-    public let encoder: RecordEncoder
-    public let filter: RecordFilter
-    public private(set) var writeError: OutputError?
+package final class CSVRecordBackend: RecordBackend {
+    package let encoder: RecordEncoder
+    package let filter: RecordFilter
+    package private(set) var writeError: OutputError?
     private let sink: ByteSink
     private let spool: CSVSpool
     private var finished = false
 
     /// The fixed columns, before the attribute columns.
-    public static let fixedColumns = ["type", "t", "time", "action", "tracker", "name", "metricType", "value"]
+    package static let fixedColumns = ["type", "t", "time", "action", "tracker", "name", "metricType", "value"]
 
-    public convenience init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+    package convenience init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.init(sink: sink, encoder: encoder, filter: filter, spillThreshold: 1 << 20)
     }
 
     /// - Parameter spillThreshold: bytes of rows kept in memory before they go to a temporary file.
-    public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter, spillThreshold: Int) {
+    package init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter, spillThreshold: Int) {
         self.sink = sink
         self.encoder = encoder
         self.filter = filter
         self.spool = CSVSpool(spillThreshold: spillThreshold)
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics, writeError == nil, !finished else { return }
         spool.beginRow()
         header(type: "metric", t: metric.timestamp)
@@ -52,7 +52,7 @@ public final class CSVRecordBackend: RecordBackend {
         endRow()
     }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events, writeError == nil, !finished else { return }
         spool.beginRow()
         header(type: "event", t: event.timestamp)
@@ -75,7 +75,7 @@ public final class CSVRecordBackend: RecordBackend {
     }
 
     /// Writes the header and every row.
-    public func endOfService() {
+    package func endOfService() {
         guard !finished else { return }
         finished = true
         guard writeError == nil else { return }
@@ -131,7 +131,7 @@ public final class CSVRecordBackend: RecordBackend {
 /// `close()` writes the merged table to `target` and closes it. Bytes may arrive in chunks of any
 /// size (SessionRunner copies finished sessions from temporary files). Rows wait in a spool, so
 /// memory stays bounded.
-public final class CSVRecordMergingSink: ByteSink {
+package final class CSVRecordMergingSink: ByteSink {
     private let target: ByteSink
     private let spool: CSVSpool
     private var pending: [UInt8] = []
@@ -143,12 +143,12 @@ public final class CSVRecordMergingSink: ByteSink {
     private var mapping: [Int32]?
     private var closed = false
 
-    public init(target: ByteSink, spillThreshold: Int = 1 << 20) {
+    package init(target: ByteSink, spillThreshold: Int = 1 << 20) {
         self.target = target
         self.spool = CSVSpool(spillThreshold: spillThreshold)
     }
 
-    public func write(_ bytes: [UInt8]) throws(OutputError) {
+    package func write(_ bytes: [UInt8]) throws(OutputError) {
         pending.append(contentsOf: bytes)
         var recordStart = 0
         var i = scanned
@@ -166,7 +166,7 @@ public final class CSVRecordMergingSink: ByteSink {
         scanned = pending.count
     }
 
-    public func close() throws(OutputError) {
+    package func close() throws(OutputError) {
         guard !closed else { return }
         closed = true
         if mapping != nil {

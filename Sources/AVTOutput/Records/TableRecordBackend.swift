@@ -19,11 +19,11 @@ import AVTJSON
 /// deltaPlayTime — the PlayTime metric — and time-since attributes left out; zeros and `false`
 /// left out when first seen). Colour (ANSI) only when
 /// `color` is true: the caller decides (a terminal, and no NO_COLOR).
-public final class TableRecordBackend: RecordBackend {
-    public let encoder: RecordEncoder
-    public let filter: RecordFilter
-    public let color: Bool
-    public private(set) var writeError: OutputError?
+package final class TableRecordBackend: RecordBackend {
+    package let encoder: RecordEncoder
+    package let filter: RecordFilter
+    package let color: Bool
+    package private(set) var writeError: OutputError?
     private let sink: ByteSink
     private var out: [UInt8] = []
     /// The last value each attribute had on any event (by attribute index).
@@ -45,7 +45,7 @@ public final class TableRecordBackend: RecordBackend {
     ]
     private static let identifiers: Set<Attribute> = [.playbackId, .streamId, Attribute("instrumentId")]
 
-    public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter(), color: Bool = false) {
+    package init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter(), color: Bool = false) {
         self.sink = sink
         self.encoder = encoder
         self.filter = filter
@@ -69,7 +69,7 @@ public final class TableRecordBackend: RecordBackend {
         newline()
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics, writeError == nil, !finished else { return }
         time(metric.timestamp)
         paint("36") { $0.text(Self.pad("metric", Self.typeWidth)) }
@@ -89,7 +89,7 @@ public final class TableRecordBackend: RecordBackend {
         newline()
     }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events, writeError == nil, !finished else { return }
         time(event.timestamp)
         text(Self.pad("event", Self.typeWidth))
@@ -112,14 +112,14 @@ public final class TableRecordBackend: RecordBackend {
         newline()
     }
 
-    public func endOfService() {
+    package func endOfService() {
         guard !finished else { return }
         finished = true
         flush()
     }
 
     /// Writes out what is buffered.
-    public func flush() {
+    package func flush() {
         guard writeError == nil, !out.isEmpty else { return }
         do {
             try sink.write(out)

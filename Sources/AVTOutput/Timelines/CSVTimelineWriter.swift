@@ -16,8 +16,8 @@ import AVTTrackers
 /// the clock, which matters only for a last step that sets the default `until`, so then `until`
 /// is written explicitly instead. A step whose observations are not in column order becomes
 /// several rows at the same t (see `write`).
-public final class CSVTimelineWriter: TimelineWriter {
-    public let settings: TimelineSettings
+package final class CSVTimelineWriter: TimelineWriter {
+    package let settings: TimelineSettings
     private let sink: ByteSink
     private let spool: CSVSpool
     private var setIDs: [Attribute: Int32] = [:]
@@ -29,18 +29,18 @@ public final class CSVTimelineWriter: TimelineWriter {
     private var lastRowT: Int?
     private var finished = false
 
-    public convenience init(settings: TimelineSettings, sink: ByteSink) {
+    package convenience init(settings: TimelineSettings, sink: ByteSink) {
         self.init(settings: settings, sink: sink, spillThreshold: 1 << 20)
     }
 
     /// - Parameter spillThreshold: bytes of rows kept in memory before they go to a temporary file.
-    public init(settings: TimelineSettings, sink: ByteSink, spillThreshold: Int) {
+    package init(settings: TimelineSettings, sink: ByteSink, spillThreshold: Int) {
         self.settings = settings
         self.sink = sink
         self.spool = CSVSpool(spillThreshold: spillThreshold)
     }
 
-    public func write(_ step: Step) throws {
+    package func write(_ step: Step) throws {
         guard settings.trackers.indices.contains(step.tracker) else {
             throw TimelineEncoding.badTracker(step, count: settings.trackers.count)
         }
@@ -100,7 +100,7 @@ public final class CSVTimelineWriter: TimelineWriter {
         try spool.endRow()
     }
 
-    public func finish() throws(OutputError) {
+    package func finish() throws(OutputError) {
         guard !finished else { return }
         finished = true
         var settings = self.settings

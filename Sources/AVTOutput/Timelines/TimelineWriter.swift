@@ -12,7 +12,7 @@ import AVTTrackers
 /// their types (`1` vs `1.0`, `"true"` vs `true`), and a step's observations keep their order
 /// (JSON and JSONL keep every order; CSV orders `set` keys by column, which changes nothing, and
 /// splits a step whose observations are in another order into rows at the same t).
-public protocol TimelineWriter: AnyObject {
+package protocol TimelineWriter: AnyObject {
     /// Writes one step; steps come in timeline order. Throws `OutputError`, or `TimelineError`
     /// for a hand-built step whose tracker index is not one of the settings' trackers.
     func write(_ step: Step) throws
@@ -22,9 +22,9 @@ public protocol TimelineWriter: AnyObject {
 }
 
 /// Reads a timeline and writes it in another format: the library side of `avtreplay convert`.
-public enum TimelineConverter {
+package enum TimelineConverter {
     /// The writer of `format`.
-    public static func writer(_ format: TimelineFormat, settings: TimelineSettings, sink: ByteSink) -> any TimelineWriter {
+    package static func writer(_ format: TimelineFormat, settings: TimelineSettings, sink: ByteSink) -> any TimelineWriter {
         switch format {
         case .json: return JSONTimelineWriter(settings: settings, sink: sink)
         // An AVMetrics log is read only (`convert` does not offer it as an output); its events
@@ -38,7 +38,7 @@ public enum TimelineConverter {
     /// an `AtomicFileSink` into place). Returns the number of steps. Throws `TimelineError` for bad
     /// input, found while streaming (the sink is then not closed: discard it), and `OutputError`.
     @discardableResult
-    public static func convert(_ source: inout some TimelineSource, to format: TimelineFormat, sink: ByteSink) throws -> Int {
+    package static func convert(_ source: inout some TimelineSource, to format: TimelineFormat, sink: ByteSink) throws -> Int {
         let writer = writer(format, settings: source.settings, sink: sink)
         var count = 0
         while let step = try source.nextStep() {
@@ -169,13 +169,13 @@ package enum TimelineEncoding {
 
 /// A JSON document: the settings one per line, then `"steps": [` with one compact step per line.
 /// Streamed: the document is never held in memory.
-public final class JSONTimelineWriter: TimelineWriter {
-    public let settings: TimelineSettings
+package final class JSONTimelineWriter: TimelineWriter {
+    package let settings: TimelineSettings
     private let sink: ByteSink
     private var w = JSONWriter(capacity: 1 << 16)
     private var steps = 0
 
-    public init(settings: TimelineSettings, sink: ByteSink) {
+    package init(settings: TimelineSettings, sink: ByteSink) {
         self.settings = settings
         self.sink = sink
         w.raw("{\n  ")
@@ -183,14 +183,14 @@ public final class JSONTimelineWriter: TimelineWriter {
         w.raw(",\n  \"steps\": [")
     }
 
-    public func write(_ step: Step) throws {
+    package func write(_ step: Step) throws {
         w.raw(steps == 0 ? "\n    " : ",\n    ")
         try TimelineEncoding.step(step, trackers: settings.trackers, into: &w)
         steps += 1
         if w.bytes.count >= 1 << 16 { try flush() }
     }
 
-    public func finish() throws(OutputError) {
+    package func finish() throws(OutputError) {
         w.raw(steps == 0 ? "]\n}\n" : "\n  ]\n}\n")
         try flush()
     }
@@ -203,12 +203,12 @@ public final class JSONTimelineWriter: TimelineWriter {
 }
 
 /// JSON Lines: the settings object on the first line, then one step per line.
-public final class JSONLTimelineWriter: TimelineWriter {
-    public let settings: TimelineSettings
+package final class JSONLTimelineWriter: TimelineWriter {
+    package let settings: TimelineSettings
     private let sink: ByteSink
     private var w = JSONWriter(capacity: 1 << 16)
 
-    public init(settings: TimelineSettings, sink: ByteSink) {
+    package init(settings: TimelineSettings, sink: ByteSink) {
         self.settings = settings
         self.sink = sink
         w.raw(UInt8(ascii: "{"))
@@ -216,13 +216,13 @@ public final class JSONLTimelineWriter: TimelineWriter {
         w.raw("}\n")
     }
 
-    public func write(_ step: Step) throws {
+    package func write(_ step: Step) throws {
         try TimelineEncoding.step(step, trackers: settings.trackers, into: &w)
         w.raw(UInt8(ascii: "\n"))
         if w.bytes.count >= 1 << 16 { try flush() }
     }
 
-    public func finish() throws(OutputError) { try flush() }
+    package func finish() throws(OutputError) { try flush() }
 
     private func flush() throws(OutputError) {
         guard !w.bytes.isEmpty else { return }

@@ -9,24 +9,24 @@ import AVTJSON
 /// Carbon keeps one value per path per retention step, so values are aggregated per `step`
 /// seconds before they are written: counters (and event counts) are summed; gauges follow
 /// `gauges` (the last value by default, as carbon itself would keep).
-public struct GraphiteEncoder: Sendable {
-    public enum GaugeAggregation: String, Sendable, CaseIterable {
+package struct GraphiteEncoder: Sendable {
+    package enum GaugeAggregation: String, Sendable, CaseIterable {
         case last, sum, avg, min, max
     }
 
-    public var prefix = "OAVT"
-    public var events = false
+    package var prefix = "OAVT"
+    package var events = false
     /// Seconds per aggregation bucket: the retention step of the carbon schema.
-    public var step = 1
-    public var gauges = GaugeAggregation.last
+    package var step = 1
+    package var gauges = GaugeAggregation.last
 
-    public init() {}
+    package init() {}
 
     func path(_ components: [String]) -> String {
         (prefix.split(separator: ".").map(String.init) + components).map(Self.sanitize).joined(separator: ".")
     }
 
-    public static func sanitize(_ component: String) -> String {
+    package static func sanitize(_ component: String) -> String {
         let cleaned = String(component.unicodeScalars.map { scalar -> Character in
             switch scalar {
             case "a"..."z", "A"..."Z", "0"..."9", "_", "-": return Character(scalar)
@@ -39,7 +39,7 @@ public struct GraphiteEncoder: Sendable {
 
 /// Collects one bucket of values per path and writes each closed bucket as one line, in time
 /// order. Records arrive in time order, so a bucket closes when a later one starts.
-public struct GraphiteAggregator {
+package struct GraphiteAggregator {
     struct Slot {
         var value: Double
         var count: Int
@@ -47,7 +47,7 @@ public struct GraphiteAggregator {
         let summed: Bool
     }
 
-    public let encoder: GraphiteEncoder
+    package let encoder: GraphiteEncoder
     private let startTime: Int
     private var bucket: Int?
     private var order: [String] = []
@@ -57,12 +57,12 @@ public struct GraphiteAggregator {
     private var metricPaths: [String: String] = [:]
     private var eventPaths: [Action: String] = [:]
 
-    public init(encoder: GraphiteEncoder, startTime: Int) {
+    package init(encoder: GraphiteEncoder, startTime: Int) {
         self.encoder = encoder
         self.startTime = startTime
     }
 
-    public mutating func add(_ metric: Metric, into w: inout JSONBuffer) {
+    package mutating func add(_ metric: Metric, into w: inout JSONBuffer) {
         let value: Double
         var isInteger = false
         switch metric.value {
@@ -84,7 +84,7 @@ public struct GraphiteAggregator {
         add(path: path, value: value, isInteger: isInteger, summed: metric.kind == .counter, t: metric.timestamp, into: &w)
     }
 
-    public mutating func add(_ event: Event, into w: inout JSONBuffer) {
+    package mutating func add(_ event: Event, into w: inout JSONBuffer) {
         guard encoder.events else { return }
         let path: String
         if let known = eventPaths[event.action] {
@@ -124,7 +124,7 @@ public struct GraphiteAggregator {
     }
 
     /// Writes the open bucket.
-    public mutating func flush(into w: inout JSONBuffer) {
+    package mutating func flush(into w: inout JSONBuffer) {
         guard let bucket else { return }
         for path in order {
             guard let slot = slots[path] else { continue }

@@ -13,8 +13,8 @@ import AVTJSON
 /// `compat` reproduces upstream OpenAVT's lines byte for byte: no tags (`action="Start"` is a
 /// field), no `i` suffix (integers become floats), no escaping, nanosecond timestamps, duplicates
 /// left to overwrite one another.
-public struct InfluxLineEncoder: Sendable {
-    public enum Precision: String, Sendable, CaseIterable {
+package struct InfluxLineEncoder: Sendable {
+    package enum Precision: String, Sendable, CaseIterable {
         case ns, us, ms, s
 
         /// Units per millisecond (s: 1/1000, handled by division).
@@ -27,21 +27,21 @@ public struct InfluxLineEncoder: Sendable {
         }
     }
 
-    public var eventsMeasurement = "OAVT_EVENTS"
-    public var metricsMeasurement = "OAVT_METRICS"
+    package var eventsMeasurement = "OAVT_EVENTS"
+    package var metricsMeasurement = "OAVT_METRICS"
     /// Event attributes written as tags instead of fields (`action` and `tracker` are the
     /// record's own fields; any other name is taken from the attributes).
-    public var tags = ["action", "tracker"]
-    public var precision = Precision.ms
-    public var compat = false
+    package var tags = ["action", "tracker"]
+    package var precision = Precision.ms
+    package var compat = false
 
-    public init() {}
+    package init() {}
 }
 
 /// Writes records as line protocol, keeping the per-instant ordinal that makes points unique.
-public struct InfluxLineWriter {
-    public let encoder: InfluxLineEncoder
-    public let records: RecordEncoder
+package struct InfluxLineWriter {
+    package let encoder: InfluxLineEncoder
+    package let records: RecordEncoder
     private var lastTimestamp = Int.min
     private var ordinal = 0
     /// Field keys by attribute index: rank in name order and escaped bytes (see InfluxFieldKeys).
@@ -51,7 +51,7 @@ public struct InfluxLineWriter {
     /// Indexes of the attributes written as tags (not fields).
     private lazy var tagIndexes: Set<Int32> = Set(encoder.tags.map { Attribute($0).index })
 
-    public init(encoder: InfluxLineEncoder, records: RecordEncoder) {
+    package init(encoder: InfluxLineEncoder, records: RecordEncoder) {
         self.encoder = encoder
         self.records = records
     }
@@ -78,7 +78,7 @@ public struct InfluxLineWriter {
         }
     }
 
-    public mutating func write(_ event: Event, into w: inout JSONBuffer) {
+    package mutating func write(_ event: Event, into w: inout JSONBuffer) {
         sortedFields(event)
         let tracker = event.trackerId.flatMap { records.trackerNames.indices.contains($0) ? records.trackerNames[$0] : nil }
         if encoder.compat {
@@ -122,7 +122,7 @@ public struct InfluxLineWriter {
         tail(stamp, into: &w)
     }
 
-    public mutating func write(_ metric: Metric, into w: inout JSONBuffer) {
+    package mutating func write(_ metric: Metric, into w: inout JSONBuffer) {
         let value: AttributeValue
         switch metric.value {
         case .int(let v): value = .int(v)
@@ -259,7 +259,7 @@ package struct InfluxFieldKeys {
 
 extension JSONBuffer {
     /// Appends a String's UTF-8 bytes as they are (no quoting or escaping).
-    public mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { raw($0) }
     }

@@ -2,61 +2,61 @@ import AVTCore
 import AVTJSON
 
 /// Writes what an InfluxDB backend would send, as line protocol, to a sink (`--format influx`).
-public final class InfluxLineBackend: RecordBackend {
+package final class InfluxLineBackend: RecordBackend {
     private var writer: InfluxLineWriter
     private let filter: RecordFilter
     private var output: SinkBuffer
 
-    public init(sink: ByteSink, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+    package init(sink: ByteSink, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.output = SinkBuffer(sink: sink)
         self.writer = InfluxLineWriter(encoder: encoder, records: records)
         self.filter = filter
     }
 
-    public var writeError: OutputError? { output.error }
+    package var writeError: OutputError? { output.error }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events, !output.failed else { return }
         writer.write(event, into: &output.bytes)
         output.flushIfFull()
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics, !output.failed else { return }
         writer.write(metric, into: &output.bytes)
         output.flushIfFull()
     }
 
-    public func endOfService() { output.flush() }
+    package func endOfService() { output.flush() }
 }
 
 /// Writes what a Graphite backend would send, as plaintext lines, to a sink (`--format graphite`).
-public final class GraphiteLineBackend: RecordBackend {
+package final class GraphiteLineBackend: RecordBackend {
     private var aggregator: GraphiteAggregator
     private let filter: RecordFilter
     private var output: SinkBuffer
 
-    public init(sink: ByteSink, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
+    package init(sink: ByteSink, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
         self.output = SinkBuffer(sink: sink)
         self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
         self.filter = filter
     }
 
-    public var writeError: OutputError? { output.error }
+    package var writeError: OutputError? { output.error }
 
-    public func sendEvent(_ event: Event) {
+    package func sendEvent(_ event: Event) {
         guard filter.events, !output.failed else { return }
         aggregator.add(event, into: &output.bytes)
         output.flushIfFull()
     }
 
-    public func sendMetric(_ metric: Metric) {
+    package func sendMetric(_ metric: Metric) {
         guard filter.metrics, !output.failed else { return }
         aggregator.add(metric, into: &output.bytes)
         output.flushIfFull()
     }
 
-    public func endOfService() {
+    package func endOfService() {
         aggregator.flush(into: &output.bytes)
         output.flush()
     }

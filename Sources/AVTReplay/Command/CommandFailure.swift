@@ -1,23 +1,23 @@
 import AVTOutput
 import AVTTimeline
 /// An error already phrased for the user, with how the command ends because of it.
-public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var status: ExitStatus
+package struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var status: ExitStatus
 
-    public init(message: String, status: ExitStatus) {
+    package init(message: String, status: ExitStatus) {
         self.message = message
         self.status = status
     }
 
-    public static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, status: .badInput) }
+    package static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, status: .badInput) }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// The failure an error thrown while reading inputs and writing outputs stands for; nil for a
     /// closed pipe (`avtreplay run … | head`), which ends the command quietly and successfully.
     /// Malformed input is bad input; output that cannot be written is a failure.
-    public init?(_ error: any Error) {
+    package init?(_ error: any Error) {
         switch error {
         case let failure as CommandFailure: self = failure
         case let error as OutputError:

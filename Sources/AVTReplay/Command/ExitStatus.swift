@@ -1,5 +1,5 @@
 /// How a command ends, as the process's exit code: the numbers scripts and CI rely on.
-public enum ExitStatus: Sendable, Equatable {
+package enum ExitStatus: Sendable, Equatable {
     case ok
     /// Outputs differ, or a verdict is worse than required.
     case differs
@@ -12,7 +12,7 @@ public enum ExitStatus: Sendable, Equatable {
     /// A signal stopped the replay and everything replayed until then was delivered.
     case interrupted(signal: Int32)
 
-    public var code: Int32 {
+    package var code: Int32 {
         switch self {
         case .ok: 0
         case .differs, .failure: 1

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// `--start-time`: the wall-clock time of t=0, as epoch milliseconds.
-public enum ReplayStartTime {
+package enum ReplayStartTime {
     /// ISO-8601 (`2026-03-01T12:00:00Z`), epoch milliseconds, or `now`.
-    public static func parse(_ text: String, now: () -> Int = ReplayStartTime.now) throws(UsageError) -> Int {
+    package static func parse(_ text: String, now: () -> Int = ReplayStartTime.now) throws(UsageError) -> Int {
         if text == "now" { return now() }
         if let ms = Int(text) { return ms }
         if let ms = ISO8601.parse(text) { return ms }
@@ -17,7 +17,7 @@ public enum ReplayStartTime {
     }
 
     /// The real-time clock in epoch milliseconds.
-    public static func now() -> Int {
+    package static func now() -> Int {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return now.tv_sec * 1000 + now.tv_nsec / 1_000_000

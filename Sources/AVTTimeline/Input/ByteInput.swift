@@ -97,21 +97,21 @@ public final class ByteInput {
 
 /// Splits a `ByteInput` into lines (without the `\n`, and without a `\r` before it), numbering
 /// them from 1. The buffer holds one chunk plus the current line, whatever the input's length.
-public struct LineReader {
+package struct LineReader {
     private let input: ByteInput
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var atEOF = false
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
-    public init(_ input: ByteInput, chunkSize: Int = 1 << 18) {
+    package init(_ input: ByteInput, chunkSize: Int = 1 << 18) {
         self.input = input
         self.buffer = [UInt8](repeating: 0, count: chunkSize)
     }
 
     /// Calls `body` with the next line's bytes; returns false at the end of input.
-    public mutating func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(TimelineError) -> R)
+    package mutating func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(TimelineError) -> R)
         throws(TimelineError) -> R?
     {
         while true {

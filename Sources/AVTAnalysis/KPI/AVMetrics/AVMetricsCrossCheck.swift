@@ -2,32 +2,32 @@ import AVTTrackers
 /// Our KPIs side by side with what Apple's playback summary says, each compared with a stated
 /// tolerance: counts must be equal, times within 100 ms. A row whose either side is unknown is
 /// shown but not judged.
-public struct AVMetricsCrossCheck: Sendable, Equatable {
-    public struct Row: Sendable, Equatable {
+package struct AVMetricsCrossCheck: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// The summary property, e.g. `stallCount`.
-        public var name: String
+        package var name: String
         /// What we compare it with, e.g. `rebufferCount` (our KPI) or `stall events`.
-        public var ours: String
+        package var ours: String
         /// The summary's value in OpenAVT units (times in ms).
-        public var summaryValue: Int?
-        public var ourValue: Int?
-        public var tolerance: Int
+        package var summaryValue: Int?
+        package var ourValue: Int?
+        package var tolerance: Int
         /// nil when either side is unknown.
-        public var agrees: Bool? {
+        package var agrees: Bool? {
             guard let summaryValue, let ourValue else { return nil }
             return abs(summaryValue - ourValue) <= tolerance
         }
     }
 
-    public static let timeTolerance = 100
+    package static let timeTolerance = 100
 
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// Whether any judged row disagrees.
-    public var hasDisagreement: Bool { rows.contains { $0.agrees == false } }
+    package var hasDisagreement: Bool { rows.contains { $0.agrees == false } }
 
     /// - Parameter totals: the session's KPI totals (`SessionKPIs.totals`).
-    public init(log: AVMetricsSessionLog, totals: [KPI]) {
+    package init(log: AVMetricsSessionLog, totals: [KPI]) {
         let kpi = Dictionary(totals.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         func int(_ name: String) -> Int? {
             if case .int(let v)? = kpi[name] { return v }
@@ -62,12 +62,12 @@ public struct AVMetricsCrossCheck: Sendable, Equatable {
 }
 
 /// Requests worth a look: the slowest, and the failed ones with the variant switches they caused.
-public enum AVMetricsRequestFindings {
+package enum AVMetricsRequestFindings {
     /// How long after a failed request a variant switch still counts as caused by it.
-    public static let switchWindow = 10_000
+    package static let switchWindow = 10_000
 
     /// The `limit` longest requests (ties: earlier start, then URL).
-    public static func slowest(_ requests: [AVMetricsRequest], limit: Int = 5) -> [AVMetricsRequest] {
+    package static func slowest(_ requests: [AVMetricsRequest], limit: Int = 5) -> [AVMetricsRequest] {
         let timed = requests.filter { $0.duration != nil }
         return Array(
             timed.sorted { a, b in
@@ -77,7 +77,7 @@ public enum AVMetricsRequestFindings {
 
     /// Each failed request with the variant switches that started within `switchWindow` ms after
     /// it ended (at its start if it has no end) and before the next failed request ended.
-    public static func failed(_ log: AVMetricsSessionLog) -> [(request: AVMetricsRequest, switches: [AVMetricsSessionLog.VariantSwitch])] {
+    package static func failed(_ log: AVMetricsSessionLog) -> [(request: AVMetricsRequest, switches: [AVMetricsSessionLog.VariantSwitch])] {
         let failures = log.requests.filter(\.failed).sorted { ($0.end ?? $0.start ?? 0) < ($1.end ?? $1.start ?? 0) }
         return failures.enumerated().map { n, request in
             let from = request.end ?? request.start ?? 0

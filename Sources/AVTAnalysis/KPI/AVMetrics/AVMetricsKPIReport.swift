@@ -3,7 +3,7 @@ import AVTTrackers
 
 /// The AVMetrics part of `kpi`: startup breakdown, slowest and failed requests, and the cross-check
 /// against the playback summary, as JSON (inside the session object) and as table text.
-public enum AVMetricsKPIReport {
+package enum AVMetricsKPIReport {
     // MARK: JSON
 
     static func json(_ log: AVMetricsSessionLog, totals: [KPI], into w: inout JSONWriter) {
@@ -11,7 +11,7 @@ public enum AVMetricsKPIReport {
     }
 
     /// The `avmetrics` object of a session (docs/kpi.md).
-    public static func value(_ log: AVMetricsSessionLog, totals: [KPI]) -> JSONValue {
+    package static func value(_ log: AVMetricsSessionLog, totals: [KPI]) -> JSONValue {
         var breakdownValue = JSONValue.null
         if let b = StartupBreakdown(log: log) {
             var members: [(String, JSONValue?)] = [("start", .int(b.start)), ("end", .int(b.end)), ("total", .int(b.total))]

@@ -3,30 +3,30 @@ import AVTTrackers
 
 /// One network request of an AVMetrics session (a playlist, media segment or content key
 /// request with its AVMetricMediaResourceRequestEvent), with its times on the virtual clock.
-public struct AVMetricsRequest: Sendable, Equatable {
-    public enum Category: String, Sendable, CaseIterable {
+package struct AVMetricsRequest: Sendable, Equatable {
+    package enum Category: String, Sendable, CaseIterable {
         case playlist, contentKey, mediaSegment
         /// A bare AVMetricMediaResourceRequestEvent.
         case other
     }
 
-    public var category: Category
-    public var url: String?
-    public var mediaType: String?
+    package var category: Category
+    package var url: String?
+    package var mediaType: String?
     /// Playlists only.
-    public var isMultivariantPlaylist: Bool?
+    package var isMultivariantPlaylist: Bool?
     /// `requestStartTime`, ms since the timeline's start.
-    public var start: Int?
+    package var start: Int?
     /// `responseEndTime`, else `requestEndTime` (a request that got no response), ms.
-    public var end: Int?
-    public var serverAddress: String?
-    public var wasReadFromCache: Bool?
+    package var end: Int?
+    package var serverAddress: String?
+    package var wasReadFromCache: Bool?
     /// The HTTP status of the last transaction's response (`networkTransactionMetrics`).
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// The request's `errorEvent`, as one line.
-    public var errorDescription: String?
+    package var errorDescription: String?
 
-    public init(category: Category, url: String? = nil, start: Int? = nil, end: Int? = nil) {
+    package init(category: Category, url: String? = nil, start: Int? = nil, end: Int? = nil) {
         self.category = category
         self.url = url
         self.start = start
@@ -34,13 +34,13 @@ public struct AVMetricsRequest: Sendable, Equatable {
     }
 
     /// end − start, when both are known.
-    public var duration: Int? {
+    package var duration: Int? {
         guard let start, let end else { return nil }
         return end - start
     }
 
     /// It carries an error event, or its response has an HTTP status ≥ 400.
-    public var failed: Bool { errorDescription != nil || (httpStatus ?? 0) >= 400 }
+    package var failed: Bool { errorDescription != nil || (httpStatus ?? 0) >= 400 }
 
     /// The same request seen twice (standalone, and inside the initial likely-to-keep-up event).
     var identity: String { "\(category.rawValue) \(url ?? "") \(start.map(String.init) ?? "")" }

@@ -5,52 +5,52 @@ import AVTTrackers
 /// What `kpi` keeps of one AVMetrics tracker's events: the requests, the initial
 /// likely-to-keep-up, the variant switches, the error and stall counts and the playback summary.
 /// Fed one event at a time during the replay.
-public struct AVMetricsSessionLog: Sendable {
+package struct AVMetricsSessionLog: Sendable {
     /// A variant switch: when it started (its start event, else the switch itself) and ended.
-    public struct VariantSwitch: Sendable, Equatable {
-        public var start: Int
-        public var end: Int
-        public var fromBitrate: Double?
-        public var toBitrate: Double?
-        public var didSucceed: Bool
+    package struct VariantSwitch: Sendable, Equatable {
+        package var start: Int
+        package var end: Int
+        package var fromBitrate: Double?
+        package var toBitrate: Double?
+        package var didSucceed: Bool
     }
 
     /// The initial likely-to-keep-up event: when (t), `timeTaken` in ms and the requests it lists.
-    public struct InitialLikelyToKeepUp: Sendable, Equatable {
-        public var t: Int
-        public var timeTaken: Int
-        public var requests: [AVMetricsRequest]
+    package struct InitialLikelyToKeepUp: Sendable, Equatable {
+        package var t: Int
+        package var timeTaken: Int
+        package var requests: [AVMetricsRequest]
     }
 
     /// The playback summary's counters and times, in Apple's units (seconds, bps).
-    public struct Summary: Sendable, Equatable {
-        public var stallCount: Int?
-        public var variantSwitchCount: Int?
-        public var recoverableErrorCount: Int?
-        public var mediaResourceRequestCount: Int?
-        public var timeSpentInInitialStartup: Double?
-        public var timeSpentRecoveringFromStall: Double?
-        public var playbackDuration: Double?
-        public var timeWeightedAverageBitrate: Double?
-        public var timeWeightedPeakBitrate: Double?
+    package struct Summary: Sendable, Equatable {
+        package var stallCount: Int?
+        package var variantSwitchCount: Int?
+        package var recoverableErrorCount: Int?
+        package var mediaResourceRequestCount: Int?
+        package var timeSpentInInitialStartup: Double?
+        package var timeSpentRecoveringFromStall: Double?
+        package var playbackDuration: Double?
+        package var timeWeightedAverageBitrate: Double?
+        package var timeWeightedPeakBitrate: Double?
     }
 
     /// Epoch ms of virtual t = 0: dates inside events are placed on the timeline with it.
-    public let startTime: Int
-    public private(set) var requests: [AVMetricsRequest] = []
-    public private(set) var initialLikelyToKeepUp: InitialLikelyToKeepUp?
-    public private(set) var variantSwitches: [VariantSwitch] = []
-    public private(set) var stallEvents = 0
-    public private(set) var recoveredErrors = 0
-    public private(set) var fatalErrors = 0
-    public private(set) var summary: Summary?
+    package let startTime: Int
+    package private(set) var requests: [AVMetricsRequest] = []
+    package private(set) var initialLikelyToKeepUp: InitialLikelyToKeepUp?
+    package private(set) var variantSwitches: [VariantSwitch] = []
+    package private(set) var stallEvents = 0
+    package private(set) var recoveredErrors = 0
+    package private(set) var fatalErrors = 0
+    package private(set) var summary: Summary?
     private var seen: Set<String> = []
     private var pendingSwitchStart: Int?
 
-    public init(startTime: Int) { self.startTime = startTime }
+    package init(startTime: Int) { self.startTime = startTime }
 
     /// Adds one event at virtual time `t`.
-    public mutating func add(_ record: AVMetricsRecord, t: Int) {
+    package mutating func add(_ record: AVMetricsRecord, t: Int) {
         if let request = AVMetricsRequest(record, startTime: startTime) {
             addRequest(request)
             return
@@ -111,22 +111,22 @@ public struct AVMetricsSessionLog: Sendable {
 
 /// Passes a timeline through unchanged and keeps, on the way, the events of its first
 /// `avmetrics` tracker: `kpi` replays and reads the AVMetrics data in one streamed pass.
-public struct AVMetricsRecordingSource: TimelineSource {
+package struct AVMetricsRecordingSource: TimelineSource {
     private var base: any TimelineSource
     /// nil when the timeline has no avmetrics tracker.
-    public private(set) var log: AVMetricsSessionLog?
+    package private(set) var log: AVMetricsSessionLog?
     private let tracker: Int?
 
-    public init(_ base: any TimelineSource) {
+    package init(_ base: any TimelineSource) {
         self.base = base
         tracker = base.settings.trackers.firstIndex { $0.kind == .avmetrics }
         log = tracker.map { _ in AVMetricsSessionLog(startTime: base.settings.startTime) }
     }
 
-    public var name: String { base.name }
-    public var settings: TimelineSettings { base.settings }
+    package var name: String { base.name }
+    package var settings: TimelineSettings { base.settings }
 
-    public mutating func nextStep() throws(TimelineError) -> Step? {
+    package mutating func nextStep() throws(TimelineError) -> Step? {
         guard let step = try base.nextStep() else { return nil }
         if step.tracker == tracker, let record = AVMetricsRecord(step.observe) { log?.add(record, t: step.t) }
         return step

@@ -9,45 +9,45 @@
 /// once, the parts add up to the window exactly, and when a playlist and a segment overlap the
 /// playlist — which the segment depends on — gets the time. `spans` is that partition in time
 /// order, ready to draw as a waterfall with `requests` above it.
-public struct StartupBreakdown: Sendable, Equatable {
-    public enum Part: String, Sendable, CaseIterable {
+package struct StartupBreakdown: Sendable, Equatable {
+    package enum Part: String, Sendable, CaseIterable {
         case playlist, contentKey, mediaSegment, other
     }
 
     /// A stretch of the window attributed to one part.
-    public struct Span: Sendable, Equatable {
-        public var part: Part
-        public var start: Int
-        public var end: Int
+    package struct Span: Sendable, Equatable {
+        package var part: Part
+        package var start: Int
+        package var end: Int
 
-        public init(part: Part, start: Int, end: Int) {
+        package init(part: Part, start: Int, end: Int) {
             self.part = part
             self.start = start
             self.end = end
         }
 
-        public var duration: Int { end - start }
+        package var duration: Int { end - start }
     }
 
     /// Virtual ms: the window [start, end]; end is the initial likely-to-keep-up's t.
-    public let start: Int
-    public let end: Int
+    package let start: Int
+    package let end: Int
     /// The partition of the window, in time order; adjacent spans have different parts.
-    public let spans: [Span]
+    package let spans: [Span]
     /// The requests the initial likely-to-keep-up lists, by start time (then category, URL).
-    public let requests: [AVMetricsRequest]
+    package let requests: [AVMetricsRequest]
 
     /// timeTaken in ms.
-    public var total: Int { end - start }
+    package var total: Int { end - start }
 
     /// The ms attributed to `part`.
-    public func time(_ part: Part) -> Int {
+    package func time(_ part: Part) -> Int {
         spans.reduce(0) { $0 + ($1.part == part ? $1.duration : 0) }
     }
 
     /// Splits [start, end] among `requests` (playlist and key and segment ones; others are
     /// listed but cover nothing).
-    public init(start: Int, end: Int, requests: [AVMetricsRequest]) {
+    package init(start: Int, end: Int, requests: [AVMetricsRequest]) {
         self.start = start
         self.end = max(start, end)
         self.requests = requests.sorted { a, b in
@@ -85,7 +85,7 @@ public struct StartupBreakdown: Sendable, Equatable {
     }
 
     /// The breakdown of a session's initial likely-to-keep-up; nil when there was none.
-    public init?(log: AVMetricsSessionLog) {
+    package init?(log: AVMetricsSessionLog) {
         guard let initial = log.initialLikelyToKeepUp else { return nil }
         self.init(start: initial.t - initial.timeTaken, end: initial.t, requests: initial.requests)
     }
