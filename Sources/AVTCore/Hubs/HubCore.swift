@@ -2,28 +2,24 @@
 /// transitions, plus hub-global counters, accumulators and ids shared by all trackers.
 ///
 /// Subclass it (as `HubCoreAds` does) to add rules; `processEvent` is the extension point.
-///
-/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
-/// these properties spans a call that could reach them again, so the run-time exclusivity checks
-/// (about a tenth of a replay's instructions) guard nothing here.
 open class HubCore: Hub {
-    @exclusivity(unchecked) public private(set) weak var instrument: Instrument?
+    public private(set) weak var instrument: Instrument?
     /// Ping period started on an accepted Start; 0 disables pings.
     public let pingInterval: Int
 
-    @exclusivity(unchecked) public private(set) var countErrors = 0
-    @exclusivity(unchecked) public private(set) var countStarts = 0
-    @exclusivity(unchecked) public private(set) var accumPauseTime = 0
-    @exclusivity(unchecked) public private(set) var accumSeekTime = 0
-    @exclusivity(unchecked) public private(set) var accumBufferTime = 0
-    @exclusivity(unchecked) public private(set) var streamId: String?
-    @exclusivity(unchecked) public private(set) var playbackId: String?
+    public private(set) var countErrors = 0
+    public private(set) var countStarts = 0
+    public private(set) var accumPauseTime = 0
+    public private(set) var accumSeekTime = 0
+    public private(set) var accumBufferTime = 0
+    public private(set) var streamId: String?
+    public private(set) var playbackId: String?
     /// Whether the last accepted BufferBegin happened inside a pause/seek: a buffer belongs to the
     /// block it began in, which is what its BufferFinish reports.
-    @exclusivity(unchecked) private var lastBufferBeginInPauseBlock = false
-    @exclusivity(unchecked) private var lastBufferBeginInSeekBlock = false
+    private var lastBufferBeginInPauseBlock = false
+    private var lastBufferBeginInSeekBlock = false
     /// Updated by every accepted event of every tracker: the play-time clock.
-    @exclusivity(unchecked) private var timestampOfLastEventOnPlayback = 0
+    private var timestampOfLastEventOnPlayback = 0
 
     public init(pingInterval: Int = 30_000) {
         self.pingInterval = pingInterval

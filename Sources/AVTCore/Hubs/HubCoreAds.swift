@@ -1,8 +1,7 @@
 /// HubCore plus ad-break and ad state (spec 3.2, iOS behaviour). Ad state is set on every
 /// tracker at once; events get the content player's position, whichever tracker sent them.
-// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 open class HubCoreAds: HubCore {
-    @exclusivity(unchecked) public private(set) var countAds = 0
+    public private(set) var countAds = 0
 
     open override func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }

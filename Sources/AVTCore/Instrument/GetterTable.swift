@@ -1,64 +1,36 @@
 /// One tracker's getters in registration order (~15, all consulted on every event the tracker
 /// emits, so a scanned array rather than a dictionary).
-///
-/// Each getter sits in a box the table owns, and the per-event walk reads the boxes unretained:
-/// walking strong references retained and released every getter's closure on every event, a
-/// tenth of building one. The strong array keeps each box alive as long as its entry stands.
 final class GetterTable {
-    final class Box {
-        let getter: AttributeGetter
-        init(_ getter: AttributeGetter) { self.getter = getter }
-    }
-
-    // Single-threaded, never re-entered: see `Instrument`.
-    @exclusivity(unchecked) private var boxes: [Box] = []
-    /// `boxes`, unretained, with their attributes: the same order and count.
-    @exclusivity(unchecked) private var entries: [(attribute: Attribute, box: Unmanaged<Box>)] = []
+    private var entries: [(attribute: Attribute, getter: AttributeGetter)] = []
 
     /// Replaces the attribute's getter in place, or appends it.
     func set(_ attribute: Attribute, _ getter: AttributeGetter) {
-        let box = Box(getter)
         if let index = entries.firstIndex(where: { $0.attribute == attribute }) {
-            entries[index].box = .passUnretained(box)
-            boxes[index] = box
+            entries[index].getter = getter
         } else {
-            entries.append((attribute, .passUnretained(box)))
-            boxes.append(box)
+            entries.append((attribute, getter))
         }
     }
 
     func remove(_ attribute: Attribute) {
-        guard let index = entries.firstIndex(where: { $0.attribute == attribute }) else { return }
-        entries.remove(at: index)
-        boxes.remove(at: index)
+        entries.removeAll { $0.attribute == attribute }
     }
 
     func removeAll() {
         entries.removeAll()
-        boxes.removeAll()
     }
 
     func getter(_ attribute: Attribute) -> AttributeGetter? {
-        guard let index = entries.firstIndex(where: { $0.attribute == attribute }) else { return nil }
-        return boxes[index].getter
+        entries.first { $0.attribute == attribute }?.getter
     }
 
     /// Sets every attribute whose getter accepts the event and has a value, in registration order.
     func apply(to event: inout Event) {
-        // Walks snapshots (one retain each, not one per getter): a getter that changes this
-        // table while it runs changes copies, the change counts from the next event (as when
-        // the walk went over a copied array), and every box of the walk stays alive to its end.
+        // The walk goes over a copy: a getter that changes this table while it runs (registers or
+        // drops a getter) changes the table's own array, and the change counts from the next event.
         let entries = self.entries
-        let boxes = self.boxes
-        withExtendedLifetime(boxes) {
-            entries.withUnsafeBufferPointer { entries in
-                for entry in entries {
-                    let value = entry.box._withUnsafeGuaranteedRef { box -> AttributeValue? in
-                        box.getter.accepts(event, entry.attribute) ? box.getter.value() : nil
-                    }
-                    if let value { event.attributes.set(entry.attribute, value) }
-                }
-            }
+        for (attribute, getter) in entries where getter.accepts(event, attribute) {
+            if let value = getter.value() { event.attributes.set(attribute, value) }
         }
     }
 }

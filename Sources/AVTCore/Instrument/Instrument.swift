@@ -1,9 +1,9 @@
 /// Wires trackers, one hub, one metricalc and one backend together and runs OpenAVT's event
 /// chain (`emit`) on a virtual clock. See the semantics spec, section 1.
 ///
-/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
-/// these properties spans a call that could reach them again, so the run-time exclusivity checks
-/// (about a tenth of a replay's instructions) guard nothing here.
+/// Its stored state is private, with public read-only views where users need them: the compiler
+/// sees every access of a private property and drops the run-time exclusivity checks it can
+/// prove unnecessary, which it cannot do for a property another module may touch.
 public final class Instrument {
     /// Something the engine did instead of what upstream would have done (usually a crash).
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
@@ -14,25 +14,28 @@ public final class Instrument {
 
     public let instrumentId: String
     public let clock: VirtualClock
-    @exclusivity(unchecked) public private(set) var hub: Hub?
-    @exclusivity(unchecked) public private(set) var metricalc: Metricalc?
-    @exclusivity(unchecked) public private(set) var backend: Backend?
+    public var hub: Hub? { currentHub }
+    public var metricalc: Metricalc? { currentMetricalc }
+    public var backend: Backend? { currentBackend }
+    private var currentHub: Hub?
+    private var currentMetricalc: Metricalc?
+    private var currentBackend: Backend?
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
-    @exclusivity(unchecked) private var trackerSlots: [Tracker?] = []
+    private var trackerSlots: [Tracker?] = []
     /// Per tracker id, its getters.
-    @exclusivity(unchecked) private var getterTables: [GetterTable] = []
-    @exclusivity(unchecked) private var senderIds: [String] = []
+    private var getterTables: [GetterTable] = []
+    private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
-    @exclusivity(unchecked) private var lastDelivery: [(attribute: Attribute, at: Int)] = []
-    @exclusivity(unchecked) private var timers = TimerQueue()
+    private var lastDelivery: [(attribute: Attribute, at: Int)] = []
+    private var timers = TimerQueue()
     /// The storage of the last delivered event's attributes, emptied, for the next event: one
     /// allocation per replay instead of one per event.
-    @exclusivity(unchecked) private var spareAttributes = AttributeMap()
-    @exclusivity(unchecked) private var identifiers: any IdentifierGenerator
+    private var spareAttributes = AttributeMap()
+    private var identifiers: any IdentifierGenerator
 
     public init(
         hub: Hub? = nil, metricalc: Metricalc? = nil, backend: Backend? = nil,
@@ -41,26 +44,26 @@ public final class Instrument {
         self.clock = clock
         self.identifiers = identifiers
         self.instrumentId = self.identifiers.next()
-        self.hub = hub
-        self.metricalc = metricalc
-        self.backend = backend
+        self.currentHub = hub
+        self.currentMetricalc = metricalc
+        self.currentBackend = backend
     }
 
     // MARK: Components
 
     public func setHub(_ newHub: Hub?) {
-        hub?.endOfService()
-        hub = newHub
+        currentHub?.endOfService()
+        currentHub = newHub
     }
 
     public func setMetricalc(_ newMetricalc: Metricalc?) {
-        metricalc?.endOfService()
-        metricalc = newMetricalc
+        currentMetricalc?.endOfService()
+        currentMetricalc = newMetricalc
     }
 
     public func setBackend(_ newBackend: Backend?) {
-        backend?.endOfService()
-        backend = newBackend
+        currentBackend?.endOfService()
+        currentBackend = newBackend
     }
 
     /// Gives the tracker the next id (0, 1, …) and keeps it. Call `ready()` afterwards.
@@ -206,7 +209,7 @@ public final class Instrument {
 
     /// Starts (or restarts) the tracker's ping timer: first Ping one interval from now.
     public func startPing(trackerId: Int, interval: Int) {
-        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned(unsafe) self] in
+        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned self] in
             self.emit(.ping, trackerId: trackerId)
         }
     }

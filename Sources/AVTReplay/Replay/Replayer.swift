@@ -9,9 +9,8 @@ public final class Replayer {
     public let settings: TimelineSettings
     public let instrument: Instrument
     public let trackers: [ScriptableTracker]
-    // Single-threaded and never re-entered, as `Instrument`'s state.
-    @exclusivity(unchecked) private var lastStepT = 0
-    @exclusivity(unchecked) private var ended = false
+    private var lastStepT = 0
+    private var ended = false
 
     /// Builds the instrument the settings describe and makes it ready at t=0.
     public init(settings: TimelineSettings, backend: Backend, identifiers: any IdentifierGenerator) {

@@ -3,20 +3,16 @@ import AVTCore
 /// What every tracker of a timeline can do, whatever its kind: serve `set` keys as getters,
 /// emit scripted actions with extra attributes, and take player observations. Player trackers
 /// subclass it and override `observe` (and `instrumentReady` to register their own getters).
-///
-/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
-/// these properties spans a call that could reach them again, so the run-time exclusivity checks
-/// (about a tenth of a replay's instructions) guard nothing here.
 open class ScriptableTracker: Tracker {
     public let spec: TrackerSpec
-    @exclusivity(unchecked) public var trackerId: Int?
-    @exclusivity(unchecked) public var state = TrackerState()
-    @exclusivity(unchecked) public private(set) weak var instrument: Instrument?
+    public var trackerId: Int?
+    public var state = TrackerState()
+    public private(set) weak var instrument: Instrument?
     /// The instrument's clock, held strongly: read by getters on every event, where loading the
     /// weak `instrument` cost more than the getter itself. The clock refers to nothing.
-    @exclusivity(unchecked) public private(set) var clock: VirtualClock?
+    public private(set) var clock: VirtualClock?
     /// The attributes of the scripted step being emitted; empty for everything else.
-    @exclusivity(unchecked) private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
+    private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
 
     public required init(spec: TrackerSpec) {
         self.spec = spec
