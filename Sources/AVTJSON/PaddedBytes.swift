@@ -11,22 +11,27 @@ public struct PaddedBytes {
     @usableFromInline private(set) var storage: [UInt8]
 
     /// `count` zero bytes.
+    @inlinable
     public init(zeros count: Int = 0) {
         precondition(count >= 0)
         storage = [UInt8](repeating: 0, count: count + JSONBuffer.copyPadding)
     }
 
+    @inlinable
     public var count: Int { storage.count - JSONBuffer.copyPadding }
 
     /// The bytes, without the padding.
+    @inlinable
     public var bytes: ArraySlice<UInt8> { storage[..<count] }
 
+    @inlinable
     public mutating func append(contentsOf bytes: some Collection<UInt8>) {
         storage.replaceSubrange(count..<(count + JSONBuffer.copyPadding), with: bytes)
         storage.append(contentsOf: repeatElement(0, count: JSONBuffer.copyPadding))
     }
 
     /// Overwrites bytes from `offset` on; they must lie inside `0..<count`.
+    @inlinable
     public mutating func replace(at offset: Int, with bytes: some Collection<UInt8>) {
         precondition(offset >= 0 && bytes.count <= count - offset, "replacing past the end of PaddedBytes")
         storage.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
@@ -59,7 +64,7 @@ extension JSONBuffer {
     /// first 32 are four words whatever the length, the rest (rarely any) a word at a time.
     /// Writes past `count` go into reserved room; only `count` is committed.
     /// Only `append(_:start:count:)` calls it, after establishing those bytes are readable.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     internal mutating func copyWords(from source: UnsafePointer<UInt8>, count: Int) {
         let out = UnsafeMutableRawPointer(reserve(count + Self.copyPadding))
         let from = UnsafeRawPointer(source)

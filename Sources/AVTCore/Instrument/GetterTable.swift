@@ -1,23 +1,37 @@
 /// One tracker's getters in registration order (~15, all consulted on every event the tracker
 /// emits, so a scanned array rather than a dictionary).
 final class GetterTable {
-    private var entries: [(attribute: Attribute, getter: AttributeGetter)] = []
+    private typealias Entries = [(attribute: Attribute, getter: AttributeGetter)]
+    private var entries: Entries = []
 
     /// Replaces the attribute's getter in place, or appends it.
     func set(_ attribute: Attribute, _ getter: AttributeGetter) {
-        if let index = entries.firstIndex(where: { $0.attribute == attribute }) {
-            entries[index].getter = getter
-        } else {
-            entries.append((attribute, getter))
+        change { entries in
+            if let index = entries.firstIndex(where: { $0.attribute == attribute }) {
+                entries[index].getter = getter
+            } else {
+                entries.append((attribute, getter))
+            }
         }
     }
 
     func remove(_ attribute: Attribute) {
-        entries.removeAll { $0.attribute == attribute }
+        change { $0.removeAll { $0.attribute == attribute } }
     }
 
     func removeAll() {
-        entries.removeAll()
+        entries = []
+    }
+
+    /// Changes `entries` moved out of the table and back. Changed in place, the array would be
+    /// under an access that may copy it (and release what it held), which makes the compiler
+    /// check every access of `entries` at run time, the per-event walk's included. Moving is
+    /// two plain stores and keeps the array uniquely referenced, so nothing is copied.
+    private func change(_ body: (inout Entries) -> Void) {
+        var moved: Entries = []
+        swap(&moved, &entries)
+        body(&moved)
+        entries = moved
     }
 
     func getter(_ attribute: Attribute) -> AttributeGetter? {

@@ -71,9 +71,11 @@ public final class Instrument {
     public func addTracker(_ tracker: Tracker) -> Int {
         let id = trackerSlots.count
         tracker.trackerId = id
-        trackerSlots.append(tracker)
-        getterTables.append(GetterTable())
-        senderIds.append(instrumentId + "-" + String(id))
+        // Rebuilt and stored rather than appended in place: see `withTimers`. Adding a tracker
+        // is rare, so copying these short arrays costs nothing.
+        trackerSlots = trackerSlots + [tracker]
+        getterTables = getterTables + [GetterTable()]
+        senderIds = senderIds + [instrumentId + "-" + String(id)]
         return id
     }
 
@@ -84,7 +86,9 @@ public final class Instrument {
         guard let tracker = tracker(id: id) else { return false }
         tracker.endOfService()
         getterTables[id].removeAll()
-        trackerSlots[id] = nil
+        var slots = trackerSlots
+        slots[id] = nil
+        trackerSlots = slots
         return true
     }
 
@@ -147,11 +151,15 @@ public final class Instrument {
 
     private func recordDelivery(of action: Action) {
         let now = clock.now
-        if let index = lastDelivery.firstIndex(where: { $0.attribute == action.timeAttribute }) {
-            lastDelivery[index].at = now
+        // Moved out and back, as in `withTimers`.
+        var deliveries: [(attribute: Attribute, at: Int)] = []
+        swap(&deliveries, &lastDelivery)
+        if let index = deliveries.firstIndex(where: { $0.attribute == action.timeAttribute }) {
+            deliveries[index].at = now
         } else {
-            lastDelivery.append((action.timeAttribute, now))
+            deliveries.append((action.timeAttribute, now))
         }
+        lastDelivery = deliveries
     }
 
     private func generateEvent(_ action: Action, tracker: Tracker) -> Event? {
@@ -209,13 +217,16 @@ public final class Instrument {
 
     /// Starts (or restarts) the tracker's ping timer: first Ping one interval from now.
     public func startPing(trackerId: Int, interval: Int) {
-        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned self] in
-            self.emit(.ping, trackerId: trackerId)
+        let now = clock.now
+        withTimers {
+            $0.start(Self.pingKey(trackerId), interval: interval, now: now) { [unowned self] in
+                self.emit(.ping, trackerId: trackerId)
+            }
         }
     }
 
     public func stopPing(trackerId: Int) {
-        timers.stop(Self.pingKey(trackerId))
+        withTimers { $0.stop(Self.pingKey(trackerId)) }
     }
 
     public func isPinging(trackerId: Int) -> Bool { timers.isRunning(Self.pingKey(trackerId)) }
@@ -226,17 +237,31 @@ public final class Instrument {
     /// `fire` runs one interval from now and every interval after, at virtual times.
     public func startTimer(trackerId: Int, slot: Int, interval: Int, fire: @escaping () -> Void) {
         precondition(slot >= 1, "slot 0 is the ping timer")
-        timers.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: clock.now, fire: fire)
+        let now = clock.now
+        withTimers { $0.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: now, fire: fire) }
     }
 
     public func stopTimer(trackerId: Int, slot: Int) {
-        timers.stop(TimerQueue.Key(trackerId: trackerId, slot: slot))
+        withTimers { $0.stop(TimerQueue.Key(trackerId: trackerId, slot: slot)) }
+    }
+
+    /// Changes the timer queue moved out of the instrument and back. Changed in place, the queue
+    /// would be under an access that may copy its array (and release the timers' closures),
+    /// and the compiler would then check every access of `timers` at run time, before every
+    /// step and tick. Moving is two plain stores and keeps the array uniquely referenced, so
+    /// nothing is copied. `body` only edits the queue: no timer runs while it is moved out.
+    private func withTimers<R>(_ body: (inout TimerQueue) -> R) -> R {
+        var queue = TimerQueue()
+        swap(&queue, &timers)
+        let result = body(&queue)
+        timers = queue
+        return result
     }
 
     /// Moves virtual time to `t`, first firing every timer due at or before `t` in due-time order
     /// (ties by tracker id, then slot, so pings first), each at its own due time.
     public func advanceClock(to t: Int) {
-        while let tick = timers.popDue(atOrBefore: t) {
+        while let tick = withTimers({ $0.popDue(atOrBefore: t) }) {
             clock.advance(to: tick.due)
             tick.fire()
         }

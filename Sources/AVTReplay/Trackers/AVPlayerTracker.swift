@@ -216,7 +216,8 @@ public final class AVPlayerTracker: ScriptableTracker {
     private func checkResolutionChange() {
         guard let size = presentationSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height)
         else { return }
-        if let change = resolution.check(width: width, height: height) { emit(change) }
+        let change = resolution.check(width: width, height: height)
+        if let change { emit(change) }
     }
 
     // MARK: Events
