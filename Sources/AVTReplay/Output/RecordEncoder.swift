@@ -99,6 +99,10 @@ public struct RecordEncoder {
     ) {
         let keyBytes = keys.keyBytes
         for step in steps {
+            // In bounds: the steps were made for exactly this key sequence (`order(of:)` here, or
+            // replayed by `AttributeOrderCache.withOrder` only after comparing every key and the
+            // count), so each position is below `entries.count`; and `AttributeMap` keeps every
+            // `.string(i)` an index into `strings`. Neither buffer outlives `withUnsafeStorage`.
             let entry = entries[Int(step.position)]
             w.append(keyBytes, start: Int(step.keyStart), count: Int(step.keyCount))
             switch entry.stored {
