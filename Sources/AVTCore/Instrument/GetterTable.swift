@@ -43,8 +43,8 @@ final class GetterTable {
         // The walk goes over a copy: a getter that changes this table while it runs (registers or
         // drops a getter) changes the table's own array, and the change counts from the next event.
         let entries = self.entries
-        for (attribute, getter) in entries where getter.accepts(event, attribute) {
-            if let value = getter.value() { event.attributes.set(attribute, value) }
+        for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
+            if let value = entries[index].getter.value() { event.attributes.set(entries[index].attribute, value) }
         }
     }
 }

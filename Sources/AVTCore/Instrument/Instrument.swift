@@ -250,18 +250,27 @@ public final class Instrument {
     /// and the compiler would then check every access of `timers` at run time, before every
     /// step and tick. Moving is two plain stores and keeps the array uniquely referenced, so
     /// nothing is copied. `body` only edits the queue: no timer runs while it is moved out.
-    private func withTimers<R>(_ body: (inout TimerQueue) -> R) -> R {
+    private func withTimers(_ body: (inout TimerQueue) -> Void) {
         var queue = TimerQueue()
         swap(&queue, &timers)
-        let result = body(&queue)
+        body(&queue)
         timers = queue
-        return result
+    }
+
+    /// `TimerQueue.popDue` on the queue moved out and back, as `withTimers` (not through it: a
+    /// closure returned through a generic result is re-wrapped, an allocation per tick).
+    private func popDueTimer(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
+        var queue = TimerQueue()
+        swap(&queue, &timers)
+        let tick = queue.popDue(atOrBefore: t)
+        timers = queue
+        return tick
     }
 
     /// Moves virtual time to `t`, first firing every timer due at or before `t` in due-time order
     /// (ties by tracker id, then slot, so pings first), each at its own due time.
     public func advanceClock(to t: Int) {
-        while let tick = withTimers({ $0.popDue(atOrBefore: t) }) {
+        while let tick = popDueTimer(atOrBefore: t) {
             clock.advance(to: tick.due)
             tick.fire()
         }

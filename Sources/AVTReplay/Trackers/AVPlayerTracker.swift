@@ -216,7 +216,12 @@ public final class AVPlayerTracker: ScriptableTracker {
     private func checkResolutionChange() {
         guard let size = presentationSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height)
         else { return }
-        let change = resolution.check(width: width, height: height)
+        // Through a copy: `check` builds an Action, whose lazily initialised statics are a call the
+        // compiler cannot see through, and an in-place change spanning it keeps run-time
+        // exclusivity checks on `resolution` (here on every tick of the time observer).
+        var watch = resolution
+        let change = watch.check(width: width, height: height)
+        resolution = watch
         if let change { emit(change) }
     }
 

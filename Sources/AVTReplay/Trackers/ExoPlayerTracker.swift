@@ -127,10 +127,12 @@ public final class ExoPlayerTracker: ScriptableTracker {
         case "videoSize":
             // onVideoSizeChanged: the new size, then upstream's resolution check.
             videoSize = PlayerValue.size(value)
-            if let size = videoSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height),
-                let change = resolution.check(width: width, height: height)
-            {
-                emit(change)
+            if let size = videoSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height) {
+                // Through a copy, as in AVPlayerTracker.checkResolutionChange.
+                var watch = resolution
+                let change = watch.check(width: width, height: height)
+                resolution = watch
+                if let change { emit(change) }
             }
         case "volume":
             volume = PlayerValue.number(value)
