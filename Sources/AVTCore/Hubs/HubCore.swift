@@ -17,7 +17,9 @@ open class HubCore: Hub {
 
     // Stored state is private, read by other modules through the views above: the compiler sees
     // every access of private storage and drops the run-time exclusivity checks it proves
-    // unneeded (every event reads all of these), which it cannot do for public storage.
+    // unneeded (every event reads all of these), which it cannot do for public storage. It can
+    // only prove that when no change of the storage spans a call it cannot see into (such as
+    // `makeIdentifier`), hence the `let id = …` before such assignments.
     private weak var currentInstrument: Instrument?
     private var totals = Totals()
     private struct Totals {
@@ -59,7 +61,8 @@ open class HubCore: Hub {
             tracker.state.didFinish = false
         }
         if totals.playbackId == nil, event.action == .mediaRequest || event.action == .streamLoad {
-            totals.playbackId = instrument.makeIdentifier()
+            let id = instrument.makeIdentifier()
+            totals.playbackId = id
         }
         // Play time is measured on the state before this event's transition.
         let state = tracker.state
@@ -71,7 +74,8 @@ open class HubCore: Hub {
         timestampOfLastEventOnPlayback = now
         stamp(&event, state: tracker.state)
         if event.action == .end || event.action == .stop || event.action == .next {
-            totals.playbackId = instrument.makeIdentifier()
+            let id = instrument.makeIdentifier()
+            totals.playbackId = id
         }
         return event
     }

@@ -249,7 +249,8 @@ public final class Instrument {
     /// would be under an access that may copy its array (and release the timers' closures),
     /// and the compiler would then check every access of `timers` at run time, before every
     /// step and tick. Moving is two plain stores and keeps the array uniquely referenced, so
-    /// nothing is copied. `body` only edits the queue: no timer runs while it is moved out.
+    /// nothing is copied. `body` only edits the queue: no timer runs, and none may be started
+    /// or stopped elsewhere, while it is moved out.
     private func withTimers(_ body: (inout TimerQueue) -> Void) {
         var queue = TimerQueue()
         swap(&queue, &timers)
