@@ -165,12 +165,17 @@ package struct JSONLStepScanner {
         return result
     }
 
+    // Both `equal`s read `bytes[range]`: `range` is always one the cursor found inside this same
+    // line (a key's or a string's content), so it lies within `bytes`; the other side is read
+    // for exactly its own length.
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count)
         guard range.count == other.count else { return false }
         return other.withUnsafeBufferPointer { equalBytes(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, count: range.count) }
     }
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
+        assert(range.lowerBound >= 0 && range.upperBound <= bytes.count)
         guard range.count == literal.utf8CodeUnitCount else { return false }
         return equalBytes(bytes.baseAddress! + range.lowerBound, literal.utf8Start, count: range.count)
     }

@@ -58,19 +58,19 @@ public final class AVMetricsTracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("AVMetrics") }
-        registerPlayerGetter(.position, instrument) { [unowned(unsafe) self] in
-            playhead.position(at: virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.position, instrument, reading: self) { tracker in
+            tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.bitrate, instrument) { [unowned(unsafe) self] in
-            variant?.bitrate.flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.bitrate, instrument, reading: self) { tracker in
+            tracker.variant?.bitrate.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionWidth, instrument) { [unowned(unsafe) self] in
-            variant?.width.flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.resolutionWidth, instrument, reading: self) { tracker in
+            tracker.variant?.width.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionHeight, instrument) { [unowned(unsafe) self] in
-            variant?.height.flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.resolutionHeight, instrument, reading: self) { tracker in
+            tracker.variant?.height.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.fps, instrument) { [unowned(unsafe) self] in variant?.frameRate.map(AttributeValue.double) }
+        registerPlayerGetter(.fps, instrument, reading: self) { $0.variant?.frameRate.map(AttributeValue.double) }
     }
 
     // MARK: Events

@@ -12,7 +12,6 @@ import AVTJSON
 /// - The playhead moves with virtual time at `rate` while the rate is non-zero and the player is
 ///   not waiting to play, so `position` is right on every event without a step per tick.
 /// - Like `OAVTTrackerAVPlayer(player:)`, it never emits PlayerSet or PlayerReady.
-// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 public final class AVPlayerTracker: ScriptableTracker {
     /// The instrument timer slot of the periodic time observer (slot 0 is the ping).
     static let timeObserverSlot = 1
@@ -45,49 +44,49 @@ public final class AVPlayerTracker: ScriptableTracker {
     public override class var observationRules: [String: ObservationRule] { rules }
 
     // The player as last observed.
-    @exclusivity(unchecked) private var rate: Double = 0
-    @exclusivity(unchecked) private var waitingToPlay = false
-    @exclusivity(unchecked) private var playhead = Playhead()
-    @exclusivity(unchecked) private var duration: Double?
-    @exclusivity(unchecked) private var presentationSize: (width: Double, height: Double)?
-    @exclusivity(unchecked) private var volume: Double?
-    @exclusivity(unchecked) private var isMuted: Bool?
-    @exclusivity(unchecked) private var fps: Double?
-    @exclusivity(unchecked) private var source: String?
-    @exclusivity(unchecked) private var observedBitrate: Double?
-    @exclusivity(unchecked) private var language: String?
-    @exclusivity(unchecked) private var subtitles: String?
+    private var rate: Double = 0
+    private var waitingToPlay = false
+    private var playhead = Playhead()
+    private var duration: Double?
+    private var presentationSize: (width: Double, height: Double)?
+    private var volume: Double?
+    private var isMuted: Bool?
+    private var fps: Double?
+    private var source: String?
+    private var observedBitrate: Double?
+    private var language: String?
+    private var subtitles: String?
     /// The player's (or current item's) `error`, as last observed.
-    @exclusivity(unchecked) private var playerError: String?
+    private var playerError: String?
 
     // The tracker's own memory.
     /// The error captured when a failure was signalled; the next Error event takes it.
-    @exclusivity(unchecked) private var lastError: String?
+    private var lastError: String?
     /// Position when the periodic observer last emitted PauseBegin (for the seek heuristic).
-    @exclusivity(unchecked) private var pauseBeginPosition: Int?
-    @exclusivity(unchecked) private var resolution = ResolutionWatch()
+    private var pauseBeginPosition: Int?
+    private var resolution = ResolutionWatch()
 
     // MARK: Getters
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("AVPlayer") }
-        registerPlayerGetter(.position, instrument) { [unowned(unsafe) self] in currentPosition.map(AttributeValue.int) }
-        registerPlayerGetter(.duration, instrument) { [unowned(unsafe) self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
-        registerPlayerGetter(.resolutionHeight, instrument) { [unowned(unsafe) self] in
-            presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
+        registerPlayerGetter(.position, instrument, reading: self) { $0.currentPosition.map(AttributeValue.int) }
+        registerPlayerGetter(.duration, instrument, reading: self) { $0.duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionHeight, instrument, reading: self) { tracker in
+            tracker.presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionWidth, instrument) { [unowned(unsafe) self] in
-            presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
+        registerPlayerGetter(.resolutionWidth, instrument, reading: self) { tracker in
+            tracker.presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.isMuted, instrument) { [unowned(unsafe) self] in isMuted.map(AttributeValue.bool) }
-        registerPlayerGetter(.volume, instrument) { [unowned(unsafe) self] in volume.map { .int(percentVolume($0)) } }
-        registerPlayerGetter(.fps, instrument) { [unowned(unsafe) self] in fps.map(AttributeValue.double) }
-        registerPlayerGetter(.source, instrument) { [unowned(unsafe) self] in source.map(AttributeValue.string) }
-        registerPlayerGetter(.bitrate, instrument) { [unowned(unsafe) self] in
-            observedBitrate.flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.isMuted, instrument, reading: self) { $0.isMuted.map(AttributeValue.bool) }
+        registerPlayerGetter(.volume, instrument, reading: self) { tracker in tracker.volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.fps, instrument, reading: self) { $0.fps.map(AttributeValue.double) }
+        registerPlayerGetter(.source, instrument, reading: self) { $0.source.map(AttributeValue.string) }
+        registerPlayerGetter(.bitrate, instrument, reading: self) { tracker in
+            tracker.observedBitrate.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.language, instrument) { [unowned(unsafe) self] in language.map(AttributeValue.string) }
-        registerPlayerGetter(.subtitles, instrument) { [unowned(unsafe) self] in subtitles.map(AttributeValue.string) }
+        registerPlayerGetter(.language, instrument, reading: self) { $0.language.map(AttributeValue.string) }
+        registerPlayerGetter(.subtitles, instrument, reading: self) { $0.subtitles.map(AttributeValue.string) }
     }
 
     /// `currentItem.currentTime()` in ms, truncated as upstream.
@@ -217,7 +216,13 @@ public final class AVPlayerTracker: ScriptableTracker {
     private func checkResolutionChange() {
         guard let size = presentationSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height)
         else { return }
-        if let change = resolution.check(width: width, height: height) { emit(change) }
+        // Through a copy: `check` builds an Action, whose lazily initialised statics are a call the
+        // compiler cannot see through, and an in-place change spanning it keeps run-time
+        // exclusivity checks on `resolution` (here on every tick of the time observer).
+        var watch = resolution
+        let change = watch.check(width: width, height: height)
+        resolution = watch
+        if let change { emit(change) }
     }
 
     // MARK: Events

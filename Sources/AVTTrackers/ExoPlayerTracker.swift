@@ -58,21 +58,21 @@ public final class ExoPlayerTracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("ExoPlayer") }
-        registerPlayerGetter(.position, instrument) { [unowned(unsafe) self] in
-            playhead.position(at: virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.position, instrument, reading: self) { tracker in
+            tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.duration, instrument) { [unowned(unsafe) self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
-        registerPlayerGetter(.resolutionHeight, instrument) { [unowned(unsafe) self] in
-            videoSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
+        registerPlayerGetter(.duration, instrument, reading: self) { $0.duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionHeight, instrument, reading: self) { tracker in
+            tracker.videoSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionWidth, instrument) { [unowned(unsafe) self] in
-            videoSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
+        registerPlayerGetter(.resolutionWidth, instrument, reading: self) { tracker in
+            tracker.videoSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.isMuted, instrument) { [unowned(unsafe) self] in volume.map { .bool($0 == 0) } }
+        registerPlayerGetter(.isMuted, instrument, reading: self) { tracker in tracker.volume.map { .bool($0 == 0) } }
         // A Float from 0 to 1, as on Android (not upstream iOS's Int 0–100).
-        registerPlayerGetter(.volume, instrument) { [unowned(unsafe) self] in volume.map(AttributeValue.double) }
-        registerPlayerGetter(.fps, instrument) { [unowned(unsafe) self] in frameRate.map(AttributeValue.double) }
-        registerPlayerGetter(.bitrate, instrument) { [unowned(unsafe) self] in bandwidthEstimate.map(AttributeValue.int) }
+        registerPlayerGetter(.volume, instrument, reading: self) { $0.volume.map(AttributeValue.double) }
+        registerPlayerGetter(.fps, instrument, reading: self) { $0.frameRate.map(AttributeValue.double) }
+        registerPlayerGetter(.bitrate, instrument, reading: self) { $0.bandwidthEstimate.map(AttributeValue.int) }
     }
 
     // MARK: Observations
@@ -127,10 +127,12 @@ public final class ExoPlayerTracker: ScriptableTracker {
         case "videoSize":
             // onVideoSizeChanged: the new size, then upstream's resolution check.
             videoSize = PlayerValue.size(value)
-            if let size = videoSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height),
-                let change = resolution.check(width: width, height: height)
-            {
-                emit(change)
+            if let size = videoSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height) {
+                // Through a copy, as in AVPlayerTracker.checkResolutionChange.
+                var watch = resolution
+                let change = watch.check(width: width, height: height)
+                resolution = watch
+                if let change { emit(change) }
             }
         case "volume":
             volume = PlayerValue.number(value)

@@ -75,20 +75,22 @@ public final class HTML5Tracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("HTML5") }
-        registerPlayerGetter(.position, instrument) { [unowned(unsafe) self] in
-            playhead.position(at: virtualNow).flatMap(jsRoundedInt).map(AttributeValue.int)
+        registerPlayerGetter(.position, instrument, reading: self) { tracker in
+            tracker.playhead.position(at: tracker.virtualNow).flatMap(jsRoundedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.duration, instrument) { [unowned(unsafe) self] in
-            duration.flatMap(jsRoundedInt).map(AttributeValue.int)
+        registerPlayerGetter(.duration, instrument, reading: self) { tracker in
+            tracker.duration.flatMap(jsRoundedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.resolutionHeight, instrument) { [unowned(unsafe) self] in videoHeight.map(AttributeValue.int) }
-        registerPlayerGetter(.resolutionWidth, instrument) { [unowned(unsafe) self] in videoWidth.map(AttributeValue.int) }
-        registerPlayerGetter(.isMuted, instrument) { [unowned(unsafe) self] in muted.map(AttributeValue.bool) }
-        registerPlayerGetter(.volume, instrument) { [unowned(unsafe) self] in
-            volume.flatMap { jsRoundedInt($0 * 100) }.map(AttributeValue.int)
+        registerPlayerGetter(.resolutionHeight, instrument, reading: self) { $0.videoHeight.map(AttributeValue.int) }
+        registerPlayerGetter(.resolutionWidth, instrument, reading: self) { $0.videoWidth.map(AttributeValue.int) }
+        registerPlayerGetter(.isMuted, instrument, reading: self) { $0.muted.map(AttributeValue.bool) }
+        registerPlayerGetter(.volume, instrument, reading: self) { tracker in
+            tracker.volume.flatMap { jsRoundedInt($0 * 100) }.map(AttributeValue.int)
         }
-        registerPlayerGetter(.source, instrument) { [unowned(unsafe) self] in currentSrc.map(AttributeValue.string) }
-        registerPlayerGetter(.language, instrument) { [unowned(unsafe) self] in lang.flatMap { $0.isEmpty ? nil : .string($0) } }
+        registerPlayerGetter(.source, instrument, reading: self) { $0.currentSrc.map(AttributeValue.string) }
+        registerPlayerGetter(.language, instrument, reading: self) { tracker in
+            tracker.lang.flatMap { $0.isEmpty ? nil : .string($0) }
+        }
     }
 
     // MARK: Observations

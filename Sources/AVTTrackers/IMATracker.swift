@@ -84,26 +84,28 @@ public final class IMATracker: ScriptableTracker {
 
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("IMA") }
-        registerPlayerGetter(.adPosition, instrument) { [unowned(unsafe) self] in
-            playhead.position(at: virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.adPosition, instrument, reading: self) { tracker in
+            tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.adDuration, instrument) { [unowned(unsafe) self] in duration.flatMap(truncatedInt).map(AttributeValue.int) }
-        registerPlayerGetter(.adBufferedTime, instrument) { [unowned(unsafe) self] in
-            bufferedMediaTime.flatMap(truncatedInt).map(AttributeValue.int)
+        registerPlayerGetter(.adDuration, instrument, reading: self) { $0.duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.adBufferedTime, instrument, reading: self) { tracker in
+            tracker.bufferedMediaTime.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.adVolume, instrument) { [unowned(unsafe) self] in volume.map { .int(percentVolume($0)) } }
-        registerPlayerGetter(.adRoll, instrument) { [unowned(unsafe) self] in podIndex.map { .string(Self.adRoll(podIndex: $0)) } }
-        registerPlayerGetter(.adDescription, instrument) { [unowned(unsafe) self] in adDescription.map(AttributeValue.string) }
-        registerPlayerGetter(.adId, instrument) { [unowned(unsafe) self] in adId.map(AttributeValue.string) }
-        registerPlayerGetter(.adTitle, instrument) { [unowned(unsafe) self] in adTitle.map(AttributeValue.string) }
-        registerPlayerGetter(.adAdvertiserName, instrument) { [unowned(unsafe) self] in
-            advertiserName.flatMap { $0.isEmpty ? nil : .string($0) }
+        registerPlayerGetter(.adVolume, instrument, reading: self) { tracker in tracker.volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.adRoll, instrument, reading: self) { tracker in
+            tracker.podIndex.map { .string(Self.adRoll(podIndex: $0)) }
         }
-        registerPlayerGetter(.adCreativeId, instrument) { [unowned(unsafe) self] in creativeID.map(AttributeValue.string) }
-        registerPlayerGetter(.adBitrate, instrument) { [unowned(unsafe) self] in vastMediaBitrate.map(AttributeValue.int) }
-        registerPlayerGetter(.adResolutionWidth, instrument) { [unowned(unsafe) self] in vastMediaWidth.map(AttributeValue.int) }
-        registerPlayerGetter(.adResolutionHeight, instrument) { [unowned(unsafe) self] in vastMediaHeight.map(AttributeValue.int) }
-        registerPlayerGetter(.adSystem, instrument) { [unowned(unsafe) self] in adSystem.map(AttributeValue.string) }
+        registerPlayerGetter(.adDescription, instrument, reading: self) { $0.adDescription.map(AttributeValue.string) }
+        registerPlayerGetter(.adId, instrument, reading: self) { $0.adId.map(AttributeValue.string) }
+        registerPlayerGetter(.adTitle, instrument, reading: self) { $0.adTitle.map(AttributeValue.string) }
+        registerPlayerGetter(.adAdvertiserName, instrument, reading: self) { tracker in
+            tracker.advertiserName.flatMap { $0.isEmpty ? nil : .string($0) }
+        }
+        registerPlayerGetter(.adCreativeId, instrument, reading: self) { $0.creativeID.map(AttributeValue.string) }
+        registerPlayerGetter(.adBitrate, instrument, reading: self) { $0.vastMediaBitrate.map(AttributeValue.int) }
+        registerPlayerGetter(.adResolutionWidth, instrument, reading: self) { $0.vastMediaWidth.map(AttributeValue.int) }
+        registerPlayerGetter(.adResolutionHeight, instrument, reading: self) { $0.vastMediaHeight.map(AttributeValue.int) }
+        registerPlayerGetter(.adSystem, instrument, reading: self) { $0.adSystem.map(AttributeValue.string) }
     }
 
     /// IMA pod index 0 is the pre-roll, −1 the post-roll, anything else a mid-roll.

@@ -151,12 +151,18 @@ extension ScriptableTracker {
     /// The virtual time now (0 before the instrument is ready).
     var virtualNow: Int { clock?.now ?? 0 }
 
-    /// Registers a getter for one of this tracker's attributes. Getters capture the tracker as
-    /// `unowned(unsafe)`: the instrument keeps them only while it keeps the tracker (removing a
-    /// tracker drops its getters), and a checked `unowned` costs an atomic retain and release on
-    /// every call of every getter of every event.
+    /// Registers a getter whose value does not depend on the tracker (its target name).
     func registerPlayerGetter(_ attribute: Attribute, _ instrument: Instrument, _ value: @escaping () -> AttributeValue?) {
         instrument.registerGetter(attribute, AttributeGetter(value: value), tracker: self)
+    }
+
+    /// Registers a getter for one of this tracker's attributes; `value` is handed the tracker
+    /// (`reading`, normally `self`) on every call, so it captures nothing.
+    func registerPlayerGetter<Subject: ScriptableTracker>(
+        _ attribute: Attribute, _ instrument: Instrument, reading tracker: Subject,
+        _ value: @escaping (Subject) -> AttributeValue?
+    ) {
+        instrument.registerGetter(attribute, AttributeGetter(reading: tracker, value: value), tracker: self)
     }
 }
 

@@ -3,20 +3,30 @@ import AVTCore
 /// What every tracker of a timeline can do, whatever its kind: serve `set` keys as getters,
 /// emit scripted actions with extra attributes, and take player observations. Player trackers
 /// subclass it and override `observe` (and `instrumentReady` to register their own getters).
-///
-/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
-/// these properties spans a call that could reach them again, so the run-time exclusivity checks
-/// (about a tenth of a replay's instructions) guard nothing here.
 open class ScriptableTracker: Tracker {
     public let spec: TrackerSpec
-    @exclusivity(unchecked) public var trackerId: Int?
-    @exclusivity(unchecked) public var state = TrackerState()
-    @exclusivity(unchecked) public private(set) weak var instrument: Instrument?
+    public var trackerId: Int? {
+        get { id }
+        set { id = newValue }
+    }
+    public var state: TrackerState {
+        get { playbackState }
+        set { playbackState = newValue }
+    }
+    public var instrument: Instrument? { currentInstrument }
     /// The instrument's clock, held strongly: read by getters on every event, where loading the
     /// weak `instrument` cost more than the getter itself. The clock refers to nothing.
-    @exclusivity(unchecked) public private(set) var clock: VirtualClock?
+    public var clock: VirtualClock? { currentClock }
+
+    // Stored state is private behind the views above: the compiler sees every access of private
+    // storage and drops the run-time exclusivity checks it proves unneeded (the hub reads and
+    // sets `state` several times per event), which it cannot do for public storage.
+    private var id: Int?
+    private var playbackState = TrackerState()
+    private weak var currentInstrument: Instrument?
+    private var currentClock: VirtualClock?
     /// The attributes of the scripted step being emitted; empty for everything else.
-    @exclusivity(unchecked) private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
+    private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
 
     public required init(spec: TrackerSpec) {
         self.spec = spec
@@ -26,9 +36,9 @@ open class ScriptableTracker: Tracker {
     /// first time, as upstream's trackers guard it. Subclasses register their getters first,
     /// then call super.
     open func instrumentReady(_ instrument: Instrument) {
-        guard self.instrument == nil else { return }
-        self.instrument = instrument
-        self.clock = instrument.clock
+        guard currentInstrument == nil else { return }
+        currentInstrument = instrument
+        currentClock = instrument.clock
         let isAds = AttributeValue.bool(spec.isAdsTracker)
         instrument.registerGetter(.isAdsTracker, AttributeGetter { isAds }, tracker: self)
         playerReady(instrument)

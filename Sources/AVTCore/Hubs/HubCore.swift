@@ -2,35 +2,48 @@
 /// transitions, plus hub-global counters, accumulators and ids shared by all trackers.
 ///
 /// Subclass it (as `HubCoreAds` does) to add rules; `processEvent` is the extension point.
-///
-/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
-/// these properties spans a call that could reach them again, so the run-time exclusivity checks
-/// (about a tenth of a replay's instructions) guard nothing here.
 open class HubCore: Hub {
-    @exclusivity(unchecked) public private(set) weak var instrument: Instrument?
+    public var instrument: Instrument? { currentInstrument }
     /// Ping period started on an accepted Start; 0 disables pings.
     public let pingInterval: Int
 
-    @exclusivity(unchecked) public private(set) var countErrors = 0
-    @exclusivity(unchecked) public private(set) var countStarts = 0
-    @exclusivity(unchecked) public private(set) var accumPauseTime = 0
-    @exclusivity(unchecked) public private(set) var accumSeekTime = 0
-    @exclusivity(unchecked) public private(set) var accumBufferTime = 0
-    @exclusivity(unchecked) public private(set) var streamId: String?
-    @exclusivity(unchecked) public private(set) var playbackId: String?
+    public var countErrors: Int { totals.countErrors }
+    public var countStarts: Int { totals.countStarts }
+    public var accumPauseTime: Int { totals.accumPauseTime }
+    public var accumSeekTime: Int { totals.accumSeekTime }
+    public var accumBufferTime: Int { totals.accumBufferTime }
+    public var streamId: String? { totals.streamId }
+    public var playbackId: String? { totals.playbackId }
+
+    // Stored state is private, read by other modules through the views above: the compiler sees
+    // every access of private storage and drops the run-time exclusivity checks it proves
+    // unneeded (every event reads all of these), which it cannot do for public storage. It can
+    // only prove that when no change of the storage spans a call it cannot see into (such as
+    // `makeIdentifier`), hence the `let id = …` before such assignments.
+    private weak var currentInstrument: Instrument?
+    private var totals = Totals()
+    private struct Totals {
+        var countErrors = 0
+        var countStarts = 0
+        var accumPauseTime = 0
+        var accumSeekTime = 0
+        var accumBufferTime = 0
+        var streamId: String?
+        var playbackId: String?
+    }
     /// Whether the last accepted BufferBegin happened inside a pause/seek: a buffer belongs to the
     /// block it began in, which is what its BufferFinish reports.
-    @exclusivity(unchecked) private var lastBufferBeginInPauseBlock = false
-    @exclusivity(unchecked) private var lastBufferBeginInSeekBlock = false
+    private var lastBufferBeginInPauseBlock = false
+    private var lastBufferBeginInSeekBlock = false
     /// Updated by every accepted event of every tracker: the play-time clock.
-    @exclusivity(unchecked) private var timestampOfLastEventOnPlayback = 0
+    private var timestampOfLastEventOnPlayback = 0
 
     public init(pingInterval: Int = 30_000) {
         self.pingInterval = pingInterval
     }
 
     open func instrumentReady(_ instrument: Instrument) {
-        self.instrument = instrument
+        currentInstrument = instrument
     }
 
     open func endOfService() {}
@@ -47,8 +60,9 @@ open class HubCore: Hub {
             tracker.state.isSeeking = false
             tracker.state.didFinish = false
         }
-        if playbackId == nil, event.action == .mediaRequest || event.action == .streamLoad {
-            playbackId = instrument.makeIdentifier()
+        if totals.playbackId == nil, event.action == .mediaRequest || event.action == .streamLoad {
+            let id = instrument.makeIdentifier()
+            totals.playbackId = id
         }
         // Play time is measured on the state before this event's transition.
         let state = tracker.state
@@ -60,17 +74,19 @@ open class HubCore: Hub {
         timestampOfLastEventOnPlayback = now
         stamp(&event, state: tracker.state)
         if event.action == .end || event.action == .stop || event.action == .next {
-            playbackId = instrument.makeIdentifier()
+            let id = instrument.makeIdentifier()
+            totals.playbackId = id
         }
         return event
     }
 
     private func stamp(_ event: inout Event, state: TrackerState) {
-        event.attributes.set(.countErrors, .int(countErrors))
-        event.attributes.set(.countStarts, .int(countStarts))
-        event.attributes.set(.accumPauseTime, .int(accumPauseTime))
-        event.attributes.set(.accumBufferTime, .int(accumBufferTime))
-        event.attributes.set(.accumSeekTime, .int(accumSeekTime))
+        let totals = self.totals
+        event.attributes.set(.countErrors, .int(totals.countErrors))
+        event.attributes.set(.countStarts, .int(totals.countStarts))
+        event.attributes.set(.accumPauseTime, .int(totals.accumPauseTime))
+        event.attributes.set(.accumBufferTime, .int(totals.accumBufferTime))
+        event.attributes.set(.accumSeekTime, .int(totals.accumSeekTime))
         if event.action == .bufferFinish {
             event.attributes.set(.inPauseBlock, .bool(lastBufferBeginInPauseBlock))
             event.attributes.set(.inSeekBlock, .bool(lastBufferBeginInSeekBlock))
@@ -80,8 +96,8 @@ open class HubCore: Hub {
         }
         event.attributes.set(.inBufferBlock, .bool(state.isBuffering))
         event.attributes.set(.inPlaybackBlock, .bool(state.didStart && !state.didFinish))
-        if let streamId { event.attributes.set(.streamId, .string(streamId)) }
-        if let playbackId { event.attributes.set(.playbackId, .string(playbackId)) }
+        if let streamId = totals.streamId { event.attributes.set(.streamId, .string(streamId)) }
+        if let playbackId = totals.playbackId { event.attributes.set(.playbackId, .string(playbackId)) }
     }
 
     /// The per-action table of spec 3.1.3: applies the transition and returns true to accept.
@@ -97,19 +113,21 @@ open class HubCore: Hub {
         case .streamLoad:
             guard !s.didStreamLoad else { return false }
             tracker.state.didStreamLoad = true
-            streamId = instrument?.makeIdentifier()
+            let id = instrument?.makeIdentifier()
+            totals.streamId = id
         case .start:
             guard !s.didStart else { return false }
             tracker.state.didStart = true
             startPing(tracker)
-            countStarts += 1
+            totals.countStarts += 1
         case .pauseBegin:
             guard s.didStart, !s.isPaused else { return false }
             tracker.state.isPaused = true
         case .pauseFinish:
             guard s.didStart, s.isPaused else { return false }
             tracker.state.isPaused = false
-            accumPauseTime += elapsed(event, .pauseBegin, accumulator: "accumPauseTime")
+            let ms = elapsed(event, .pauseBegin, accumulator: "accumPauseTime")
+            totals.accumPauseTime += ms
         case .bufferBegin:
             guard !s.isBuffering else { return false }
             tracker.state.isBuffering = true
@@ -118,20 +136,22 @@ open class HubCore: Hub {
         case .bufferFinish:
             guard s.isBuffering else { return false }
             tracker.state.isBuffering = false
-            accumBufferTime += elapsed(event, .bufferBegin, accumulator: "accumBufferTime")
+            let ms = elapsed(event, .bufferBegin, accumulator: "accumBufferTime")
+            totals.accumBufferTime += ms
         case .seekBegin:
             guard !s.isSeeking else { return false }
             tracker.state.isSeeking = true
         case .seekFinish:
             guard s.isSeeking else { return false }
             tracker.state.isSeeking = false
-            accumSeekTime += elapsed(event, .seekBegin, accumulator: "accumSeekTime")
+            let ms = elapsed(event, .seekBegin, accumulator: "accumSeekTime")
+            totals.accumSeekTime += ms
         case .end, .stop, .next:
             guard s.didStart, !s.didFinish else { return false }
             tracker.state.didFinish = true
             stopPing(tracker)
         case .error:
-            countErrors += 1
+            totals.countErrors += 1
         default:
             break
         }

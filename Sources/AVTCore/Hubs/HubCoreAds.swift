@@ -1,8 +1,9 @@
 /// HubCore plus ad-break and ad state (spec 3.2, iOS behaviour). Ad state is set on every
 /// tracker at once; events get the content player's position, whichever tracker sent them.
-// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 open class HubCoreAds: HubCore {
-    @exclusivity(unchecked) public private(set) var countAds = 0
+    public var countAds: Int { adCount }
+    /// Private storage behind a public view, for the reason given in `HubCore`.
+    private var adCount = 0
 
     open override func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
@@ -18,7 +19,7 @@ open class HubCoreAds: HubCore {
             guard !s.inAd, s.inAdBreak else { return nil }
             startPing(tracker)
             setOnAllTrackers(instrument) { $0.inAd = true }
-            countAds += 1
+            adCount += 1
         case .adFinish:
             // iOS stops the ping before checking, so even a rejected AdFinish stops it.
             stopPing(tracker)
@@ -39,7 +40,7 @@ open class HubCoreAds: HubCore {
 
         event.attributes[.inAdBreakBlock] = .bool(tracker.state.inAdBreak)
         event.attributes[.inAdBlock] = .bool(tracker.state.inAd)
-        event.attributes[.countAds] = .int(countAds)
+        event.attributes[.countAds] = .int(adCount)
         // Ascending id: with several content trackers the highest-id one with a position wins.
         for candidate in instrument.trackers
         where instrument.callGetter(.isAdsTracker, tracker: candidate) == .bool(false) {

@@ -15,6 +15,19 @@ public struct AttributeGetter {
         self.customFilter = filter
     }
 
+    /// A getter that reads `subject` (usually the tracker that registers it), handed to `value`
+    /// on every call, so the closure needs no capture of `self` at all.
+    ///
+    /// The getter holds `subject` strongly. That makes no cycle for a tracker: the instrument owns
+    /// its trackers and their getters, and a tracker refers to the instrument weakly (the
+    /// deallocation test in AVTCoreTests checks both go away after a replay).
+    @inlinable
+    public init<Subject: AnyObject>(
+        reading subject: Subject, filter: Filter? = nil, value: @escaping (Subject) -> AttributeValue?
+    ) {
+        self.init(filter: filter) { value(subject) }
+    }
+
     /// Whether the getter is consulted for this event.
     @inlinable
     public func accepts(_ event: Event, _ attribute: Attribute) -> Bool {

@@ -1,64 +1,50 @@
 /// One tracker's getters in registration order (~15, all consulted on every event the tracker
 /// emits, so a scanned array rather than a dictionary).
-///
-/// Each getter sits in a box the table owns, and the per-event walk reads the boxes unretained:
-/// walking strong references retained and released every getter's closure on every event, a
-/// tenth of building one. The strong array keeps each box alive as long as its entry stands.
 final class GetterTable {
-    final class Box {
-        let getter: AttributeGetter
-        init(_ getter: AttributeGetter) { self.getter = getter }
-    }
-
-    // Single-threaded, never re-entered: see `Instrument`.
-    @exclusivity(unchecked) private var boxes: [Box] = []
-    /// `boxes`, unretained, with their attributes: the same order and count.
-    @exclusivity(unchecked) private var entries: [(attribute: Attribute, box: Unmanaged<Box>)] = []
+    private typealias Entries = [(attribute: Attribute, getter: AttributeGetter)]
+    private var entries: Entries = []
 
     /// Replaces the attribute's getter in place, or appends it.
     func set(_ attribute: Attribute, _ getter: AttributeGetter) {
-        let box = Box(getter)
-        if let index = entries.firstIndex(where: { $0.attribute == attribute }) {
-            entries[index].box = .passUnretained(box)
-            boxes[index] = box
-        } else {
-            entries.append((attribute, .passUnretained(box)))
-            boxes.append(box)
+        change { entries in
+            if let index = entries.firstIndex(where: { $0.attribute == attribute }) {
+                entries[index].getter = getter
+            } else {
+                entries.append((attribute, getter))
+            }
         }
     }
 
     func remove(_ attribute: Attribute) {
-        guard let index = entries.firstIndex(where: { $0.attribute == attribute }) else { return }
-        entries.remove(at: index)
-        boxes.remove(at: index)
+        change { $0.removeAll { $0.attribute == attribute } }
     }
 
     func removeAll() {
-        entries.removeAll()
-        boxes.removeAll()
+        entries = []
+    }
+
+    /// Changes `entries` moved out of the table and back. Changed in place, the array would be
+    /// under an access that may copy it (and release what it held), which makes the compiler
+    /// check every access of `entries` at run time, the per-event walk's included. Moving is
+    /// two plain stores and keeps the array uniquely referenced, so nothing is copied.
+    private func change(_ body: (inout Entries) -> Void) {
+        var moved: Entries = []
+        swap(&moved, &entries)
+        body(&moved)
+        entries = moved
     }
 
     func getter(_ attribute: Attribute) -> AttributeGetter? {
-        guard let index = entries.firstIndex(where: { $0.attribute == attribute }) else { return nil }
-        return boxes[index].getter
+        entries.first { $0.attribute == attribute }?.getter
     }
 
     /// Sets every attribute whose getter accepts the event and has a value, in registration order.
     func apply(to event: inout Event) {
-        // Walks snapshots (one retain each, not one per getter): a getter that changes this
-        // table while it runs changes copies, the change counts from the next event (as when
-        // the walk went over a copied array), and every box of the walk stays alive to its end.
+        // The walk goes over a copy: a getter that changes this table while it runs (registers or
+        // drops a getter) changes the table's own array, and the change counts from the next event.
         let entries = self.entries
-        let boxes = self.boxes
-        withExtendedLifetime(boxes) {
-            entries.withUnsafeBufferPointer { entries in
-                for entry in entries {
-                    let value = entry.box._withUnsafeGuaranteedRef { box -> AttributeValue? in
-                        box.getter.accepts(event, entry.attribute) ? box.getter.value() : nil
-                    }
-                    if let value { event.attributes.set(entry.attribute, value) }
-                }
-            }
+        for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
+            if let value = entries[index].getter.value() { event.attributes.set(entries[index].attribute, value) }
         }
     }
 }

@@ -1,9 +1,9 @@
 /// Wires trackers, one hub, one metricalc and one backend together and runs OpenAVT's event
 /// chain (`emit`) on a virtual clock. See the semantics spec, section 1.
 ///
-/// Its mutable state is `@exclusivity(unchecked)`: one replay runs on one thread and no access to
-/// these properties spans a call that could reach them again, so the run-time exclusivity checks
-/// (about a tenth of a replay's instructions) guard nothing here.
+/// Its stored state is private, with public read-only views where users need them: the compiler
+/// sees every access of a private property and drops the run-time exclusivity checks it can
+/// prove unnecessary, which it cannot do for a property another module may touch.
 public final class Instrument {
     /// Something the engine did instead of what upstream would have done (usually a crash).
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
@@ -14,27 +14,30 @@ public final class Instrument {
 
     public let instrumentId: String
     public let clock: VirtualClock
-    @exclusivity(unchecked) public private(set) var hub: Hub?
-    @exclusivity(unchecked) public private(set) var metricalc: Metricalc?
-    @exclusivity(unchecked) public private(set) var backend: Backend?
+    public var hub: Hub? { currentHub }
+    public var metricalc: Metricalc? { currentMetricalc }
+    public var backend: Backend? { currentBackend }
+    private var currentHub: Hub?
+    private var currentMetricalc: Metricalc?
+    private var currentBackend: Backend?
     /// Whether `ready()` has run: components set after it are made ready at once.
     public private(set) var isReady = false
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
-    @exclusivity(unchecked) private var trackerSlots: [Tracker?] = []
+    private var trackerSlots: [Tracker?] = []
     /// Per tracker id, its getters.
-    @exclusivity(unchecked) private var getterTables: [GetterTable] = []
-    @exclusivity(unchecked) private var senderIds: [String] = []
+    private var getterTables: [GetterTable] = []
+    private var senderIds: [String] = []
     /// Instrument-global: time attribute → when an event of that action last reached the backend.
     /// A few dozen entries at most, in first-delivery order.
-    @exclusivity(unchecked) private var lastDelivery: [(attribute: Attribute, at: Int)] = []
-    @exclusivity(unchecked) private var timers = TimerQueue()
+    private var lastDelivery: [(attribute: Attribute, at: Int)] = []
+    private var timers = TimerQueue()
     /// The storage of the last delivered event's attributes, emptied, for the next event: one
     /// allocation per replay instead of one per event.
-    @exclusivity(unchecked) private var spareAttributes = AttributeMap()
-    @exclusivity(unchecked) private var identifiers: any IdentifierGenerator
+    private var spareAttributes = AttributeMap()
+    private var identifiers: any IdentifierGenerator
 
     public init(
         hub: Hub? = nil, metricalc: Metricalc? = nil, backend: Backend? = nil,
@@ -43,9 +46,9 @@ public final class Instrument {
         self.clock = clock
         self.identifiers = identifiers
         self.instrumentId = self.identifiers.next()
-        self.hub = hub
-        self.metricalc = metricalc
-        self.backend = backend
+        self.currentHub = hub
+        self.currentMetricalc = metricalc
+        self.currentBackend = backend
     }
 
     // MARK: Components
@@ -56,24 +59,24 @@ public final class Instrument {
     /// Ends the current hub's service and puts `newHub` in its place; after `ready()`, also
     /// calls the new hub's `instrumentReady`.
     public func setHub(_ newHub: Hub?) {
-        hub?.endOfService()
-        hub = newHub
+        currentHub?.endOfService()
+        currentHub = newHub
         if isReady { newHub?.instrumentReady(self) }
     }
 
     /// Ends the current metricalc's service and puts `newMetricalc` in its place; after
     /// `ready()`, also calls its `instrumentReady`.
     public func setMetricalc(_ newMetricalc: Metricalc?) {
-        metricalc?.endOfService()
-        metricalc = newMetricalc
+        currentMetricalc?.endOfService()
+        currentMetricalc = newMetricalc
         if isReady { newMetricalc?.instrumentReady(self) }
     }
 
     /// Ends the current backend's service and puts `newBackend` in its place; after `ready()`,
     /// also calls its `instrumentReady`.
     public func setBackend(_ newBackend: Backend?) {
-        backend?.endOfService()
-        backend = newBackend
+        currentBackend?.endOfService()
+        currentBackend = newBackend
         if isReady { newBackend?.instrumentReady(self) }
     }
 
@@ -82,9 +85,11 @@ public final class Instrument {
     public func addTracker(_ tracker: Tracker) -> Int {
         let id = trackerSlots.count
         tracker.trackerId = id
-        trackerSlots.append(tracker)
-        getterTables.append(GetterTable())
-        senderIds.append(instrumentId + "-" + String(id))
+        // Rebuilt and stored rather than appended in place: see `withTimers`. Adding a tracker
+        // is rare, so copying these short arrays costs nothing.
+        trackerSlots = trackerSlots + [tracker]
+        getterTables = getterTables + [GetterTable()]
+        senderIds = senderIds + [instrumentId + "-" + String(id)]
         return id
     }
 
@@ -96,8 +101,10 @@ public final class Instrument {
         guard let tracker = tracker(id: id) else { return false }
         tracker.endOfService()
         getterTables[id].removeAll()
-        timers.stopAll(trackerId: id, fromSlot: 1)
-        trackerSlots[id] = nil
+        withTimers { $0.stopAll(trackerId: id, fromSlot: 1) }
+        var slots = trackerSlots
+        slots[id] = nil
+        trackerSlots = slots
         return true
     }
 
@@ -161,11 +168,15 @@ public final class Instrument {
 
     private func recordDelivery(of action: Action) {
         let now = clock.now
-        if let index = lastDelivery.firstIndex(where: { $0.attribute == action.timeAttribute }) {
-            lastDelivery[index].at = now
+        // Moved out and back, as in `withTimers`.
+        var deliveries: [(attribute: Attribute, at: Int)] = []
+        swap(&deliveries, &lastDelivery)
+        if let index = deliveries.firstIndex(where: { $0.attribute == action.timeAttribute }) {
+            deliveries[index].at = now
         } else {
-            lastDelivery.append((action.timeAttribute, now))
+            deliveries.append((action.timeAttribute, now))
         }
+        lastDelivery = deliveries
     }
 
     private func generateEvent(_ action: Action, tracker: Tracker) -> Event? {
@@ -223,13 +234,16 @@ public final class Instrument {
 
     /// Starts (or restarts) the tracker's ping timer: first Ping one interval from now.
     public func startPing(trackerId: Int, interval: Int) {
-        timers.start(Self.pingKey(trackerId), interval: interval, now: clock.now) { [unowned(unsafe) self] in
-            self.emit(.ping, trackerId: trackerId)
+        let now = clock.now
+        withTimers {
+            $0.start(Self.pingKey(trackerId), interval: interval, now: now) { [unowned self] in
+                self.emit(.ping, trackerId: trackerId)
+            }
         }
     }
 
     public func stopPing(trackerId: Int) {
-        timers.stop(Self.pingKey(trackerId))
+        withTimers { $0.stop(Self.pingKey(trackerId)) }
     }
 
     public func isPinging(trackerId: Int) -> Bool { timers.isRunning(Self.pingKey(trackerId)) }
@@ -240,17 +254,41 @@ public final class Instrument {
     /// `fire` runs one interval from now and every interval after, at virtual times.
     public func startTimer(trackerId: Int, slot: Int, interval: Int, fire: @escaping () -> Void) {
         precondition(slot >= 1, "slot 0 is the ping timer")
-        timers.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: clock.now, fire: fire)
+        let now = clock.now
+        withTimers { $0.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: now, fire: fire) }
     }
 
     public func stopTimer(trackerId: Int, slot: Int) {
-        timers.stop(TimerQueue.Key(trackerId: trackerId, slot: slot))
+        withTimers { $0.stop(TimerQueue.Key(trackerId: trackerId, slot: slot)) }
+    }
+
+    /// Changes the timer queue moved out of the instrument and back. Changed in place, the queue
+    /// would be under an access that may copy its array (and release the timers' closures),
+    /// and the compiler would then check every access of `timers` at run time, before every
+    /// step and tick. Moving is two plain stores and keeps the array uniquely referenced, so
+    /// nothing is copied. `body` only edits the queue: no timer runs, and none may be started
+    /// or stopped elsewhere, while it is moved out.
+    private func withTimers(_ body: (inout TimerQueue) -> Void) {
+        var queue = TimerQueue()
+        swap(&queue, &timers)
+        body(&queue)
+        timers = queue
+    }
+
+    /// `TimerQueue.popDue` on the queue moved out and back, as `withTimers` (not through it: a
+    /// closure returned through a generic result is re-wrapped, an allocation per tick).
+    private func popDueTimer(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
+        var queue = TimerQueue()
+        swap(&queue, &timers)
+        let tick = queue.popDue(atOrBefore: t)
+        timers = queue
+        return tick
     }
 
     /// Moves virtual time to `t`, first firing every timer due at or before `t` in due-time order
     /// (ties by tracker id, then slot, so pings first), each at its own due time.
     public func advanceClock(to t: Int) {
-        while let tick = timers.popDue(atOrBefore: t) {
+        while let tick = popDueTimer(atOrBefore: t) {
             clock.advance(to: tick.due)
             tick.fire()
         }

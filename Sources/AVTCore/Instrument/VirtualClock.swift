@@ -1,13 +1,12 @@
 /// The replay's notion of "now": integer milliseconds since t=0 that only move when the replay
 /// driver says so. Every time-since, deltaPlayTime and accumulator is an exact difference of
 /// two readings, which is what makes replays deterministic.
-// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
 public final class VirtualClock {
-    /// A getter over unchecked storage, not a `public private(set) var`: other modules read a
-    /// public stored property directly and put a run-time exclusivity check around each read
-    /// (the attribute on it does not reach them), and trackers read the clock on every event.
+    /// A getter over private storage, not a `public private(set) var`: other modules read a
+    /// public stored property directly, with a run-time exclusivity check around each read, and
+    /// trackers read the clock on every event. Private storage the compiler sees all of needs none.
     public var now: Int { reading }
-    @exclusivity(unchecked) private var reading: Int
+    private var reading: Int
 
     public init(now: Int = 0) { self.reading = now }
 

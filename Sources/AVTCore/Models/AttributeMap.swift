@@ -10,7 +10,7 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     public typealias Element = (key: Attribute, value: AttributeValue)
 
     /// A value as an entry keeps it: a string is its index in the map's strings.
-    public enum StoredValue: Sendable {
+    @usableFromInline package enum StoredValue: Sendable {
         case int(Int)
         case double(Double)
         case bool(Bool)
@@ -18,9 +18,9 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     }
 
     /// One attribute and its value, as stored (see `withUnsafeStorage`).
-    public struct Entry: Sendable {
-        public let key: Attribute
-        public var stored: StoredValue
+    @usableFromInline package struct Entry: Sendable {
+        @usableFromInline package let key: Attribute
+        @usableFromInline package var stored: StoredValue
 
         @inlinable
         init(key: Attribute, stored: StoredValue) {
@@ -66,7 +66,8 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     @inlinable
     func position(of key: Attribute) -> Int? {
         guard mayContain(key) else { return nil }
-        // A plain loop over the keys' integer indexes: this runs ~30 times per event.
+        // A plain loop over the keys' integer indexes, without per-element bounds checks: this
+        // runs ~30 times per event. Safe: `i` stays below the buffer's own count.
         return entries.withUnsafeBufferPointer { (buffer) -> Int? in
             let wanted = key.index
             var i = 0
@@ -208,8 +209,10 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
 
     /// The entries in first-set order and the strings they refer to, read in place: encoders
     /// walk every attribute of every event, and this neither copies values nor builds tuples.
+    /// For this package's encoders only: the buffers are valid inside `body` alone, and an
+    /// entry's `.string(i)` is an index into the second buffer.
     @inlinable
-    public func withUnsafeStorage<R>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
+    package func withUnsafeStorage<R>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
         try entries.withUnsafeBufferPointer { entries in try strings.withUnsafeBufferPointer { try body(entries, $0) } }
     }
 

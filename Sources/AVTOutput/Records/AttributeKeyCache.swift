@@ -7,10 +7,8 @@ import AVTJSON
 /// name is seen for the first time, which happens a few dozen times per process, not per event.
 package struct AttributeKeyCache {
     private(set) var ranks: [Int32] = []
-    /// Every key's `,"name":` bytes back to back. Always followed by `padding` zero bytes, so
-    /// `JSONBuffer.copyPadded` may read past the last key.
-    private(set) var keyBytes: [UInt8] = Array(repeating: 0, count: padding)
-    static let padding = JSONBuffer.copyPadding
+    /// Every key's `,"name":` bytes back to back.
+    private(set) var keyBytes = PaddedBytes()
     /// Where each key sits in `keyBytes`, by attribute index.
     private(set) var keySpans: [Range<Int>] = []
     private var names: [String] = []
@@ -19,7 +17,6 @@ package struct AttributeKeyCache {
     mutating func learn(upTo limit: Int) {
         guard limit > names.count else { return }
         names.append(contentsOf: Attribute.names(fromIndex: names.count))
-        keyBytes.removeLast(Self.padding)
         for name in names[keySpans.count...] {
             var writer = JSONWriter(capacity: name.utf8.count + 4)
             writer.raw(UInt8(ascii: ","))
@@ -28,7 +25,6 @@ package struct AttributeKeyCache {
             keySpans.append(keyBytes.count..<(keyBytes.count + writer.bytes.count))
             keyBytes.append(contentsOf: writer.bytes)
         }
-        keyBytes.append(contentsOf: repeatElement(0, count: Self.padding))
         // String's `<` orders NFC text by code point (= by UTF-8 bytes), like `sort_keys` tools.
         ranks = [Int32](repeating: 0, count: names.count)
         for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
@@ -40,7 +36,7 @@ package struct AttributeKeyCache {
 /// Per-encoder JSON spellings of action names (`"Start"`), indexed by `Action.index`, so an
 /// event's action costs a copy instead of a name-table lookup and an escape.
 package struct ActionNameCache {
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes = PaddedBytes()
     private(set) var spans: [Range<Int>] = []
 
     mutating func learn(upTo limit: Int) {

@@ -43,6 +43,9 @@ package struct AttributeOrderCache {
         let count = entries.count
         guard counts[slot] == count else { return false }
         let start = slot * Self.slotCapacity
+        // In bounds: a slot's count is only ever set by `remember`, which refuses sequences
+        // longer than `slotCapacity`, so `start + count` stays inside the slot of `keys` and
+        // of `steps` (both `slotCount * slotCapacity` long).
         let same = keys.withUnsafeBufferPointer { keys in
             let cached = keys.baseAddress! + start
             var i = 0

@@ -16,13 +16,10 @@ package struct EncodedStringCache {
     private var strings: [String] = []
     /// Per attribute index, the encoding's length; -1 when nothing is cached.
     private var lengths: [Int] = []
-    /// Per attribute index, `stride` bytes: the encoding, then the slack `JSONBuffer.copyPadded`
-    /// reads past it. Longer encodings are written afresh each time.
-    private var arena: [UInt8] = []
+    /// Per attribute index, `stride` bytes starting with the encoding. Longer encodings are
+    /// written afresh each time.
+    private var arena = PaddedBytes()
     private static let stride = 128
-    /// copyPadded reads 32 bytes, or `count` rounded up to whole words: inside the slot while
-    /// an encoding leaves 8 bytes of it free.
-    private static let padding = 8
 
     mutating func write(_ string: String, slot: Int, into w: inout JSONBuffer) {
         let identity = unsafeBitCast(string, to: Identity.self)
@@ -31,7 +28,7 @@ package struct EncodedStringCache {
             guard remember(string, identity, slot: slot) else { return w.string(string) }
         }
         let count = lengths[slot]
-        arena.withUnsafeBufferPointer { w.copyPadded($0.baseAddress! + slot * Self.stride, count: count) }
+        w.append(arena, start: slot * Self.stride, count: count)
     }
 
     /// For strings without a slot of their own (metric names): the slot is picked from the
@@ -48,12 +45,12 @@ package struct EncodedStringCache {
         var writer = JSONWriter(capacity: string.utf8.count + 2)
         writer.string(string)
         let bytes = writer.bytes
-        guard bytes.count <= Self.stride - Self.padding else {
+        guard bytes.count <= Self.stride else {
             lengths[slot] = -1
             return false
         }
         let start = slot * Self.stride
-        arena.replaceSubrange(start..<(start + bytes.count), with: bytes)
+        arena.replace(at: start, with: bytes)
         lengths[slot] = bytes.count
         strings[slot] = string
         identities[slot] = identity

@@ -21,7 +21,9 @@ public protocol RecordBackend: Backend {
 /// A backend that writes each delivery as one JSON line, in delivery order, through a buffer.
 /// Backends cannot throw into the event chain, so the first write error is kept, later output is
 /// dropped, and the caller reads `writeError` when the replay is done.
-// State is `@exclusivity(unchecked)` for the reason given on `Instrument`.
+// Its state is `@exclusivity(unchecked)`: one backend is driven by one replay on one thread and
+// no access to these properties spans a call that could reach them again; the checks would cost
+// one pair per record. (A leaf of the output path, not domain code.)
 public final class JSONLinesBackend: RecordBackend {
     @exclusivity(unchecked) public private(set) var encoder: RecordEncoder
     public let filter: RecordFilter

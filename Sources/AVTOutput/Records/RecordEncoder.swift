@@ -15,9 +15,9 @@ public struct RecordEncoder {
     private var keys = AttributeKeyCache()
     private var actionNames = ActionNameCache()
     private var times = ISO8601.DayCache()
-    /// The `"t":…,"time":"…"` bytes of the last record's t (at most 62 bytes, plus the slack
-    /// `copyPadded` reads); `count` 0 before the first.
-    private var lastHeader = (t: 0, count: 0, bytes: [UInt8](repeating: 0, count: 96 + JSONBuffer.copyPadding))
+    /// The `"t":…,"time":"…"` bytes of the last record's t (at most 62 bytes); `count` 0 before
+    /// the first.
+    private var lastHeader = (t: 0, count: 0, bytes: PaddedBytes(zeros: 96))
     /// Metric names (a handful of constants), by their String representation.
     private var metricNames = EncodedStringCache()
     private var stringCache = EncodedStringCache()
@@ -66,7 +66,7 @@ public struct RecordEncoder {
         w.literal(",\"action\":")
         let action = Int(event.action.index)
         actionNames.learn(upTo: action + 1)
-        actionNames.bytes.withUnsafeBufferPointer { w.raw(UnsafeBufferPointer(rebasing: $0[actionNames.spans[action]])) }
+        w.append(actionNames.bytes, actionNames.spans[action])
         w.literal(",\"tracker\":")
         if let id = event.trackerId, trackerNames.indices.contains(id) {
             w.string(trackerNames[id])
@@ -99,16 +99,19 @@ public struct RecordEncoder {
         _ steps: UnsafeBufferPointer<AttributeOrderCache.Step>, _ entries: UnsafeBufferPointer<AttributeMap.Entry>,
         _ strings: UnsafeBufferPointer<String>, into w: inout JSONBuffer
     ) {
-        keys.keyBytes.withUnsafeBufferPointer { keyBytes in
-            for step in steps {
-                let entry = entries.baseAddress! + Int(step.position)
-                w.copyPadded(keyBytes.baseAddress! + Int(step.keyStart), count: Int(step.keyCount))
-                switch entry.pointee.stored {
-                case .int(let v): w.int(v)
-                case .double(let v): w.double(v)
-                case .string(let i): stringCache.write(strings[i], slot: Int(entry.pointee.key.index), into: &w)
-                case .bool(let v): w.bool(v)
-                }
+        let keyBytes = keys.keyBytes
+        for step in steps {
+            // In bounds: the steps were made for exactly this key sequence (`order(of:)` here, or
+            // replayed by `AttributeOrderCache.withOrder` only after comparing every key and the
+            // count), so each position is below `entries.count`; and `AttributeMap` keeps every
+            // `.string(i)` an index into `strings`. Neither buffer outlives `withUnsafeStorage`.
+            let entry = entries[Int(step.position)]
+            w.append(keyBytes, start: Int(step.keyStart), count: Int(step.keyCount))
+            switch entry.stored {
+            case .int(let v): w.int(v)
+            case .double(let v): w.double(v)
+            case .string(let i): stringCache.write(strings[i], slot: Int(entry.key.index), into: &w)
+            case .bool(let v): w.bool(v)
             }
         }
     }
@@ -144,8 +147,7 @@ public struct RecordEncoder {
         }
         // An event's metrics come first with the same t, so the header often repeats: copy it.
         if t == lastHeader.t, lastHeader.count > 0 {
-            let count = lastHeader.count
-            lastHeader.bytes.withUnsafeBufferPointer { w.copyPadded($0.baseAddress!, count: count) }
+            w.append(lastHeader.bytes, start: 0, count: lastHeader.count)
             return
         }
         let start = w.count
@@ -157,41 +159,13 @@ public struct RecordEncoder {
         w.raw(UInt8(ascii: "\""))
         lastHeader.t = t
         lastHeader.count = w.count - start
-        w.withUnsafeBytes { written in
-            lastHeader.bytes.withUnsafeMutableBufferPointer {
-                $0.baseAddress!.update(from: written.baseAddress! + start, count: written.count - start)
-            }
-        }
+        w.withUnsafeBytes { written in lastHeader.bytes.replace(at: 0, with: written[start...]) }
     }
 }
 
 
 
 extension JSONBuffer {
-    /// How many readable bytes `copyPadded` needs after its source's start, at least.
-    @usableFromInline static let copyPadding = 32
-
-    /// Bytes from a cache that keeps `copyPadding` bytes readable past every entry's start
-    /// (`AttributeKeyCache`, `EncodedStringCache`): the first 32 are copied as four words
-    /// whatever the length, the rest (rarely any) a word at a time. Keys and ids are
-    /// short, and a `memcpy` call, or a loop of words, per attribute showed in profiles. Writes
-    /// past `count` go into reserved room; only `count` is committed.
-    @inlinable @inline(__always)
-    mutating func copyPadded(_ source: UnsafePointer<UInt8>, count: Int) {
-        let out = UnsafeMutableRawPointer(reserve(count + Self.copyPadding))
-        let from = UnsafeRawPointer(source)
-        out.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
-        out.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
-        var offset = 32
-        while offset < count {
-            out.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        commit(count)
-    }
-
     /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
     /// would pick `raw(_: String)` and build a String per record.
     @inlinable

@@ -93,4 +93,34 @@ final class RecordEncoderTests: XCTestCase {
         XCTAssertEqual(record(map([(b, 2), (late, 0), (a, 1)])), #"{"orderTestA":1,"\#(late.name)":0,"orderTestB":2}"#)
         XCTAssertEqual(record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
     }
+
+    /// Keys, string values and metric names are copied in words from padded caches: every length
+    /// around the word (8) and padding (32) sizes and the string cache's slot (128), past all of
+    /// them, and each as the first key (written without its comma) and a later one.
+    func testKeysAndStringsOfEveryLengthAroundTheCopySizesAreWrittenExactly() {
+        let lengths = [0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 125, 126, 127, 128, 129, 300]
+        func text(_ n: Int, _ c: Character) -> String { String(repeating: c, count: n) }
+        func json(_ s: String) -> String {
+            var w = JSONWriter(capacity: 8)
+            w.string(s)
+            return String(decoding: w.bytes, as: UTF8.self)
+        }
+        for n in lengths {
+            // "~" sorts after letters, "!" before: the long key is written last, then first.
+            let late = Attribute("~" + text(n, "k")), early = Attribute("!" + text(n, "e"))
+            let value = text(n, "v"), quoted = text(n, "\"")
+            for _ in 0..<2 {  // the second time from the caches
+                XCTAssertEqual(
+                    record([late: .string(value), .title: .string(quoted)]),
+                    "{\"title\":" + json(quoted) + "," + json(late.name) + ":" + json(value) + "}", "length \(n)")
+                XCTAssertEqual(
+                    record([early: .int(n), .title: .string(value)]),
+                    "{" + json(early.name) + ":\(n),\"title\":" + json(value) + "}", "length \(n)")
+            }
+            var w = JSONBuffer(capacity: 16)
+            for _ in 0..<2 { encoder.encode(Metric(name: text(n, "m"), kind: .counter, value: .int(1), timestamp: 0), into: &w) }
+            let line = #"{"type":"metric","t":0,"time":"1970-01-01T00:00:00.000Z","name":"# + json(text(n, "m")) + #","metricType":"counter","value":1}"#
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), line + "\n" + line + "\n", "length \(n)")
+        }
+    }
 }
