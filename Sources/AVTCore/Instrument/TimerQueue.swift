@@ -3,17 +3,17 @@
 /// fires at T+interval and then every interval until stopped; starting it again replaces it.
 ///
 /// Due timers fire in due-time order; ties by tracker id, then by slot (pings first).
-public struct TimerQueue {
-    public struct Key: Hashable, Comparable, Sendable {
-        public let trackerId: Int
-        public let slot: Int
+struct TimerQueue {
+    struct Key: Hashable, Comparable, Sendable {
+        let trackerId: Int
+        let slot: Int
 
-        public init(trackerId: Int, slot: Int) {
+        init(trackerId: Int, slot: Int) {
             self.trackerId = trackerId
             self.slot = slot
         }
 
-        public static func < (a: Key, b: Key) -> Bool { (a.trackerId, a.slot) < (b.trackerId, b.slot) }
+        static func < (a: Key, b: Key) -> Bool { (a.trackerId, a.slot) < (b.trackerId, b.slot) }
     }
 
     struct Timer {
@@ -30,9 +30,9 @@ public struct TimerQueue {
     /// anything due before this step?" costs one comparison.
     private var earliestDue = Int.max
 
-    public init() {}
+    init() {}
 
-    public mutating func start(_ key: Key, interval: Int, now: Int, fire: @escaping () -> Void) {
+    mutating func start(_ key: Key, interval: Int, now: Int, fire: @escaping () -> Void) {
         let index = timers.firstIndex { !($0.key < key) } ?? timers.endIndex
         let replaces = index < timers.endIndex && timers[index].key == key
         if interval > 0 {
@@ -44,25 +44,25 @@ public struct TimerQueue {
         recomputeEarliestDue()
     }
 
-    public mutating func stop(_ key: Key) {
+    mutating func stop(_ key: Key) {
         guard let index = timers.firstIndex(where: { $0.key == key }) else { return }
         timers.remove(at: index)
         recomputeEarliestDue()
     }
 
     /// Stops every timer of the tracker whose slot is `fromSlot` or above.
-    public mutating func stopAll(trackerId: Int, fromSlot: Int = 0) {
+    mutating func stopAll(trackerId: Int, fromSlot: Int = 0) {
         timers.removeAll { $0.key.trackerId == trackerId && $0.key.slot >= fromSlot }
         recomputeEarliestDue()
     }
 
-    public func isRunning(_ key: Key) -> Bool { timers.contains { $0.key == key } }
+    func isRunning(_ key: Key) -> Bool { timers.contains { $0.key == key } }
 
-    public func nextDue(_ key: Key) -> Int? { timers.first { $0.key == key }?.due }
+    func nextDue(_ key: Key) -> Int? { timers.first { $0.key == key }?.due }
 
     /// Takes the earliest timer due at or before `t`, moves it to its next period and returns
     /// when it was due and what to run.
-    public mutating func popDue(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
+    mutating func popDue(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
         guard earliestDue <= t else { return nil }
         // Key order makes the first timer with the earliest due time the tie-break winner.
         var pick = 0
