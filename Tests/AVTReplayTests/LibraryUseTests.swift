@@ -1,13 +1,8 @@
-import AVTAnalysis
 import AVTAnalysis   // KPIBackend
 import AVTCore
-import AVTOutput
 import AVTOutput     // FanOutBackend
-import AVTReplay
 import AVTReplay     // Replayer, ReplayComponents
-import AVTTimeline
 import AVTTimeline   // TimelineDecoder
-import AVTTrackers
 import AVTTrackers   // ScriptableTracker
 import Foundation
 import XCTest
