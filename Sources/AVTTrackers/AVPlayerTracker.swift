@@ -1,7 +1,7 @@
 import AVTCore
 import AVTJSON
 
-/// OpenAVT-iOS's AVPlayer tracker (spec 6.1) driven by timeline observations.
+/// OpenAVT-iOS's AVPlayer tracker driven by timeline observations.
 ///
 /// - KVO `status`, `itemStatus` (currentItem.status), `timeControlStatus` and
 ///   `playbackBufferEmpty` and the item notifications map to actions as upstream.

@@ -1,7 +1,7 @@
 import AVTCore
 import AVTJSON
 
-/// OpenAVT-Android's ExoPlayer tracker (spec 6.3) driven by timeline observations: the
+/// OpenAVT-Android's ExoPlayer tracker driven by timeline observations: the
 /// player's listener callbacks (playback state, playWhenReady, seek start, errors, video size)
 /// and the properties its getters read.
 ///

@@ -1,7 +1,7 @@
 import AVTCore
 import AVTJSON
 
-/// OpenAVT-JS's HTML5 media element tracker (spec 6.3) driven by timeline observations: media
+/// OpenAVT-JS's HTML5 media element tracker driven by timeline observations: media
 /// element events by name, and the element's properties its getters read.
 ///
 /// The element's `currentTime` moves with virtual time at 1× while it plays: from "playing"

@@ -1,7 +1,7 @@
 import AVTCore
 import AVTJSON
 
-/// OpenAVT-iOS's Google IMA tracker (spec 6.2) driven by timeline observations: the app's
+/// OpenAVT-iOS's Google IMA tracker driven by timeline observations: the app's
 /// `adBreakBegin()`/`adBreakFinish()` calls, the IMA ad events it forwards (by `typeString`) and
 /// its ad errors, plus the IMA properties the ad getters read.
 ///

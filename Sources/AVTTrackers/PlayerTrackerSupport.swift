@@ -5,7 +5,7 @@ import AVTJSON
 // values, extra observation rules, a playhead that moves with virtual time and the resolution
 // check that turns a bigger or smaller picture into QualityChangeUp/Down.
 
-/// Android/JS-only error attributes (spec 2.2), not among AVTCore's statics.
+/// Error attributes that only OpenAVT-Android and OpenAVT-JS send, not among AVTCore's statics.
 package enum PlayerAttribute {
     static let errorCode = Attribute("errorCode")
     static let errorType = Attribute("errorType")

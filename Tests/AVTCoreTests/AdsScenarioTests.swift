@@ -1,7 +1,7 @@
 import AVTCore
 import XCTest
 
-/// The HubCoreAds conformance scenarios S19–S22 of spec section 10: HubCoreAds + MetricalcCore,
+/// The HubCoreAds conformance scenarios S19–S22: HubCoreAds + MetricalcCore,
 /// content tracker C (id 0, isAdsTracker=false, position 0) and ads tracker A (id 1, isAdsTracker=true).
 final class AdsScenarioTests: XCTestCase {
     private let C = 0

@@ -104,7 +104,7 @@ final class Replay {
     let instrument: Instrument
     let trackers: [DummyTracker]
     private(set) var warnings: [Instrument.Warning] = []
-    /// Under HubCoreAds: the content position every delivered event must carry (spec 10, S19–S22).
+    /// Under HubCoreAds: the content position every delivered event must carry (scenarios S19–S22).
     var expectedContentPosition: Int?
     private var consumed = 0
     private var playbackNames: [String: String] = [:]
@@ -185,7 +185,7 @@ final class Replay {
 
     // MARK: Assertions
 
-    /// Metric kinds of spec 2.3.
+    /// The kind (gauge or counter) of each MetricalcCore metric.
     static let metricKinds: [String: Metric.Kind] = [
         "StartTime": .gauge, "NumPlays": .counter, "RebufferTime": .gauge, "NumRebuffers": .counter,
         "PlayTime": .gauge, "NumRequests": .counter, "NumLoads": .counter, "NumEnds": .counter,
@@ -197,7 +197,7 @@ final class Replay {
     }
 
     /// Asserts `d` is exactly the listed metrics (name=value, in order, same timestamp as the event,
-    /// kind per spec 2.3) followed by one `action` event that carries the hub's standard attributes,
+    /// kind as in `metricKinds`) followed by one `action` event that carries the hub's standard attributes,
     /// the listed attribute values (playbackId/streamId compared by name P1/S1…) and none of `absent`.
     @discardableResult
     func expect(
@@ -229,7 +229,7 @@ final class Replay {
         return event
     }
 
-    /// Every delivered event carries senderId, isAdsTracker and the hub stamps (spec 10 harness).
+    /// Every delivered event carries senderId, isAdsTracker and the hub stamps.
     func expectStandardAttributes(_ event: Event, file: StaticString = #filePath, line: UInt = #line) {
         var required: [Attribute] = [
             .countErrors, .countStarts, .accumPauseTime, .accumBufferTime, .accumSeekTime,

@@ -1,7 +1,7 @@
 import AVTCore
 import XCTest
 
-/// Instrument chain and component rules of spec sections 1–5 not covered by a scenario.
+/// Instrument chain, getter, hub, metricalc and component rules not covered by a scenario.
 final class InstrumentTests: XCTestCase {
 
     // "ready() calls backend, metricalc, hub, then trackers; shutdown() ends trackers, hub, metricalc, backend"

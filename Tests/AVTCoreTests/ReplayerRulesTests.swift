@@ -1,7 +1,8 @@
 import AVTCore
 import XCTest
 
-/// The replayer's own decisions (spec section 12) and the timer/lifecycle rules of section 1.
+/// The replayer's own decisions (where upstream is silent or would crash) and the engine's
+/// timer and lifecycle rules.
 final class ReplayerRulesTests: XCTestCase {
 
     // "Timers fire before the steps of the same instant: a step at the ping's due time sees the Ping first"

@@ -1,8 +1,8 @@
 import AVTCore
 import XCTest
 
-/// The HubCore conformance scenarios S00–S18 and S23 of spec section 10, one test each, on the
-/// harness of that section (HubCore + MetricalcCore + recording backend, DummyTracker T0).
+/// The HubCore conformance scenarios S00–S18 and S23, one test each, on the
+/// scenario harness (HubCore + MetricalcCore + recording backend, DummyTracker T0).
 final class ScenarioTests: XCTestCase {
     private let notStarted: [Attribute: AttributeValue] = [
         .countStarts: 0, .countErrors: 0, .accumPauseTime: 0, .accumBufferTime: 0, .accumSeekTime: 0,

@@ -1,7 +1,7 @@
 import AVTCore
 import XCTest
 
-// Ports of the upstream OpenAVT-iOS unit tests (spec section 7), with exact virtual times instead
+// Ports of the upstream OpenAVT-iOS unit tests, with exact virtual times instead
 // of sleeps. Step sequences and times follow the conformance timelines up-*.json.
 
 private typealias Flag = WritableKeyPath<TrackerState, Bool>

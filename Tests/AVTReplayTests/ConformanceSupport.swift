@@ -6,8 +6,8 @@ import XCTest
 @testable import AVTOutput
 @testable import AVTTimeline
 
-/// The shared conformance cases (`../shared/conformance`) and the comparison their README
-/// describes: only type/t/name/value/action/tracker/attributes count; playbackId, streamId and
+/// The shared conformance cases (from `AVTREPLAY_CONFORMANCE_DIR`, else a `shared/conformance`
+/// folder beside the package) and how they are compared: only type/t/name/value/action/tracker/attributes count; playbackId, streamId and
 /// the instrument part of senderId are normalised by first appearance; numbers by value.
 enum Conformance {
     static var root: URL {

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 /// New Relic cannot run here: a local server checks the documented wire contract of the Event
-/// and Metric APIs (field reference 4.3) and injects 429 and 503 answers.
+/// and Metric APIs and injects 429 and 503 answers.
 final class NewRelicContractTests: XCTestCase {
     private let environment = ["NEW_RELIC_LICENSE_KEY": "test-key-123"]
 

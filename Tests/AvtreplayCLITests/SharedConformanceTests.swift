@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// Runs the shared conformance comparer (`../shared/conformance/compare.py`) against the built
-/// binary, exactly as its README shows, so the CLI path is checked with the reference tool.
+/// Runs the shared conformance comparer (`compare.py` in the conformance folder, found as in
+/// `Conformance.root`) against the built binary, so the CLI path is checked with the reference tool.
 final class SharedConformanceTests: XCTestCase {
     func testScenariosThroughTheBinary() throws { try compare("scenarios") }
     func testRandomCasesThroughTheBinary() throws { try compare("random") }

@@ -1,18 +1,26 @@
-/// OpenAVT's standard hub (spec 3.1): a per-tracker state machine that blocks impossible
+/// OpenAVT's standard hub: a per-tracker state machine that blocks impossible
 /// transitions, plus hub-global counters, accumulators and ids shared by all trackers.
 ///
 /// Subclass it (as `HubCoreAds` does) to add rules; `processEvent` is the extension point.
 open class HubCore: Hub {
+    /// The instrument that made this hub ready (held weakly); nil before that, and then every event is dropped.
     public var instrument: Instrument? { currentInstrument }
     /// Ping period started on an accepted Start; 0 disables pings.
     public let pingInterval: Int
 
+    /// Accepted Error events, across all trackers.
     public var countErrors: Int { totals.countErrors }
+    /// Accepted Start events, across all trackers.
     public var countStarts: Int { totals.countStarts }
+    /// Total pause time in ms (sum of accepted PauseFinish events' time since PauseBegin), never reset.
     public var accumPauseTime: Int { totals.accumPauseTime }
+    /// Total seek time in ms (sum of accepted SeekFinish events' time since SeekBegin), never reset.
     public var accumSeekTime: Int { totals.accumSeekTime }
+    /// Total buffering time in ms (sum of accepted BufferFinish events' time since BufferBegin), never reset.
     public var accumBufferTime: Int { totals.accumBufferTime }
+    /// The id made on the last accepted StreamLoad, stamped on every accepted event; nil before the first.
     public var streamId: String? { totals.streamId }
+    /// The current playback's id, stamped on every accepted event: made on the first MediaRequest or StreamLoad, and anew after each accepted End, Stop or Next.
     public var playbackId: String? { totals.playbackId }
 
     // Stored state is private, read by other modules through the views above: the compiler sees
@@ -38,16 +46,20 @@ open class HubCore: Hub {
     /// Updated by every accepted event of every tracker: the play-time clock.
     private var timestampOfLastEventOnPlayback = 0
 
+    /// A hub whose accepted Start starts the tracker's ping every `pingInterval` ms (0: no pings).
     public init(pingInterval: Int = 30_000) {
         self.pingInterval = pingInterval
     }
 
+    /// Remembers the instrument; overrides must call `super`.
     open func instrumentReady(_ instrument: Instrument) {
         currentInstrument = instrument
     }
 
+    /// Called when the hub is replaced or the instrument shuts down; does nothing here.
     open func endOfService() {}
 
+    /// Applies the tracker's state transition for the event and stamps the hub's counters, accumulators, block flags and ids on it; returns nil to drop an event the state machine rejects.
     open func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
         let now = instrument.clock.now
@@ -100,7 +112,8 @@ open class HubCore: Hub {
         if let playbackId = totals.playbackId { event.attributes.set(.playbackId, .string(playbackId)) }
     }
 
-    /// The per-action table of spec 3.1.3: applies the transition and returns true to accept.
+    /// Per action: whether the tracker's state allows it; if so, applies the transition (and the
+    /// hub counters it moves) and returns true to accept.
     private func acceptOrReject(_ event: inout Event, tracker: Tracker) -> Bool {
         let s = tracker.state
         switch event.action {
@@ -174,6 +187,7 @@ open class HubCore: Hub {
         instrument?.startPing(trackerId: id, interval: pingInterval)
     }
 
+    /// Stops this tracker's ping timer; called on an accepted End, Stop or Next.
     open func stopPing(_ tracker: Tracker) {
         guard let id = tracker.trackerId else { return }
         instrument?.stopPing(trackerId: id)

@@ -1,10 +1,12 @@
-/// HubCore plus ad-break and ad state (spec 3.2, iOS behaviour). Ad state is set on every
+/// HubCore plus ad-break and ad state (OpenAVT-iOS behaviour). Ad state is set on every
 /// tracker at once; events get the content player's position, whichever tracker sent them.
 open class HubCoreAds: HubCore {
+    /// Accepted AdBegin events, across all trackers.
     public var countAds: Int { adCount }
     /// Private storage behind a public view, for the reason given in `HubCore`.
     private var adCount = 0
 
+    /// Applies the ad rules (rejecting impossible ad-break, ad and ad-pause transitions and an End inside an ad break), stamps the ad flags, `countAds` and the content tracker's position, then hands the event to HubCore.
     open override func processEvent(_ event: consuming Event, tracker: Tracker) -> Event? {
         guard let instrument else { return nil }
         let s = tracker.state

@@ -1,15 +1,19 @@
 /// A tracker's source of one attribute (position, bitrate, …), asked on every event that tracker
 /// emits. The filter decides per event whether the getter is consulted at all.
 public struct AttributeGetter {
+    /// Decides, for one event and attribute, whether the getter is consulted.
     public typealias Filter = (_ event: Event, _ attribute: Attribute) -> Bool
 
+    /// Reads the attribute's current value; nil leaves the attribute off the event.
     public let value: () -> AttributeValue?
     /// nil when the getter has no filter: most have none, and skipping the call matters because
     /// every getter runs for every event.
     @usableFromInline let customFilter: Filter?
 
+    /// The getter's filter; a getter made without one accepts every event.
     public var filter: Filter { customFilter ?? { _, _ in true } }
 
+    /// A getter calling `value` for every event that `filter` accepts (every event when `filter` is nil).
     public init(filter: Filter? = nil, value: @escaping () -> AttributeValue?) {
         self.value = value
         self.customFilter = filter

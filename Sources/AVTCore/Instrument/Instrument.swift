@@ -1,5 +1,5 @@
 /// Wires trackers, one hub, one metricalc and one backend together and runs OpenAVT's event
-/// chain (`emit`) on a virtual clock. See the semantics spec, section 1.
+/// chain (`emit`) on a virtual clock.
 ///
 /// Its stored state is private, with public read-only views where users need them: the compiler
 /// sees every access of a private property and drops the run-time exclusivity checks it can
@@ -7,15 +7,23 @@
 public final class Instrument {
     /// Something the engine did instead of what upstream would have done (usually a crash).
     public struct Warning: Sendable, Equatable, CustomStringConvertible {
+        /// Virtual time of the warning, in ms.
         public let t: Int
+        /// What happened and what the engine did about it.
         public let message: String
+        /// The warning as `t=<ms>: <message>`.
         public var description: String { "t=\(t): \(message)" }
     }
 
+    /// This instrument's id, from its identifier generator; each tracker's `senderId` is it plus `-<trackerId>`.
     public let instrumentId: String
+    /// The virtual clock every timestamp, time-since and timer of this instrument is read from.
     public let clock: VirtualClock
+    /// The current hub, which every event passes through; without one, events go nowhere.
     public var hub: Hub? { currentHub }
+    /// The current metricalc, which turns delivered events into metrics; optional.
     public var metricalc: Metricalc? { currentMetricalc }
+    /// The current backend, which receives events and metrics; without one, nothing is delivered.
     public var backend: Backend? { currentBackend }
     private var currentHub: Hub?
     private var currentMetricalc: Metricalc?
@@ -39,6 +47,7 @@ public final class Instrument {
     private var spareAttributes = AttributeMap()
     private var identifiers: any IdentifierGenerator
 
+    /// An instrument with these components and clock; `identifiers` makes the instrument id and the stream and playback ids. Add trackers, then call `ready()`.
     public init(
         hub: Hub? = nil, metricalc: Metricalc? = nil, backend: Backend? = nil,
         clock: VirtualClock = VirtualClock(), identifiers: any IdentifierGenerator = RandomUUIDGenerator()
@@ -108,6 +117,7 @@ public final class Instrument {
         return true
     }
 
+    /// The live tracker with this id, or nil if there is none or it was removed.
     public func tracker(id: Int) -> Tracker? {
         trackerSlots.indices.contains(id) ? trackerSlots[id] : nil
     }
@@ -139,6 +149,7 @@ public final class Instrument {
 
     // MARK: The event chain
 
+    /// Emits `action` from the tracker with this id, as `emit(_:tracker:)`; does nothing if no such tracker is live.
     public func emit(_ action: Action, trackerId: Int) {
         guard let tracker = tracker(id: trackerId) else { return }
         emit(action, tracker: tracker)
@@ -200,11 +211,13 @@ public final class Instrument {
 
     // MARK: Getters
 
+    /// Sets the tracker's getter for `attribute`, replacing any earlier one; ignored for a tracker not added to this instrument.
     public func registerGetter(_ attribute: Attribute, _ getter: AttributeGetter, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
         getterTables[id].set(attribute, getter)
     }
 
+    /// Removes the tracker's getter for `attribute`, if any.
     public func unregisterGetter(_ attribute: Attribute, tracker: Tracker) {
         guard let id = tracker.trackerId, getterTables.indices.contains(id) else { return }
         getterTables[id].remove(attribute)
@@ -242,10 +255,12 @@ public final class Instrument {
         }
     }
 
+    /// Stops the tracker's ping timer, if it runs.
     public func stopPing(trackerId: Int) {
         withTimers { $0.stop(Self.pingKey(trackerId)) }
     }
 
+    /// Whether the tracker's ping timer is running.
     public func isPinging(trackerId: Int) -> Bool { timers.isRunning(Self.pingKey(trackerId)) }
 
     private static func pingKey(_ trackerId: Int) -> TimerQueue.Key { TimerQueue.Key(trackerId: trackerId, slot: 0) }
@@ -258,6 +273,7 @@ public final class Instrument {
         withTimers { $0.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: now, fire: fire) }
     }
 
+    /// Stops the tracker's own timer in `slot`, if it runs.
     public func stopTimer(trackerId: Int, slot: Int) {
         withTimers { $0.stop(TimerQueue.Key(trackerId: trackerId, slot: slot)) }
     }
@@ -298,6 +314,7 @@ public final class Instrument {
     /// A fresh id for streams and playbacks, from the instrument's generator.
     public func makeIdentifier() -> String { identifiers.next() }
 
+    /// Reports a warning, stamped with the current virtual time, to `onWarning`.
     public func warn(_ message: String) {
         onWarning(Warning(t: clock.now, message: message))
     }

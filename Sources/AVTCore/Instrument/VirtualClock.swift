@@ -8,6 +8,7 @@ public final class VirtualClock {
     public var now: Int { reading }
     private var reading: Int
 
+    /// A clock reading `now` ms.
     public init(now: Int = 0) { self.reading = now }
 
     /// Moves the clock forward; time never runs backwards.

@@ -7,6 +7,7 @@
 /// (or dropped, when the hub refuses the event); with strings inside the entries, either one
 /// destroyed every entry one at a time through the runtime.
 public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One attribute and its value.
     public typealias Element = (key: Attribute, value: AttributeValue)
 
     /// A value as an entry keeps it: a string is its index in the map's strings.
@@ -36,21 +37,28 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     /// absent without scanning, which is the common case when an event is being built.
     @usableFromInline var presence: UInt64 = 0
 
+    /// An empty map.
     public init() {}
 
+    /// An empty map with room for `minimumCapacity` entries.
     public init(minimumCapacity: Int) { reserveCapacity(minimumCapacity) }
 
+    /// A map of these entries; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
         for (key, value) in elements { self[key] = value }
     }
 
+    /// A map of the dictionary's entries.
     public init(_ dictionary: [Attribute: AttributeValue]) {
         entries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary { self[key] = value }
     }
 
+    /// The number of attributes.
     public var count: Int { entries.count }
+    /// Whether the map has no attributes.
     public var isEmpty: Bool { entries.isEmpty }
+    /// The attributes in the order they were first set.
     public var keys: [Attribute] { entries.map(\.key) }
 
     @inlinable @inline(__always)
@@ -170,6 +178,7 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         strings.removeLast()
     }
 
+    /// Removes the attribute and returns its value, or nil if it was absent.
     @discardableResult
     public mutating func removeValue(forKey key: Attribute) -> AttributeValue? {
         guard let index = position(of: key) else { return nil }
@@ -222,14 +231,17 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         (entries[position].key, value(of: entries[position].stored))
     }
 
+    /// The map as a dictionary.
     public var dictionary: [Attribute: AttributeValue] {
         Dictionary(entries.map { ($0.key, value(of: $0.stored)) }, uniquingKeysWith: { $1 })
     }
 
+    /// Whether both maps hold the same attributes with equal values, in any order.
     public static func == (lhs: AttributeMap, rhs: AttributeMap) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == lhs.value(of: $0.stored) }
     }
 
+    /// The entries as `name: value`, sorted, in brackets.
     public var description: String {
         "[" + entries.map { "\($0.key.name): \(value(of: $0.stored))" }.sorted().joined(separator: ", ") + "]"
     }

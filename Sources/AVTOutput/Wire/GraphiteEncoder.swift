@@ -1,7 +1,7 @@
 import AVTCore
 import AVTJSON
 
-/// Graphite's plaintext protocol (field reference 4.2): `PREFIX.<MetricName> <value> <epoch s>`.
+/// Graphite's plaintext protocol: `PREFIX.<MetricName> <value> <epoch s>`.
 /// Events are not sent (as upstream) unless `events` is on: then each counts as
 /// `PREFIX.events.<Action> 1`. Path components are sanitised to `[A-Za-z0-9_-]` (anything else
 /// becomes `_`), because carbon splits lines on white space and paths on dots.

@@ -1,7 +1,7 @@
 import AVTCore
 import AVTJSON
 
-/// InfluxDB line protocol for avtreplay's records (field reference 4.1).
+/// InfluxDB line protocol for avtreplay's records.
 ///
 /// Default format: `OAVT_EVENTS,action=Start,tracker=content <attributes as fields> <time>` and
 /// `OAVT_METRICS <Name>=<value> <time>`, with full escaping, integers as `42i`, and every point

@@ -1,5 +1,5 @@
 /// The AVMetrics event classes (iOS 18 / macOS 15) and their properties, under Apple's names and
-/// in Apple's units (field reference 1.4): dates as ISO-8601 text, durations and media times in
+/// in Apple's units: dates as ISO-8601 text, durations and media times in
 /// seconds, bitrates in bits per second. Nested objects (variants, request events, errors) are
 /// checked member by member.
 package enum AVMetricsSchema {

@@ -1,7 +1,7 @@
 import AVTFormats
 import AVTJSON
 
-/// The shape of one AVMetrics property value as an app serializes it (field reference 1.4), with
+/// The shape of one AVMetrics property value as an app serializes it (Apple's names and units), with
 /// a checker that names the exact place inside a nested value that is wrong.
 package indirect enum AVMetricsShape: Sendable {
     case string

@@ -60,7 +60,7 @@ final class KPITests: XCTestCase {
     }
 
     func testABufferThatBeginsBeforeStartAndEndsAfterItIsARebuffer() throws {
-        // As MetricalcCore (spec S06): load 0, buffer 100–900, Start 600 → a 800 ms rebuffer.
+        // As MetricalcCore (scenario S06): load 0, buffer 100–900, Start 600 → a 800 ms rebuffer.
         let s = try kpis([step(0, "StreamLoad"), step(100, "BufferBegin"), step(600, "Start"), step(900, "BufferFinish"), step(2900, "End")].joined(separator: ","))
         let v = values(s)
         XCTAssertEqual(v["startupTime"], .int(600))
@@ -101,7 +101,7 @@ final class KPITests: XCTestCase {
     }
 
     func testTwoPlaybacksOnOneTrackerAreSeparateWithStartupFromTheFirstRequest() throws {
-        // Spec S10: the second playback has no request or load of its own; its StartTime counts
+        // As scenario S10: the second playback has no request or load of its own; its StartTime counts
         // from the first MediaRequest (0), so 7000.
         let s = try kpis([
             step(0, "MediaRequest"), step(100, "StreamLoad"), step(1000, "Start"), step(5000, "End"),

@@ -5,7 +5,7 @@ import XCTest
 @testable import AVTReplay
 @testable import AVTTimeline
 
-/// The AVPlayer tracker (spec 6.1) through the real path: timeline → decoder → replayer → hub.
+/// The AVPlayer tracker through the real path: timeline → decoder → replayer → hub.
 final class AVPlayerTrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
     private let noPings = #""pingInterval": 0"#

@@ -3,7 +3,7 @@ import AVTJSON
 import XCTest
 
 
-/// The ExoPlayer tracker (spec 6.3, OpenAVT-Android) through the real path.
+/// The ExoPlayer tracker (OpenAVT-Android) through the real path.
 final class ExoPlayerTrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
 

@@ -4,7 +4,7 @@ import XCTest
 @testable import AVTTrackers
 
 
-/// The HTML5 media element tracker (spec 6.3, OpenAVT-JS) through the real path.
+/// The HTML5 media element tracker (OpenAVT-JS) through the real path.
 final class HTML5TrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
 

@@ -3,7 +3,7 @@ import AVTJSON
 import XCTest
 
 
-/// The IMA tracker (spec 6.2) through the real path, under HubCoreAds (its default hub).
+/// The IMA tracker through the real path, under HubCoreAds (its default hub).
 final class IMATrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
 
@@ -62,7 +62,7 @@ final class IMATrackerTests: XCTestCase {
             ads(5000, #""adEvent": "Skipped""#),
             ads(5100, #""adBreak": "finish""#),
             ads(9000, #""adBreak": "begin""#),
-            ads(9100, #""adEvent": "Started""#),  // inAd is still true: blocked (spec 3.2, S22)
+            ads(9100, #""adEvent": "Started""#),  // inAd is still true: AdBegin while in an ad is blocked (as in S22)
         ])
         XCTAssertEqual(
             out.trace, ["0 TrackerInit", "0 AdBreakBegin", "100 AdBegin", "5000 AdSkip", "5100 AdBreakFinish", "9000 AdBreakBegin"])
