@@ -9,24 +9,6 @@ import Glibc
 import Darwin
 #endif
 
-/// `graphite://HOST[:PORT]` (plaintext over TCP, port 2003 by default) or `graphite+udp://`.
-package struct GraphiteDestination: Sendable, CustomStringConvertible {
-    package let description: String
-    let host: String
-    let port: UInt16
-    let udp: Bool
-
-    package init(_ text: String) throws(OutputError) {
-        guard let url = URLComponents(string: text), let scheme = url.scheme, scheme == "graphite" || scheme == "graphite+udp",
-            let host = url.host, !host.isEmpty
-        else { throw OutputError(path: text, message: "expected graphite://HOST[:PORT] or graphite+udp://HOST[:PORT]") }
-        self.description = text
-        self.host = host
-        self.port = UInt16(url.port ?? 2003)
-        self.udp = scheme == "graphite+udp"
-    }
-}
-
 /// Sends plaintext lines to carbon. Carbon acknowledges nothing and drops invalid lines, NaN
 /// and points outside its retention silently, so lines are validated here first: each has
 /// exactly three fields, a finite value and whole seconds; points outside `retention` seconds
@@ -147,51 +129,5 @@ package final class GraphiteDelivery: @unchecked Sendable {
         guard fd >= 0 else { return nil }
         let address = Array(UnsafeRawBufferPointer(start: info.pointee.ai_addr, count: Int(info.pointee.ai_addrlen)))
         return (fd, address)
-    }
-}
-
-/// A backend that aggregates a replay's metrics per step and sends them to carbon.
-package final class GraphiteDeliveryBackend: RecordBackend {
-    package let writeError: OutputError? = nil
-    private let delivery: GraphiteDelivery
-    private var aggregator: GraphiteAggregator
-    private let filter: RecordFilter
-    private var buffer = JSONBuffer(capacity: 1 << 14)
-
-    package init(delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
-        self.delivery = delivery
-        self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
-        self.filter = filter
-    }
-
-    package func sendEvent(_ event: Event) {
-        guard filter.events else { return }
-        aggregator.add(event, into: &buffer)
-        sendIfFull()
-    }
-
-    package func sendMetric(_ metric: Metric) {
-        guard filter.metrics else { return }
-        aggregator.add(metric, into: &buffer)
-        sendIfFull()
-    }
-
-    package func endOfService() {
-        aggregator.flush(into: &buffer)
-        flushPending()
-    }
-
-    /// Sends the lines of the steps already closed (the open step keeps aggregating).
-    package func flushPending() {
-        guard !buffer.isEmpty else { return }
-        let text = String(decoding: buffer.bytes, as: UTF8.self)
-        buffer.removeAll()
-        delivery.deliver(text.split(separator: "\n").map(String.init))
-    }
-
-    /// Closed steps go out once about a batch of lines (~40 bytes each) has gathered, so memory
-    /// stays bounded on long replays.
-    private func sendIfFull() {
-        if buffer.count >= delivery.policy.batchLines * 40 { flushPending() }
     }
 }

@@ -35,16 +35,6 @@ public struct RunOptions: Sendable, Equatable {
     }
 }
 
-/// What one replayed session amounted to.
-public struct ReplaySummary: Sendable, Equatable {
-    public var steps = 0
-    public var warnings: [Instrument.Warning] = []
-    /// A stop request ended the replay before its last step.
-    public var interrupted = false
-
-    public init() {}
-}
-
 extension Replayer {
     /// Replays a streamed timeline into a backend: the `avtreplay run` job for one session.
     /// Throws `TimelineError` for bad input (found while streaming) and `ReplayError` for

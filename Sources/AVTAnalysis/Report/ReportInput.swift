@@ -4,27 +4,6 @@ import AVTReplay
 import AVTTimeline
 import AVTTrackers
 
-/// The delivered records of one session, as a report reads them: from a replay of a timeline or
-/// from a recorded event log (the record format of `avtreplay run`).
-package struct SessionRecords: Sendable {
-    /// The input path, or the `session` field of a multi-session log.
-    package var name: String
-    /// Wall-clock time of t=0 in epoch ms (`time − t` of the session's first record); nil when
-    /// the records carry no `time`.
-    package var startEpochMilliseconds: Int?
-    package var records: [OutputRecord]
-    /// The AVMetrics startup requests, for a timeline with an `avmetrics` tracker or an AVMetrics
-    /// log; empty otherwise (event logs carry no requests).
-    package var startupWaterfall: [WaterfallRequest]
-
-    package init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []) {
-        self.name = name
-        self.startEpochMilliseconds = startEpochMilliseconds
-        self.records = records
-        self.startupWaterfall = startupWaterfall
-    }
-}
-
 /// Turns `report`'s inputs into sessions of records. Timelines are replayed exactly as `run`
 /// would (default flags, seed 0) and the output is read back, so a timeline and the event log it
 /// produces give the same report. Event logs are read the way `kpi --from-events` reads them.

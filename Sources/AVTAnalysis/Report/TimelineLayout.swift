@@ -57,16 +57,6 @@ package struct TimelineLayout {
     }
 }
 
-/// One drawn tick: a single event, or several that would overlap at the default zoom.
-package struct TickMark {
-    var lane: Int
-    var tickClass: TickClass
-    /// Indices into the session's records, in delivery order.
-    var records: [Int]
-    var firstT: Int
-    var lastT: Int
-}
-
 extension TimelineLayout {
     /// Ticks of every lane, bucketed per (lane, class, bucket), in that order.
     func ticks(_ session: ReportSession) -> [TickMark] {

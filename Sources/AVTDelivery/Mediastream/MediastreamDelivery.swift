@@ -2,26 +2,6 @@ import AVTCore
 import AVTOutput
 import Foundation
 
-/// `mediastream+http://HOST[:PORT]/PATH` or `mediastream+https://…`: a collector endpoint that
-/// takes Mediastream events as a JSON array per POST.
-package struct MediastreamDestination: Sendable, CustomStringConvertible {
-    package let description: String
-    let url: URL
-
-    package init(_ text: String) throws(OutputError) {
-        func bad(_ why: String) -> OutputError { OutputError(path: text, message: why) }
-        guard let parsed = URLComponents(string: text), let scheme = parsed.scheme,
-            scheme == "mediastream+http" || scheme == "mediastream+https"
-        else { throw bad("expected mediastream+http://HOST/PATH or mediastream+https://HOST/PATH") }
-        guard let host = parsed.host, !host.isEmpty else { throw bad("missing host") }
-        var target = parsed
-        target.scheme = scheme == "mediastream+https" ? "https" : "http"
-        guard let url = target.url else { throw bad("not a valid address") }
-        self.description = text
-        self.url = url
-    }
-}
-
 /// Posts Mediastream events in batches: `[event, …]` as `application/json`, uncompressed (a
 /// collector's support for gzip is not documented). 2xx delivered; 413 bisected; 408, 429 (with
 /// Retry-After), 5xx and connection errors retried with backoff; other 4xx dead-lettered.
@@ -78,43 +58,5 @@ package final class MediastreamDelivery: @unchecked Sendable {
             return nil
         }
         if let gaveUp { ledger.deadLetter(Array(objects), to: destination.description, format: Self.format, reason: gaveUp) }
-    }
-}
-
-/// `--to mediastream+http(s)://…`: translates the replay and posts the events in batches.
-package final class MediastreamDeliveryBackend: RecordBackend {
-    package let writeError: OutputError? = nil
-    private let delivery: MediastreamDelivery
-    private let translator: MediastreamTranslator
-    private weak var clock: VirtualClock?
-    private var pending: [String] = []
-
-    package init(delivery: MediastreamDelivery, options: MediastreamOptions) {
-        self.delivery = delivery
-        self.translator = MediastreamTranslator(options: options)
-    }
-
-    package func instrumentReady(_ instrument: Instrument) {
-        clock = instrument.clock
-        translator.start(instrumentId: instrument.instrumentId)
-    }
-
-    package func sendEvent(_ event: Event) { add(translator.consume(event)) }
-
-    package func sendMetric(_ metric: Metric) {}
-
-    package func endOfService() {
-        add(translator.finish(at: clock?.now ?? 0))
-        flush()
-    }
-
-    private func add(_ events: [MediastreamEvent]) {
-        pending.append(contentsOf: events.map(\.json))
-        if pending.count >= delivery.policy.batchLines { flush() }
-    }
-
-    private func flush() {
-        delivery.deliver(pending)
-        pending.removeAll(keepingCapacity: true)
     }
 }

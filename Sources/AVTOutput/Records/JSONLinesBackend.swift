@@ -1,23 +1,6 @@
 import AVTCore
 import AVTJSON
 
-/// Which deliveries a backend writes.
-public struct RecordFilter: Sendable, Equatable {
-    public var events = true
-    public var metrics = true
-
-    public init(events: Bool = true, metrics: Bool = true) {
-        self.events = events
-        self.metrics = metrics
-    }
-}
-
-/// A backend that writes records somewhere and reports the first write failure afterwards
-/// (backends cannot throw into the event chain).
-public protocol RecordBackend: Backend {
-    var writeError: OutputError? { get }
-}
-
 /// A backend that writes each delivery as one JSON line, in delivery order, through a buffer.
 /// Backends cannot throw into the event chain, so the first write error is kept, later output is
 /// dropped, and the caller reads `writeError` when the replay is done.

@@ -1,25 +1,5 @@
 import AVTJSON
 
-/// One medium's cumulative subscriber counters, as OpenTok's subscriber network stats report
-/// them: they only grow while the subscriber lives.
-public struct MediaCounters: Sendable, Equatable {
-    public var bytesReceived = 0
-    public var packetsReceived = 0
-    public var packetsLost = 0
-
-    public init(bytesReceived: Int = 0, packetsReceived: Int = 0, packetsLost: Int = 0) {
-        self.bytesReceived = bytesReceived
-        self.packetsReceived = packetsReceived
-        self.packetsLost = packetsLost
-    }
-
-    /// Whether any counter is smaller than in `earlier`: the counters restarted.
-    func wentBackwards(since earlier: MediaCounters) -> Bool {
-        bytesReceived < earlier.bytesReceived || packetsReceived < earlier.packetsReceived
-            || packetsLost < earlier.packetsLost
-    }
-}
-
 /// A snapshot of a subscriber's cumulative audio and video statistics: the six observation keys
 /// of a `netstats` tracker. A step that omits a key keeps that counter's previous value; a counter
 /// never given is 0.

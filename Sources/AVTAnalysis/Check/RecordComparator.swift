@@ -1,59 +1,5 @@
 import AVTJSON
 
-/// How `check` and `diff` compare two outputs.
-package struct ComparisonOptions: Sendable, Equatable {
-    /// Attributes dropped from both sides before comparing.
-    package var ignore: Set<String> = []
-    /// Time-valued attributes (`timeSince*`, `accum*`, `deltaPlayTime`), metric values and `t`
-    /// may differ by this many milliseconds.
-    package var tolerance = 0
-    /// Records with the same `t` compare as a multiset (their order does not matter).
-    package var ignoreOrder = false
-
-    package init() {}
-}
-
-/// One difference in a field of an aligned record pair.
-package struct FieldChange: Sendable, Equatable {
-    /// `t`, `value` or `attributes.<name>`.
-    package var field: String
-    package var expected: JSONValue?
-    package var actual: JSONValue?
-}
-
-/// One step of the aligned comparison.
-package enum DiffEntry: Sendable, Equatable {
-    case same(expected: OutputRecord, actual: OutputRecord)
-    case changed(expected: OutputRecord, actual: OutputRecord, changes: [FieldChange])
-    case missing(OutputRecord)
-    case extra(OutputRecord)
-
-    package var isDifference: Bool {
-        if case .same = self { return false }
-        return true
-    }
-}
-
-/// The result of comparing an expected output with an actual one.
-package struct Comparison: Sendable, Equatable {
-    package var entries: [DiffEntry]
-    package var expectedCount: Int
-    package var actualCount: Int
-
-    package var changed: Int { entries.filter { if case .changed = $0 { return true } else { return false } }.count }
-    package var missing: Int { entries.filter { if case .missing = $0 { return true } else { return false } }.count }
-    package var extra: Int { entries.filter { if case .extra = $0 { return true } else { return false } }.count }
-    package var isEqual: Bool { !entries.contains { $0.isDifference } }
-
-    /// `equal: 42 records` or `3 differences: 1 changed, 1 missing, 1 extra (42 expected, 42 actual)`.
-    package var summary: String {
-        if isEqual { return "equal: \(expectedCount) records" }
-        let total = changed + missing + extra
-        return "\(total) difference\(total == 1 ? "" : "s"): \(changed) changed, \(missing) missing, \(extra) extra "
-            + "(\(expectedCount) expected, \(actualCount) actual)"
-    }
-}
-
 /// Normalises and aligns two outputs, then reports each record as same, changed, missing or extra.
 package enum RecordComparator {
     package static func compare(expected: [OutputRecord], actual: [OutputRecord], options: ComparisonOptions) -> Comparison {

@@ -1,29 +1,3 @@
-/// A KPI value: times in integer ms, ratios as fractions, flags as booleans.
-public enum KPIValue: Sendable, Equatable {
-    case int(Int)
-    case double(Double)
-    case bool(Bool)
-
-    /// The value as a number: flags as 1 or 0.
-    public var number: Double {
-        switch self {
-        case .int(let v): return Double(v)
-        case .double(let v): return v
-        case .bool(let v): return v ? 1 : 0
-        }
-    }
-}
-
-/// KPI names in output order (the JSON contract's camelCase keys).
-public enum KPIName {
-    public static let all = [
-        "startupTime", "started", "exitBeforeVideoStart", "startupErrors", "playbackFailed", "errorCount", "playTime",
-        "pauseTime", "seekTime", "bufferTime", "rebufferCount", "rebufferTime", "rebufferRatio", "rebufferFrequency",
-        "qualityUpCount", "qualityDownCount", "averageBitrate", "averageResolutionHeight", "adBreakCount", "adCount",
-        "adCompletedCount", "adSkippedCount", "adTime", "plays", "ends", "requests", "loads",
-    ]
-}
-
 /// The raw tallies of one playback (one playbackId), from its delivered events in order.
 package struct PlaybackTally: Sendable {
     var requests = 0, loads = 0, plays = 0, ends = 0

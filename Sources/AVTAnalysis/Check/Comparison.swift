@@ -1,0 +1,21 @@
+import AVTJSON
+
+/// The result of comparing an expected output with an actual one.
+package struct Comparison: Sendable, Equatable {
+    package var entries: [DiffEntry]
+    package var expectedCount: Int
+    package var actualCount: Int
+
+    package var changed: Int { entries.filter { if case .changed = $0 { return true } else { return false } }.count }
+    package var missing: Int { entries.filter { if case .missing = $0 { return true } else { return false } }.count }
+    package var extra: Int { entries.filter { if case .extra = $0 { return true } else { return false } }.count }
+    package var isEqual: Bool { !entries.contains { $0.isDifference } }
+
+    /// `equal: 42 records` or `3 differences: 1 changed, 1 missing, 1 extra (42 expected, 42 actual)`.
+    package var summary: String {
+        if isEqual { return "equal: \(expectedCount) records" }
+        let total = changed + missing + extra
+        return "\(total) difference\(total == 1 ? "" : "s"): \(changed) changed, \(missing) missing, \(extra) extra "
+            + "(\(expectedCount) expected, \(actualCount) actual)"
+    }
+}

@@ -1,0 +1,11 @@
+import AVTJSON
+import AVTTimeline
+
+/// Compact JSON text of a value, for reports.
+package enum JSONDiffText {
+    static func render(_ value: JSONValue) -> String {
+        var writer = JSONWriter(capacity: 32)
+        writer.value(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,64 @@
+import AVTJSON
+
+/// JUnit XML in the Ant/Jenkins shape (valid against Jenkins' junit-4.xsd) that GitLab, Jenkins
+/// and the GitHub reporter actions read:
+/// one `testcase` per timeline with `classname`, `name`, `file` and `time`; a difference is a
+/// `failure` carrying the text diff, unreadable input an `error`.
+package enum JUnitReport {
+    package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
+        let failures = cases.filter { if case .compared(let c) = $0.outcome { return !c.isEqual } else { return false } }.count
+        let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
+        let time = seconds(cases.reduce(0) { $0 + $1.seconds })
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"avtreplay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
+        for testCase in cases {
+            let head = "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+            switch testCase.outcome {
+            case .compared(let comparison) where comparison.isEqual:
+                out += head + "/>\n"
+            case .compared(let comparison):
+                out += head + ">\n"
+                out += "      <failure message=\"\(escape(comparison.summary))\" type=\"RecordsDiffer\">"
+                out += escape(DiffReport.text(comparison, color: false)) + "</failure>\n"
+                out += "    </testcase>\n"
+            case .error(let message):
+                out += head + ">\n"
+                out += "      <error message=\"\(escape(message))\" type=\"BadInput\">\(escape(message))</error>\n"
+                out += "    </testcase>\n"
+            }
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    static func seconds(_ s: Double) -> String {
+        let ms = Int((s * 1000).rounded())
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+    }
+
+    /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else if scalar == "\u{1B}" {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,8 @@
+import AVTCore
+import AVTJSON
+
+/// A backend that writes records somewhere and reports the first write failure afterwards
+/// (backends cannot throw into the event chain).
+public protocol RecordBackend: Backend {
+    var writeError: OutputError? { get }
+}

@@ -1,0 +1,18 @@
+import AVTCore
+import AVTTimeline
+import AVTTrackers
+
+/// A step the replayer cannot play (decoded timelines never produce these; hand-built ones may).
+public enum ReplayError: Error, Equatable, CustomStringConvertible {
+    case timeRunsBackwards(step: StepOrigin, t: Int, now: Int)
+    case unknownTracker(step: StepOrigin, index: Int)
+
+    public var description: String {
+        switch self {
+        case .timeRunsBackwards(let step, let t, let now):
+            return "\(step): t \(t) is earlier than the replay's current time \(now)"
+        case .unknownTracker(let step, let index):
+            return "\(step): no tracker with index \(index)"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import AVTCore
+import AVTFormats
+import AVTJSON
+import AVTTrackers
+
+/// Typed access to JSON nodes with errors that say where and what was expected.
+package struct FieldReader {
+    /// Times are kept within ±(2^53 − 1) ms so that start time + t never overflows and every
+    /// value survives a round trip through JSON tools that read numbers as doubles.
+    static let maxMilliseconds = 9_007_199_254_740_991
+
+    let file: String
+
+    func error(at node: JSONNode?, path: String?, _ message: String) -> TimelineError {
+        TimelineError(file: file, location: node?.location, path: path, message: message)
+    }
+
+    /// The members of an object by key; rejects duplicates and keys not in `allowed`.
+    func object(_ node: JSONNode, path: String, allowed: [String]) throws(TimelineError) -> [String: JSONNode] {
+        guard case .object(let members) = node.value else {
+            throw error(at: node, path: path, "expected an object, found \(node.value.typeName)")
+        }
+        var fields: [String: JSONNode] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                throw error(
+                    at: member.node, path: path,
+                    "unknown key \"\(member.key)\": expected one of: \(allowed.joined(separator: ", "))")
+            }
+            guard fields.updateValue(member.node, forKey: member.key) == nil else {
+                throw error(at: member.node, path: path, "duplicate key \"\(member.key)\"")
+            }
+        }
+        return fields
+    }
+
+    func string(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> String {
+        guard case .string(let s) = node.value else {
+            throw error(at: node, path: path(), "expected a string, found \(node.value.typeName)")
+        }
+        return s
+    }
+
+    func bool(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Bool {
+        guard case .bool(let b) = node.value else {
+            throw error(at: node, path: path(), "expected true or false, found \(node.value.typeName)")
+        }
+        return b
+    }
+
+    /// A non-negative integer number of milliseconds.
+    func milliseconds(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Int {
+        guard case .int(let ms) = node.value else {
+            throw error(at: node, path: path(), "expected an integer number of milliseconds, found \(node.value.typeName)")
+        }
+        guard ms >= 0 else { throw error(at: node, path: path(), "expected milliseconds ≥ 0, found \(ms)") }
+        guard ms <= Self.maxMilliseconds else {
+            throw error(at: node, path: path(), "\(ms) ms is too large: at most \(Self.maxMilliseconds) (2^53 − 1)")
+        }
+        return ms
+    }
+
+    /// ISO-8601 text or epoch milliseconds.
+    func startTime(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Int {
+        switch node.value {
+        case .int(let ms):
+            guard ms.magnitude <= UInt(Self.maxMilliseconds) else {
+                throw error(at: node, path: path(), "epoch milliseconds out of range: at most ±\(Self.maxMilliseconds)")
+            }
+            return ms
+        case .string(let text):
+            guard let ms = ISO8601.parse(text) else {
+                throw error(
+                    at: node, path: path(),
+                    "expected an ISO-8601 date-time such as \"2026-03-01T12:00:00Z\" or epoch milliseconds, found \"\(text)\"")
+            }
+            return ms
+        default:
+            throw error(at: node, path: path(), "expected an ISO-8601 string or epoch milliseconds, found \(node.value.typeName)")
+        }
+    }
+
+    /// An object of attribute name → scalar (or null) value, in source order.
+    func attributeMap(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> [(attribute: Attribute, value: AttributeValue?)] {
+        guard case .object(let members) = node.value else {
+            throw error(at: node, path: path(), "expected an object of attribute names to values, found \(node.value.typeName)")
+        }
+        var entries: [(attribute: Attribute, value: AttributeValue?)] = []
+        entries.reserveCapacity(members.count)
+        for member in members {
+            guard !member.key.isEmpty else { throw error(at: member.node, path: path(), "attribute names must not be empty") }
+            let attribute = Attribute(member.key)
+            guard !entries.contains(where: { $0.attribute == attribute }) else {
+                throw error(at: member.node, path: path(), "duplicate attribute \"\(member.key)\"")
+            }
+            entries.append((attribute, try scalar(member.node, path: path() + "." + member.key)))
+        }
+        return entries
+    }
+
+    func scalar(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> AttributeValue? {
+        switch node.value {
+        case .null: return nil
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .array, .object:
+            throw error(at: node, path: path(), "expected a string, number, boolean or null, found \(node.value.typeName)")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import AVTJSON
+
+/// One medium's cumulative subscriber counters, as OpenTok's subscriber network stats report
+/// them: they only grow while the subscriber lives.
+public struct MediaCounters: Sendable, Equatable {
+    public var bytesReceived = 0
+    public var packetsReceived = 0
+    public var packetsLost = 0
+
+    public init(bytesReceived: Int = 0, packetsReceived: Int = 0, packetsLost: Int = 0) {
+        self.bytesReceived = bytesReceived
+        self.packetsReceived = packetsReceived
+        self.packetsLost = packetsLost
+    }
+
+    /// Whether any counter is smaller than in `earlier`: the counters restarted.
+    func wentBackwards(since earlier: MediaCounters) -> Bool {
+        bytesReceived < earlier.bytesReceived || packetsReceived < earlier.packetsReceived
+            || packetsLost < earlier.packetsLost
+    }
+}

@@ -1,0 +1,14 @@
+import AVTJSON
+
+/// A problem with an `observe` object as a whole (a property that does not belong to the event
+/// named by another key, a missing required key), found after each key passed its rule.
+public struct ObservationSetProblem: Error, Sendable, Equatable {
+    /// The key to blame (its value's location is used); nil blames the whole object.
+    public var key: String?
+    public var message: String
+
+    public init(key: String?, message: String) {
+        self.key = key
+        self.message = message
+    }
+}
