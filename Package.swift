@@ -14,13 +14,15 @@ let package = Package(
         // The engine with timelines, trackers, the replayer, encoders, delivery and analysis.
         .library(
             name: "AVTReplay",
-            targets: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
-                      "AVTDelivery", "AVTAnalysis"]),
+            targets: [
+                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
+                "AVTDelivery", "AVTAnalysis",
+            ]),
         .executable(name: "avtreplay", targets: ["avtreplay"]),
     ],
     dependencies: [
         // Saves writing a command-line parser with help, completion and validation by hand.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // OpenAVT's instrument chain on a virtual clock: models, instrument, hubs, metricalc, buffers.
@@ -38,7 +40,9 @@ let package = Package(
         // wire encoders, Mediastream events, and timeline writers (convert).
         .target(name: "AVTOutput", dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline"]),
         // The replay driver: a timeline through its trackers into backends, one or many sessions.
-        .target(name: "AVTReplay", dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput"]),
+        .target(
+            name: "AVTReplay",
+            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput"]),
         // The system zlib, for gzip request bodies (New Relic asks for compression). Debian: zlib1g-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Network backends: InfluxDB, Graphite, New Relic, Mediastream; retries, dead letters.
@@ -54,22 +58,28 @@ let package = Package(
         .executableTarget(
             name: "avtreplay",
             dependencies: [
-                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTDelivery",
+                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
+                "AVTDelivery",
                 "AVTAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Mutation fuzzer for the three timeline parsers (scripts/fuzz runs it); not shipped.
-        .executableTarget(name: "AVTReplayFuzz", dependencies: ["AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay"]),
+        .executableTarget(
+            name: "AVTReplayFuzz", dependencies: ["AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay"]),
         .testTarget(name: "AVTCoreTests", dependencies: ["AVTCore"]),
         .testTarget(name: "AVTJSONTests", dependencies: ["AVTJSON"]),
         // The malformed-input corpus and the JUnit schema are read from the source tree by path.
         .testTarget(
             name: "AVTReplayTests",
-            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
-                           "AVTDelivery", "AVTAnalysis"],
+            dependencies: [
+                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
+                "AVTDelivery", "AVTAnalysis",
+            ],
             exclude: ["Fuzz/Corpus", "Check/junit.xsd"]),
         .testTarget(
             name: "AvtreplayCLITests",
-            dependencies: ["avtreplay", "AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTDelivery", "CZlib"]),
+            dependencies: [
+                "avtreplay", "AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTDelivery", "CZlib",
+            ]),
     ]
 )

@@ -17,8 +17,11 @@ package struct DeadLetterEntry: Sendable, Equatable {
         var lines = LineReader(input)
         var entries: [DeadLetterEntry] = []
         while let entry = try lines.nextNonBlankLine({ (bytes, number) throws(TimelineError) -> DeadLetterEntry in
-            guard let node = try? JSONParser.parse(bytes, firstLine: number), case .object(let members) = node.value else {
-                throw TimelineError(file: input.name, location: SourceLocation(line: number, column: 1), message: "expected a dead-letter entry object")
+            guard let node = try? JSONParser.parse(bytes, firstLine: number), case .object(let members) = node.value
+            else {
+                throw TimelineError(
+                    file: input.name, location: SourceLocation(line: number, column: 1),
+                    message: "expected a dead-letter entry object")
             }
             func field(_ name: String) -> String? {
                 if case .string(let s)? = members.first(where: { $0.key == name })?.node.value { return s }
@@ -26,7 +29,8 @@ package struct DeadLetterEntry: Sendable, Equatable {
             }
             guard let to = field("to"), let format = field("format"), let line = field("line") else {
                 throw TimelineError(
-                    file: input.name, location: node.location, message: "expected \"to\", \"format\" and \"line\" strings")
+                    file: input.name, location: node.location,
+                    message: "expected \"to\", \"format\" and \"line\" strings")
             }
             return DeadLetterEntry(destination: to, format: format, reason: field("reason") ?? "", line: line)
         }) {

@@ -1,5 +1,6 @@
 import AVTOutput
 import AVTReplay
+
 /// `avtreplay send`: delivers the lines of a dead-letter file again, each to its own destination
 /// (or to one given instead) in the wire format and timestamp unit it was written in.
 package struct DeadLetterResend {
@@ -61,7 +62,8 @@ package struct DeadLetterResend {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
                 try deliver(group, kind: kind, file: file)
                 let name = group.destination
-                delivered("\(name): \(ledger.delivered[name] ?? 0) delivered, \(ledger.undelivered[name] ?? 0) undelivered")
+                delivered(
+                    "\(name): \(ledger.delivered[name] ?? 0) delivered, \(ledger.undelivered[name] ?? 0) undelivered")
             }
         }
     }
@@ -84,11 +86,15 @@ package struct DeadLetterResend {
         switch destination {
         case .graphite(let server):
             // Lines already in the file were checked against the retention when they were written.
-            GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: Int.max / 2).deliver(group.lines)
+            GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: Int.max / 2).deliver(
+                group.lines)
         case .newRelic(let server):
-            NewRelicDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines, kind: newRelicKind!)
-        case .mediastream(let server): MediastreamDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
-        case .influx(let server): InfluxDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
+            NewRelicDelivery(destination: server, policy: policy, ledger: ledger).deliver(
+                group.lines, kind: newRelicKind!)
+        case .mediastream(let server):
+            MediastreamDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
+        case .influx(let server):
+            InfluxDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
         case .stdout, .file: break
         }
     }
@@ -98,7 +104,8 @@ package struct DeadLetterResend {
         try ledger.close()
         guard ledger.undeliveredCount > 0 else { return nil }
         return CommandFailure(
-            message: "\(ledger.undeliveredCount) records still not delivered; kept in \(ledger.deadLetterPath). Reasons: "
+            message:
+                "\(ledger.undeliveredCount) records still not delivered; kept in \(ledger.deadLetterPath). Reasons: "
                 + ledger.reasons.joined(separator: "; "),
             status: .notDelivered)
     }

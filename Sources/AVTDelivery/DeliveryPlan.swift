@@ -1,5 +1,6 @@
 import AVTOutput
 import AVTTimeline
+
 /// Where a run's records go, from its `--to` values and `-o`: at most one stream (standard
 /// output or a file, in `--format`) and any number of servers, which share one dead-letter file.
 package final class DeliveryPlan: Sendable {
@@ -28,7 +29,9 @@ package final class DeliveryPlan: Sendable {
         let stream = parsed.first { $0.kind.isStream }
         self.destinations = parsed
         self.streamPath = parsed.isEmpty ? output : stream?.streamPath
-        self.servers = parsed.compactMap { $0.delivery(policy: policy, ledger: ledger, graphiteRetention: graphiteRetention) }
+        self.servers = parsed.compactMap {
+            $0.delivery(policy: policy, ledger: ledger, graphiteRetention: graphiteRetention)
+        }
         self.ledger = ledger
     }
 
@@ -52,7 +55,8 @@ package final class DeliveryPlan: Sendable {
                     undelivered: ledger.undelivered[server.name] ?? 0)
             },
             undelivered: ledger.undeliveredCount, reasons: ledger.reasons, deadLetterPath: ledger.deadLetterPath,
-            signal: signal, outsideRetention: servers.compactMap { server in
+            signal: signal,
+            outsideRetention: servers.compactMap { server in
                 guard case .graphite(let delivery) = server, delivery.outsideRetention > 0 else { return nil }
                 return .init(name: server.name, points: delivery.outsideRetention, retention: delivery.retention)
             })

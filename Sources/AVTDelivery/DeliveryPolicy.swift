@@ -23,6 +23,10 @@ package struct DeliveryPolicy: Sendable {
 
     package init() {}
 
+    /// Waits between attempts on the replay's own thread: delivery is synchronous, so the
+    /// replay waits with it.
+    static func sleep(milliseconds: Int) { Thread.sleep(forTimeInterval: Double(milliseconds) / 1000) }
+
     /// gzip saves bandwidth on a network and costs CPU on both ends. Measured on loopback
     /// against InfluxDB 1.6 (docs/performance.md): a fifth of avtreplay's CPU on that path
     /// and about 15% of the server's, for bytes that never leave the machine.

@@ -1,4 +1,5 @@
 import AVTReplay
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,17 +61,21 @@ package struct DeliveryReport: Sendable, Equatable {
 
     /// Why the run does not end ok; nil when it does.
     package var failure: CommandFailure? {
-        let interruption = signal.map { "interrupted by \($0 == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") before the end of the replay" }
+        let interruption = signal.map {
+            "interrupted by \($0 == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM") before the end of the replay"
+        }
         if let interruption, let signal {
             if servers.isEmpty { return CommandFailure(message: interruption, status: .interrupted(signal: signal)) }
             if undelivered == 0 {
                 return CommandFailure(
-                    message: interruption + "; everything replayed until then was delivered", status: .interrupted(signal: signal))
+                    message: interruption + "; everything replayed until then was delivered",
+                    status: .interrupted(signal: signal))
             }
         }
         guard undelivered > 0 else { return nil }
         return CommandFailure(
-            message: (interruption.map { $0 + ". " } ?? "") + "\(undelivered) records not delivered; kept in \(deadLetterPath) (re-send with "
+            message: (interruption.map { $0 + ". " } ?? "")
+                + "\(undelivered) records not delivered; kept in \(deadLetterPath) (re-send with "
                 + "`avtreplay send \(deadLetterPath) --to DEST`). Reasons: " + reasons.joined(separator: "; "),
             status: .notDelivered)
     }

@@ -1,4 +1,5 @@
 import AVTOutput
+
 /// A `--to` value, parsed: the stream (standard output or a file) that carries the chosen
 /// `--format`, or a server with its address, credentials and wire settings. `run` and `send`
 /// both name destinations this way, so both accept and reject the same values with the same words.
@@ -51,14 +52,19 @@ package enum Destination: Sendable, CustomStringConvertible {
 
     /// Parses `text` as a destination of `kind`, whatever it looks like (`send` knows the kind
     /// from the wire format of the lines it re-sends).
-    package init(_ text: String, as kind: Kind, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
+    package init(_ text: String, as kind: Kind, settings: DestinationSettings = DestinationSettings())
+        throws(OutputError)
+    {
         switch kind {
         case .stdout: self = .stdout
         case .file: self = .file(path: text.hasPrefix("file:") ? String(text.dropFirst("file:".count)) : text)
-        case .influx: self = .influx(try InfluxDestination(text, precision: settings.precision, environment: settings.environment))
+        case .influx:
+            self = .influx(
+                try InfluxDestination(text, precision: settings.precision, environment: settings.environment))
         case .graphite: self = .graphite(try GraphiteDestination(text))
         case .newRelic:
-            self = .newRelic(try NewRelicDestination(text, endpoint: settings.newRelicEndpoint, environment: settings.environment))
+            self = .newRelic(
+                try NewRelicDestination(text, endpoint: settings.newRelicEndpoint, environment: settings.environment))
         case .mediastream: self = .mediastream(try MediastreamDestination(text))
         }
     }
@@ -102,9 +108,11 @@ package enum Destination: Sendable, CustomStringConvertible {
         case .stdout, .file: nil
         case .influx(let server): .influx(InfluxDelivery(destination: server, policy: policy, ledger: ledger))
         case .graphite(let server):
-            .graphite(GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: graphiteRetention))
+            .graphite(
+                GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: graphiteRetention))
         case .newRelic(let server): .newRelic(NewRelicDelivery(destination: server, policy: policy, ledger: ledger))
-        case .mediastream(let server): .mediastream(MediastreamDelivery(destination: server, policy: policy, ledger: ledger))
+        case .mediastream(let server):
+            .mediastream(MediastreamDelivery(destination: server, policy: policy, ledger: ledger))
         }
     }
 }

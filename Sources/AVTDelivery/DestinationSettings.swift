@@ -1,4 +1,5 @@
 import AVTOutput
+
 /// What a server destination needs besides its URL: the flags and environment that complete it.
 package struct DestinationSettings: Sendable {
     /// The timestamp unit InfluxDB is told the lines use (`--influx-precision`).
@@ -9,7 +10,10 @@ package struct DestinationSettings: Sendable {
     /// need not touch the process environment.
     package var environment: [String: String]
 
-    package init(precision: InfluxLineEncoder.Precision = .ms, newRelicEndpoint: String? = nil, environment: [String: String] = [:]) {
+    package init(
+        precision: InfluxLineEncoder.Precision = .ms, newRelicEndpoint: String? = nil,
+        environment: [String: String] = [:]
+    ) {
         self.precision = precision
         self.newRelicEndpoint = newRelicEndpoint
         self.environment = environment

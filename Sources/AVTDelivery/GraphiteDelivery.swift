@@ -44,7 +44,8 @@ package final class GraphiteDelivery: @unchecked Sendable {
             guard fields.count == 3, let valueText = String(fields[1]), let value = Double(valueText), value.isFinite,
                 let secondsText = String(fields[2]), let seconds = Int(secondsText)
             else {
-                ledger.deadLetter([line], to: destination.description, format: "graphite", reason: "not a valid carbon line")
+                ledger.deadLetter(
+                    [line], to: destination.description, format: "graphite", reason: "not a valid carbon line")
                 continue
             }
             if seconds < now - retention || seconds > now + retention {
@@ -63,7 +64,7 @@ package final class GraphiteDelivery: @unchecked Sendable {
     }
 
     private func sendBatch(_ lines: [String]) {
-        let gaveUp = policy.retrying(outage: outage, sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) {
+        let gaveUp = policy.retrying(outage: outage, sleep: DeliveryPolicy.sleep(milliseconds:)) {
             guard let failure = destination.udp ? sendUDP(lines) : sendTCP(lines) else {
                 ledger.countDelivered(lines.count, to: destination.description)
                 return nil
@@ -82,11 +83,15 @@ package final class GraphiteDelivery: @unchecked Sendable {
         let connected = address.withUnsafeBytes {
             connect(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(address.count))
         }
-        guard connected == 0 else { return "cannot connect to \(destination.host):\(destination.port): \(String(cString: strerror(errno)))" }
+        guard connected == 0 else {
+            return "cannot connect to \(destination.host):\(destination.port): \(String(cString: strerror(errno)))"
+        }
         var payload = Array((lines.joined(separator: "\n") + "\n").utf8)
         var sent = 0
         while sent < payload.count {
-            let n = payload.withUnsafeMutableBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let n = payload.withUnsafeMutableBytes {
+                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 return "write to \(destination.host):\(destination.port) failed: \(String(cString: strerror(errno)))"
@@ -105,10 +110,14 @@ package final class GraphiteDelivery: @unchecked Sendable {
             var bytes = Array((line + "\n").utf8)
             let n = address.withUnsafeBytes { a in
                 bytes.withUnsafeMutableBytes {
-                    sendto(fd, $0.baseAddress!, $0.count, 0, a.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(address.count))
+                    sendto(
+                        fd, $0.baseAddress!, $0.count, 0, a.baseAddress!.assumingMemoryBound(to: sockaddr.self),
+                        socklen_t(address.count))
                 }
             }
-            if n < 0 { return "send to \(destination.host):\(destination.port) failed: \(String(cString: strerror(errno)))" }
+            if n < 0 {
+                return "send to \(destination.host):\(destination.port) failed: \(String(cString: strerror(errno)))"
+            }
         }
         return nil
     }
@@ -123,7 +132,9 @@ package final class GraphiteDelivery: @unchecked Sendable {
         hints.ai_socktype = stream ? SOCK_STREAM : SOCK_DGRAM
         #endif
         var result: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(destination.host, String(destination.port), &hints, &result) == 0, let info = result else { return nil }
+        guard getaddrinfo(destination.host, String(destination.port), &hints, &result) == 0, let info = result else {
+            return nil
+        }
         defer { freeaddrinfo(result) }
         let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
         guard fd >= 0 else { return nil }

@@ -17,7 +17,9 @@ package final class GraphiteDeliveryBackend: RecordBackend {
     private let filter: RecordFilter
     private var buffer = JSONBuffer(capacity: 1 << 14)
 
-    package init(delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
+    package init(
+        delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()
+    ) {
         self.delivery = delivery
         self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
         self.filter = filter

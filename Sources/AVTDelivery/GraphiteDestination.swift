@@ -17,7 +17,8 @@ package struct GraphiteDestination: Sendable, CustomStringConvertible {
     let udp: Bool
 
     package init(_ text: String) throws(OutputError) {
-        guard let url = URLComponents(string: text), let scheme = url.scheme, scheme == "graphite" || scheme == "graphite+udp",
+        guard let url = URLComponents(string: text), let scheme = url.scheme,
+            scheme == "graphite" || scheme == "graphite+udp",
             let host = url.host, !host.isEmpty
         else { throw OutputError(path: text, message: "expected graphite://HOST[:PORT] or graphite+udp://HOST[:PORT]") }
         self.description = text

@@ -7,7 +7,10 @@ package enum Gzip {
         // windowBits 15 + 16: a gzip header and trailer rather than raw zlib. Level 1: on the
         // 10^6-step benchmark the default level 6 was a fifth of the delivery path's CPU, and
         // level 1 still shrinks line protocol about eightfold.
-        guard deflateInit2_(&stream, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 32)
@@ -28,7 +31,9 @@ package enum Gzip {
     /// The inverse, for tests and servers that echo what they got.
     package static func decompress(_ input: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
-        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            return nil
+        }
         defer { inflateEnd(&stream) }
         var input = input
         var result: [UInt8] = []

@@ -27,7 +27,9 @@ package enum HTTPClient {
         var result: Result<Response, Failure> = .failure(.transport("no answer"))
     }
 
-    static func post(_ url: URL, body: Data, headers: [String: String], timeout: TimeInterval) -> Result<Response, Failure> {
+    static func post(_ url: URL, body: Data, headers: [String: String], timeout: TimeInterval) -> Result<
+        Response, Failure
+    > {
         if url.scheme == "http" { return SocketHTTP.post(url, body: body, headers: headers, timeout: timeout) }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = "POST"
@@ -44,7 +46,9 @@ package enum HTTPClient {
                     if let key = key as? String, let value = value as? String { fields[key.lowercased()] = value }
                 }
                 outcome.result = .success(
-                    Response(status: http.statusCode, headers: fields, body: String(decoding: data ?? Data(), as: UTF8.self)))
+                    Response(
+                        status: http.statusCode, headers: fields, body: String(decoding: data ?? Data(), as: UTF8.self))
+                )
             }
             done.signal()
         }

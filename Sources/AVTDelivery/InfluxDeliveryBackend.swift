@@ -19,7 +19,10 @@ package final class InfluxDeliveryBackend: RecordBackend {
     private let sender = DispatchQueue(label: "avtreplay.influx-sender")
     private let inFlight = DispatchSemaphore(value: 1)
 
-    package init(delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+    package init(
+        delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder,
+        filter: RecordFilter = RecordFilter()
+    ) {
         self.delivery = delivery
         self.writer = InfluxLineWriter(encoder: encoder, records: records)
         self.filter = filter

@@ -17,11 +17,19 @@ package struct InfluxDestination: Sendable, CustomStringConvertible {
     /// The server's host as written in the destination.
     package let host: String
 
-    package init(_ text: String, precision: InfluxLineEncoder.Precision, environment: [String: String]) throws(OutputError) {
+    package init(_ text: String, precision: InfluxLineEncoder.Precision, environment: [String: String])
+        throws(OutputError)
+    {
         func bad(_ why: String) -> OutputError { OutputError(path: text, message: why, isBrokenPipe: false) }
-        let schemes = ["influxdb": (API.v1, "http"), "influxdb+https": (.v1, "https"), "influxdb2": (.v2, "http"), "influxdb2+https": (.v2, "https")]
-        guard let url = URLComponents(string: text), let scheme = url.scheme, let (api, transport) = schemes[scheme] else {
-            throw bad("expected influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (or their +https variants)")
+        let schemes = [
+            "influxdb": (API.v1, "http"), "influxdb+https": (.v1, "https"), "influxdb2": (.v2, "http"),
+            "influxdb2+https": (.v2, "https"),
+        ]
+        guard let url = URLComponents(string: text), let scheme = url.scheme, let (api, transport) = schemes[scheme]
+        else {
+            throw bad(
+                "expected influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (or their +https variants)"
+            )
         }
         guard let host = url.host, !host.isEmpty else { throw bad("missing host") }
         func parameter(_ name: String) -> String? {
@@ -38,7 +46,10 @@ package struct InfluxDestination: Sendable, CustomStringConvertible {
             guard !database.isEmpty else { throw bad("missing database: influxdb://HOST:PORT/DB") }
             write.path = "/write"
             // Always send the precision: without it InfluxDB reads timestamps as nanoseconds.
-            var query = [URLQueryItem(name: "db", value: database), URLQueryItem(name: "precision", value: precision == .us ? "u" : precision.rawValue)]
+            var query = [
+                URLQueryItem(name: "db", value: database),
+                URLQueryItem(name: "precision", value: precision == .us ? "u" : precision.rawValue),
+            ]
             if let rp = parameter("rp") { query.append(URLQueryItem(name: "rp", value: rp)) }
             write.queryItems = query
             if let user = environment["INFLUX_USERNAME"], let password = environment["INFLUX_PASSWORD"] {

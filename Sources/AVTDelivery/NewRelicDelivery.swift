@@ -50,7 +50,8 @@ package final class NewRelicDelivery: @unchecked Sendable {
         }
         let url = kind == .events ? destination.eventsURL : destination.metricsURL
         let headers = ["Api-Key": destination.key, "Content-Type": "application/json", "Content-Encoding": "gzip"]
-        let gaveUp = policy.retrying(outage: outage, sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) { () -> (reason: String, retryAfter: String?)? in
+        let gaveUp = policy.retrying(outage: outage, sleep: DeliveryPolicy.sleep(milliseconds:)) {
+            () -> (reason: String, retryAfter: String?)? in
             let result = HTTPClient.post(url, body: Data(body), headers: headers, timeout: policy.timeout)
             switch HTTPBatchDecision.decide(result, records: objects.count) {
             case .delivered:
@@ -66,6 +67,8 @@ package final class NewRelicDelivery: @unchecked Sendable {
             }
             return nil
         }
-        if let gaveUp { ledger.deadLetter(Array(objects), to: destination.description, format: kind.rawValue, reason: gaveUp) }
+        if let gaveUp {
+            ledger.deadLetter(Array(objects), to: destination.description, format: kind.rawValue, reason: gaveUp)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import AVTOutput
+
 /// How records are shaped for each wire format, shared by the stream (`--format influx`, …) and
 /// the servers (`--to influxdb://`, …), so a file and a server get the same lines.
 package struct OutputEncoders: Sendable {

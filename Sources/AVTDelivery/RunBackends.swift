@@ -1,5 +1,6 @@
 import AVTOutput
 import AVTReplay
+
 /// What one session of a run writes to: the stream in `--format` (unless only servers were
 /// named), every server, and, with `--speed`, a pacer in front of it all.
 package struct RunBackends: Sendable {
@@ -39,7 +40,8 @@ package struct RunBackends: Sendable {
         case .csv: CSVRecordBackend(sink: sink, encoder: records, filter: filter)
         case .table: TableRecordBackend(sink: sink, encoder: records, filter: filter, color: color)
         case .influx: InfluxLineBackend(sink: sink, encoder: encoders.influx, records: records, filter: filter)
-        case .graphite: GraphiteLineBackend(sink: sink, encoder: encoders.graphite, startTime: records.startTime, filter: filter)
+        case .graphite:
+            GraphiteLineBackend(sink: sink, encoder: encoders.graphite, startTime: records.startTime, filter: filter)
         case .mediastream: MediastreamLineBackend(sink: sink, options: encoders.mediastreamOptions(for: records))
         }
     }

@@ -1,4 +1,5 @@
 import AVTOutput
+
 /// One server a run delivers to, whatever its kind: one list instead of one per kind.
 package enum ServerDelivery: Sendable {
     case influx(InfluxDelivery)
@@ -37,9 +38,11 @@ package enum ServerDelivery: Sendable {
         case .influx(let delivery):
             InfluxDeliveryBackend(delivery: delivery, encoder: outputs.influx, records: records, filter: filter)
         case .graphite(let delivery):
-            GraphiteDeliveryBackend(delivery: delivery, encoder: outputs.graphite, startTime: records.startTime, filter: filter)
+            GraphiteDeliveryBackend(
+                delivery: delivery, encoder: outputs.graphite, startTime: records.startTime, filter: filter)
         case .newRelic(let delivery): NewRelicDeliveryBackend(delivery: delivery, records: records, filter: filter)
-        case .mediastream(let delivery): MediastreamDeliveryBackend(delivery: delivery, options: outputs.mediastreamOptions(for: records))
+        case .mediastream(let delivery):
+            MediastreamDeliveryBackend(delivery: delivery, options: outputs.mediastreamOptions(for: records))
         }
     }
 }

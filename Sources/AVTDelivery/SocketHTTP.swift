@@ -11,7 +11,9 @@ import Darwin
 /// event loop and small writes than the whole replay did; this writes the request in one go
 /// and reads the answer. https:// still goes through URLSession (TLS).
 package enum SocketHTTP {
-    static func post(_ url: URL, body: Data, headers: [String: String], timeout: TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure> {
+    static func post(_ url: URL, body: Data, headers: [String: String], timeout: TimeInterval) -> Result<
+        HTTPClient.Response, HTTPClient.Failure
+    > {
         guard let host = url.host else { return .failure(.transport("no host in \(url)")) }
         let port = url.port ?? 80
         var hints = addrinfo()
@@ -37,7 +39,8 @@ package enum SocketHTTP {
         }
         var target = url.path.isEmpty ? "/" : url.path
         if let query = url.query { target += "?" + query }
-        var head = "POST \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+        var head =
+            "POST \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         var request = Array(head.utf8)
@@ -63,22 +66,28 @@ package enum SocketHTTP {
             if n == 0 { break }
             answer.append(contentsOf: chunk[0..<n])
         }
-        return parse(answer).map { .success($0) } ?? .failure(.transport("\(host):\(port) closed the connection without a valid HTTP answer"))
+        return parse(answer).map { .success($0) }
+            ?? .failure(.transport("\(host):\(port) closed the connection without a valid HTTP answer"))
     }
 
     /// Status line, headers (lower-cased names) and body (Content-Length, chunked, or to the end).
     static func parse(_ bytes: [UInt8]) -> HTTPClient.Response? {
         let separator: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4, let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(separator) }) else {
+        guard bytes.count >= 4,
+            let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(separator) })
+        else {
             return nil
         }
         let lines = String(decoding: bytes[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines.first?.split(separator: " ") ?? []
-        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/"), let status = Int(statusParts[1]) else { return nil }
+        guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/"), let status = Int(statusParts[1]) else {
+            return nil
+        }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Array(bytes[(end + 4)...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" {
@@ -94,7 +103,8 @@ package enum SocketHTTP {
         var i = 0
         while i < bytes.count {
             guard let lineEnd = (i..<max(i, bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }),
-                let size = Int(String(decoding: bytes[i..<lineEnd], as: UTF8.self).split(separator: ";").first ?? "", radix: 16),
+                let size = Int(
+                    String(decoding: bytes[i..<lineEnd], as: UTF8.self).split(separator: ";").first ?? "", radix: 16),
                 size > 0
             else { break }
             let start = lineEnd + 2

@@ -101,7 +101,9 @@ package enum ISO8601 {
         if scanner.take("Z") || scanner.take("z") {
             offsetMinutes = 0
         } else if let sign = scanner.take("+") ? 1 : (scanner.take("-") ? -1 : nil) {
-            guard let h = scanner.digits(2), scanner.take(":"), let m = scanner.digits(2), h < 24, m < 60 else { return nil }
+            guard let h = scanner.digits(2), scanner.take(":"), let m = scanner.digits(2), h < 24, m < 60 else {
+                return nil
+            }
             offsetMinutes = sign * (h * 60 + m)
         } else {
             return nil
@@ -175,7 +177,9 @@ package enum ISO8601 {
         }
 
         mutating func digit() -> Int? {
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                return nil
+            }
             defer { index += 1 }
             return Int(bytes[index] - UInt8(ascii: "0"))
         }
@@ -208,13 +212,17 @@ extension ISO8601 {
                 let written = ISO8601.write(epochMilliseconds: ms, to: out)
                 if written == 24 {
                     day = days
-                    withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: 11)) }
+                    withUnsafeMutableBytes(of: &prefix) {
+                        $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: 11))
+                    }
                 } else {
                     day = Int.min
                 }
                 return written
             }
-            withUnsafeBytes(of: prefix) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 11) }
+            withUnsafeBytes(of: prefix) {
+                UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 11)
+            }
             ISO8601.writeTimeOfDay(msOfDay, to: out + 11)
             return 24
         }

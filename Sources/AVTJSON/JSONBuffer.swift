@@ -58,10 +58,13 @@ public struct JSONBuffer: ~Copyable {
         if n >= 8 {
             var offset = 0
             while offset &+ 8 < n {
-                out.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                out.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+                    as: UInt64.self)
                 offset &+= 8
             }
-            out.storeBytes(of: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
+            out.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
         } else {
             out.copyMemory(from: from, byteCount: n)
         }

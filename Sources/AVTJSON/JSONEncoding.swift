@@ -76,7 +76,8 @@ public enum JSONEncoding {
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (word &- ones &* 0x20) & ~word & highs
-        return below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x7F))
+        return below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
+            | zeroByte(word ^ (ones &* 0x7F))
     }
 
     @inlinable @inline(__always)
@@ -135,7 +136,8 @@ public enum JSONEncoding {
             n &+= writeLeadingDigits(x / 100_000_000, to: raw + n)
         } else {
             n &+= writeLeadingDigits(x / 10_000_000_000_000_000, to: raw + n)
-            raw.storeBytes(of: eightDigits(x / 100_000_000 % 100_000_000) | asciiZeros, toByteOffset: n, as: UInt64.self)
+            raw.storeBytes(
+                of: eightDigits(x / 100_000_000 % 100_000_000) | asciiZeros, toByteOffset: n, as: UInt64.self)
             n &+= 8
         }
         raw.storeBytes(of: eightDigits(x % 100_000_000) | asciiZeros, toByteOffset: n, as: UInt64.self)

@@ -9,7 +9,9 @@ public enum JSONParser {
     /// Parses exactly one JSON value (surrounded by optional whitespace) from UTF-8 bytes.
     /// `firstLine` is the line number of the first byte (for JSONL, where each line is parsed alone).
     /// Throws JSONSyntaxError on anything that is not strict RFC 8259 JSON.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError)
+        -> JSONNode
+    {
         var reader = Reader(bytes, firstLine: firstLine)
         return try reader.parseDocument()
     }
@@ -107,7 +109,7 @@ private struct Reader {
         var root: JSONNode
         while true {
             skipWhitespace()
-            guard var node = try beginValue() else { continue } // a container opened; parse its first child
+            guard var node = try beginValue() else { continue }  // a container opened; parse its first child
             // Fold the finished value into its containers, closing each one whose closer follows,
             // until either the root is done or a ',' asks for another value.
             var expectsAnotherValue = false
@@ -218,9 +220,11 @@ private struct Reader {
         frames.removeLast()
         let isRoot = frames.isEmpty
         if frame.isObject {
-            return JSONNode(.object(takeChildren(from: &members, start: frame.start, isRoot: isRoot)), at: frame.location)
+            return JSONNode(
+                .object(takeChildren(from: &members, start: frame.start, isRoot: isRoot)), at: frame.location)
         } else {
-            return JSONNode(.array(takeChildren(from: &elements, start: frame.start, isRoot: isRoot)), at: frame.location)
+            return JSONNode(
+                .array(takeChildren(from: &elements, start: frame.start, isRoot: isRoot)), at: frame.location)
         }
     }
 
@@ -374,7 +378,8 @@ private struct Reader {
         if bytes[index] == ASCII.zero {
             index += 1
             if index < bytes.count && isDigit(bytes[index]) {
-                throw error("leading zeros are not allowed in numbers, found \(describe(at: index)) after '0'", at: index)
+                throw error(
+                    "leading zeros are not allowed in numbers, found \(describe(at: index)) after '0'", at: index)
             }
         } else {
             while index < bytes.count && isDigit(bytes[index]) {
@@ -430,7 +435,8 @@ private struct Reader {
             let scale = exponent - fractionDigits
             if mantissa == 0 { return .double(negative ? -0.0 : 0.0) }
             if scale >= -22 && scale <= 22 {
-                let magnitude = scale >= 0
+                let magnitude =
+                    scale >= 0
                     ? Double(mantissa) * exactPowersOfTen[scale]
                     : Double(mantissa) / exactPowersOfTen[-scale]
                 return .double(negative ? -magnitude : magnitude)
@@ -473,7 +479,8 @@ private struct Reader {
     /// Reads the rest of a string from `offset`, everything before it being plain ASCII.
     /// Unescaped runs are validated and copied as they are; escapes are decoded into `scratch`.
     @inline(never)
-    mutating func parseGeneralString(openingQuote quote: Int, resumingAt offset: Int) throws(JSONSyntaxError) -> String {
+    mutating func parseGeneralString(openingQuote quote: Int, resumingAt offset: Int) throws(JSONSyntaxError) -> String
+    {
         index = offset
         var runStart = quote + 1
         var hasEscapes = false
@@ -543,17 +550,24 @@ private struct Reader {
         let first = try parseHex4()
         switch first {
         case 0xD800...0xDBFF:
-            guard index + 1 < bytes.count && bytes[index] == ASCII.backslash && bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("lone surrogate '\(sourceText(escapeStart..<index))': a high surrogate must be followed by a low surrogate escape", at: escapeStart)
+            guard index + 1 < bytes.count && bytes[index] == ASCII.backslash && bytes[index + 1] == UInt8(ascii: "u")
+            else {
+                throw error(
+                    "lone surrogate '\(sourceText(escapeStart..<index))': a high surrogate must be followed by a low surrogate escape",
+                    at: escapeStart)
             }
             index += 2
             let second = try parseHex4()
             guard second >= 0xDC00 && second <= 0xDFFF else {
-                throw error("mismatched surrogate pair '\(sourceText(escapeStart..<index))': a high surrogate must be followed by a low surrogate (\\uDC00-\\uDFFF)", at: escapeStart)
+                throw error(
+                    "mismatched surrogate pair '\(sourceText(escapeStart..<index))': a high surrogate must be followed by a low surrogate (\\uDC00-\\uDFFF)",
+                    at: escapeStart)
             }
             return 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         case 0xDC00...0xDFFF:
-            throw error("lone surrogate '\(sourceText(escapeStart..<index))': a low surrogate without a high surrogate before it", at: escapeStart)
+            throw error(
+                "lone surrogate '\(sourceText(escapeStart..<index))': a low surrogate without a high surrogate before it",
+                at: escapeStart)
         default:
             return first
         }
@@ -598,12 +612,20 @@ private struct Reader {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default: return nil
         }
         guard offset + length <= bytes.count, secondRange.contains(bytes[offset + 1]) else { return nil }

@@ -1,4 +1,3 @@
-
 /// A JSON value. Numbers keep the distinction the text makes: a literal without fraction or
 /// exponent that fits in `Int` is `.int`; every other number is `.double`. Telemetry depends on it
 /// (an attribute of `1` and one of `1.0` are different values to a backend).

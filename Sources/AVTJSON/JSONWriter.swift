@@ -24,7 +24,9 @@ public struct JSONWriter {
     public mutating func string(_ s: String) {
         var copy = s
         copy.withUTF8 { utf8 in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONEncoding.maximumStringLength(utf8Count: utf8.count)) {
+            withUnsafeTemporaryAllocation(
+                of: UInt8.self, capacity: JSONEncoding.maximumStringLength(utf8Count: utf8.count)
+            ) {
                 let written = JSONEncoding.writeString(utf8, to: $0.baseAddress!)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
             }

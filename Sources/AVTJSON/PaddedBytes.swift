@@ -74,7 +74,8 @@ extension JSONBuffer {
         out.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
         var offset = 32
         while offset < count {
-            out.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            out.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
             offset += 8
         }
         commit(count)

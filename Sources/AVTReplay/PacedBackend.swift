@@ -79,7 +79,8 @@ package final class PacedBackend: RecordBackend {
             // Slices of at most 50 ms, so a stop request is noticed quickly.
             let wake = min(due, lastFlush &+ age, now &+ 50_000_000)
             if wake > now {
-                var pause = timespec(tv_sec: Int(((wake - now) / 1_000_000_000)), tv_nsec: Int((wake - now) % 1_000_000_000))
+                var pause = timespec(
+                    tv_sec: Int(((wake - now) / 1_000_000_000)), tv_nsec: Int((wake - now) % 1_000_000_000))
                 nanosleep(&pause, nil)
             }
             now = Self.monotonicNanoseconds()

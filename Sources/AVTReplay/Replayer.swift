@@ -82,7 +82,8 @@ public final class Replayer {
         _ timeline: Timeline, backend: Backend, identifiers: any IdentifierGenerator,
         components: ReplayComponents = .standard
     ) throws(ReplayError) {
-        let replayer = Replayer(settings: timeline.settings, backend: backend, identifiers: identifiers, components: components)
+        let replayer = Replayer(
+            settings: timeline.settings, backend: backend, identifiers: identifiers, components: components)
         for step in timeline.steps {
             guard try replayer.play(step) else { break }
         }

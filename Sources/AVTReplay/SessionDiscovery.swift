@@ -1,4 +1,5 @@
 import AVTTimeline
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

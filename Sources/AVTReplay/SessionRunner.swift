@@ -56,14 +56,17 @@ package final class SessionRunner: @unchecked Sendable {
 
     /// One session, start to end, into a sink.
     func replay(_ path: String, into sink: ByteSink) throws -> ReplaySummary {
-        var source = try TimelineReader.open(path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers)
+        var source = try TimelineReader.open(
+            path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers)
         let settings = configuration.options.applied(to: source.settings)
         let encoder = RecordEncoder(
             trackerNames: settings.trackers.map(\.name), startTime: settings.startTime,
             session: configuration.labelSessions ? path : nil)
         let backend = makeBackend(sink, encoder, configuration.options.filter)
         var reported = 0
-        let summary = try Replayer.replay(&source, options: configuration.options, backend: backend, stop: configuration.stop) { steps in
+        let summary = try Replayer.replay(
+            &source, options: configuration.options, backend: backend, stop: configuration.stop
+        ) { steps in
             // Batched so workers do not contend on the counter for every step.
             if steps - reported >= 4096 {
                 self.stepsDone.add(steps - reported, ordering: .relaxed)
@@ -96,7 +99,7 @@ package final class SessionRunner: @unchecked Sendable {
         let workers = (0..<min(configuration.jobs, sessions.count)).map { _ in
             Thread { [self] in work(sessions, in: directory) }
         }
-        workers.forEach { $0.start() }
+        for worker in workers { worker.start() }
         defer {
             lock.lock()
             cancelled = true

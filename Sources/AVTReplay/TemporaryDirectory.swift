@@ -12,7 +12,8 @@ package final class TemporaryDirectory: @unchecked Sendable {
     init() throws {
         var template = Array((NSTemporaryDirectory() + "avtreplay-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw OutputError(path: NSTemporaryDirectory(), message: "cannot create a temporary directory", isBrokenPipe: false)
+            throw OutputError(
+                path: NSTemporaryDirectory(), message: "cannot create a temporary directory", isBrokenPipe: false)
         }
         path = String(cString: made)
     }

@@ -15,11 +15,14 @@ import Darwin
 // a trap, another error) stops the run with the iteration number, so `--from` reproduces it.
 
 /// Tokens that make mutations land on the grammar's edges rather than only on random bytes.
-let tokens: [[UInt8]] = [
-    "{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r\n", " ", "-", "0", "1e999", "-1", "9007199254740993", "null",
-    "true", "1.5", "\"t\"", "\"tracker\"", "\"action\"", "\"set\"", "\"observe\"", "\"steps\"", "\"kind\"", "\"avplayer\"",
-    "\"rate\"", "\"Start\"", "\u{FEFF}", "\u{00}", "\u{1F}", "é", "#avtreplay ", "\"\"", ",,", "t,tracker,action",
-].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]  // invalid UTF-8, incl. a surrogate
+let tokens: [[UInt8]] =
+    [
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "\n", "\r\n", " ", "-", "0", "1e999", "-1", "9007199254740993",
+        "null",
+        "true", "1.5", "\"t\"", "\"tracker\"", "\"action\"", "\"set\"", "\"observe\"", "\"steps\"", "\"kind\"",
+        "\"avplayer\"",
+        "\"rate\"", "\"Start\"", "\u{FEFF}", "\u{00}", "\u{1F}", "é", "#avtreplay ", "\"\"", ",,", "t,tracker,action",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]  // invalid UTF-8, incl. a surrogate
 
 func mutate(_ input: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
     var bytes = input
@@ -79,9 +82,11 @@ for iteration in start..<iterations {
         fclose(file)
     }
     do {
-        var source = try TimelineReader.open(ByteInput(bytes: input, name: "fuzz"), format: format, csvTrackers: [
-            TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
-        ])
+        var source = try TimelineReader.open(
+            ByteInput(bytes: input, name: "fuzz"), format: format,
+            csvTrackers: [
+                TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
+            ])
         _ = try Replayer.replay(&source, options: options, backend: DiscardingBackend())
         accepted += 1
     } catch is TimelineError {

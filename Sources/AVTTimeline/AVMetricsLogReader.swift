@@ -21,13 +21,16 @@ package struct AVMetricsLogReader: TimelineSource {
         name = input.name
         lines = LineReader(input)
         let file = input.name
-        let first: (step: Step, date: Int, at: SourceLocation)? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
+        let first: (step: Step, date: Int, at: SourceLocation)? = try lines.nextNonBlankLine {
+            (bytes, line) throws(TimelineError) in
             try Self.event(bytes, line: line, file: file, index: 0, startTime: nil)
         }
         guard let first else {
             throw TimelineError(
                 file: input.name,
-                message: "empty AVMetrics log: expected one event per line, such as {\"event\": \"\(AVMetricsSchema.stall)\", \"date\": \"2026-03-01T12:00:03.250Z\"}")
+                message:
+                    "empty AVMetrics log: expected one event per line, such as {\"event\": \"\(AVMetricsSchema.stall)\", \"date\": \"2026-03-01T12:00:03.250Z\"}"
+            )
         }
         var settings = TimelineSettings()
         settings.startTime = first.date
@@ -47,7 +50,8 @@ package struct AVMetricsLogReader: TimelineSource {
         let startTime = settings.startTime
         let index = self.index
         let previous = previousDate
-        let next: (step: Step, date: Int, at: SourceLocation)? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
+        let next: (step: Step, date: Int, at: SourceLocation)? = try lines.nextNonBlankLine {
+            (bytes, line) throws(TimelineError) in
             let event = try Self.event(bytes, line: line, file: file, index: index, startTime: startTime)
             guard event.date >= previous else {
                 throw TimelineError(
@@ -76,7 +80,9 @@ package struct AVMetricsLogReader: TimelineSource {
         guard case .object(let members) = root.value else {
             throw TimelineError(
                 file: file, location: root.location,
-                message: "expected an AVMetrics event object such as {\"event\": \"\(AVMetricsSchema.stall)\", \"date\": …}, found \(root.value.typeName)")
+                message:
+                    "expected an AVMetrics event object such as {\"event\": \"\(AVMetricsSchema.stall)\", \"date\": …}, found \(root.value.typeName)"
+            )
         }
         let rules = AVMetricsTracker.observationRules
         var observations: [Observation] = []
@@ -85,14 +91,18 @@ package struct AVMetricsLogReader: TimelineSource {
             guard let rule = rules[member.key] else {
                 throw TimelineError(
                     file: file, location: member.node.location,
-                    message: "unknown AVMetrics property \"\(member.key)\": expected one of: \(rules.keys.sorted().joined(separator: ", "))")
+                    message:
+                        "unknown AVMetrics property \"\(member.key)\": expected one of: \(rules.keys.sorted().joined(separator: ", "))"
+                )
             }
             if let problem = rule.diagnose(member.node.value) {
                 throw TimelineError(
-                    file: file, location: problem.location ?? member.node.location, path: member.key + problem.path, message: problem.message)
+                    file: file, location: problem.location ?? member.node.location, path: member.key + problem.path,
+                    message: problem.message)
             }
             guard !observations.contains(where: { $0.key == member.key }) else {
-                throw TimelineError(file: file, location: member.node.location, message: "duplicate property \"\(member.key)\"")
+                throw TimelineError(
+                    file: file, location: member.node.location, message: "duplicate property \"\(member.key)\"")
             }
             observations.append(Observation(member.key, member.node.value))
         }
@@ -100,14 +110,20 @@ package struct AVMetricsLogReader: TimelineSource {
             let blamed = problem.key.flatMap { key in members.first { $0.key == key }?.node.location } ?? root.location
             throw TimelineError(file: file, location: blamed, path: problem.key, message: problem.message)
         }
-        guard let dateNode = members.first(where: { $0.key == "date" })?.node, let date = AVMetricsValue.date(dateNode.value) else {
+        guard let dateNode = members.first(where: { $0.key == "date" })?.node,
+            let date = AVMetricsValue.date(dateNode.value)
+        else {
             throw TimelineError(
                 file: file, location: root.location,
-                message: "missing \"date\": every event of an AVMetrics log needs its ISO-8601 date, such as \"2026-03-01T12:00:03.250Z\"")
+                message:
+                    "missing \"date\": every event of an AVMetrics log needs its ISO-8601 date, such as \"2026-03-01T12:00:03.250Z\""
+            )
         }
         let t = date - (startTime ?? date)
         guard t <= FieldReader.maxMilliseconds else {
-            throw TimelineError(file: file, location: dateNode.location, path: "date", message: "more than 2^53 − 1 ms after the first event")
+            throw TimelineError(
+                file: file, location: dateNode.location, path: "date",
+                message: "more than 2^53 − 1 ms after the first event")
         }
         let step = Step(
             t: max(0, t), tracker: 0, observe: observations, origin: StepOrigin(index: index, location: root.location))

@@ -225,7 +225,9 @@ package struct CSVTimelineReader: TimelineSource {
             case .action:
                 guard let value = cells[i] else { continue }
                 guard case .string(let name) = value, !name.isEmpty else {
-                    throw error(fields[i], column: i, "expected an action name such as Start, found \(CSVField.describe(value))")
+                    throw error(
+                        fields[i], column: i, "expected an action name such as Start, found \(CSVField.describe(value))"
+                    )
                 }
                 action = Action(name)
             default:
@@ -258,7 +260,9 @@ package struct CSVTimelineReader: TimelineSource {
                 guard action != nil else {
                     throw error(fields[i], column: i, "attributes need an action in the same row")
                 }
-                if let scalar = try scalar(value, field: fields[i], column: i) { step.attributes.append((attribute, scalar)) }
+                if let scalar = try scalar(value, field: fields[i], column: i) {
+                    step.attributes.append((attribute, scalar))
+                }
             }
         }
         guard action != nil || hasSet || hasObserve else {
@@ -267,7 +271,9 @@ package struct CSVTimelineReader: TimelineSource {
                 message: "a row needs an action, a set.<key> or an observe.<key> cell")
         }
         if hasObserve, let problem = kind.trackerType.checkObservations(&step.observe) {
-            let column = problem.key.flatMap { key in columns.firstIndex { if case .observe(key) = $0 { return true } else { return false } } }
+            let column = problem.key.flatMap { key in
+                columns.firstIndex { if case .observe(key) = $0 { return true } else { return false } }
+            }
             if let column { throw error(fields[column], column: column, problem.message) }
             throw TimelineError(file: name, location: rowLocation, message: problem.message)
         }
@@ -275,21 +281,28 @@ package struct CSVTimelineReader: TimelineSource {
         return step
     }
 
-    private func milliseconds(_ value: JSONValue?, field: CSVRecordReader.Field, column: Int) throws(TimelineError) -> Int {
+    private func milliseconds(_ value: JSONValue?, field: CSVRecordReader.Field, column: Int) throws(TimelineError)
+        -> Int
+    {
         guard let value else {
             throw error(field, column: column, "missing t: expected the step's virtual time in integer milliseconds")
         }
         guard case .int = value else {
-            throw error(field, column: column, "expected an integer number of milliseconds, found \(CSVField.describe(value))")
+            throw error(
+                field, column: column, "expected an integer number of milliseconds, found \(CSVField.describe(value))")
         }
         return try reader.milliseconds(JSONNode(value, at: location(field)), path: "field \"\(columnNames[column])\"")
     }
 
-    private func trackerIndex(_ value: JSONValue?, field: CSVRecordReader.Field, column: Int) throws(TimelineError) -> Int {
+    private func trackerIndex(_ value: JSONValue?, field: CSVRecordReader.Field, column: Int) throws(TimelineError)
+        -> Int
+    {
         guard let value else {
             throw error(
                 field, column: column,
-                trackerList.isEmpty ? "missing tracker: \(Self.howToDeclare("NAME"))" : "missing tracker: expected one of: \(trackerList)")
+                trackerList.isEmpty
+                    ? "missing tracker: \(Self.howToDeclare("NAME"))"
+                    : "missing tracker: expected one of: \(trackerList)")
         }
         guard case .string(let trackerName) = value else {
             throw error(field, column: column, "expected a tracker name, found \(CSVField.describe(value))")
@@ -297,25 +310,33 @@ package struct CSVTimelineReader: TimelineSource {
         guard let index = trackerIndex[trackerName] else {
             let shown = CSVField.describe(value)
             if trackerList.isEmpty {
-                throw error(field, column: column, "unknown tracker \(shown): no trackers are declared; \(Self.howToDeclare(trackerName))")
+                throw error(
+                    field, column: column,
+                    "unknown tracker \(shown): no trackers are declared; \(Self.howToDeclare(trackerName))")
             }
             if declaresSettings {
                 throw error(
                     field, column: column,
-                    "unknown tracker \(shown): expected one of: \(trackerList) (add it to the trackers of the #avtreplay line)")
+                    "unknown tracker \(shown): expected one of: \(trackerList) (add it to the trackers of the #avtreplay line)"
+                )
             }
             throw error(
                 field, column: column,
-                "unknown tracker \(shown): expected one of: \(trackerList); declare it with --tracker \(trackerName)=KIND")
+                "unknown tracker \(shown): expected one of: \(trackerList); declare it with --tracker \(trackerName)=KIND"
+            )
         }
         return index
     }
 
-    private func scalar(_ value: JSONValue, field: CSVRecordReader.Field, column: Int) throws(TimelineError) -> AttributeValue? {
+    private func scalar(_ value: JSONValue, field: CSVRecordReader.Field, column: Int) throws(TimelineError)
+        -> AttributeValue?
+    {
         try reader.scalar(JSONNode(value, at: location(field)), path: "field \"\(columnNames[column])\"")
     }
 
-    private func observation(_ key: String, _ value: JSONValue, kind: TrackerKind, field: CSVRecordReader.Field, column: Int)
+    private func observation(
+        _ key: String, _ value: JSONValue, kind: TrackerKind, field: CSVRecordReader.Field, column: Int
+    )
         throws(TimelineError) -> Observation
     {
         let rules = kind.observationRules
@@ -324,7 +345,8 @@ package struct CSVTimelineReader: TimelineSource {
                 field, column: column,
                 rules.isEmpty
                     ? "a \(kind.rawValue) tracker takes no observations (give it a kind such as avplayer, ima, html5 or exoplayer)"
-                    : "unknown observation \"\(key)\" for a \(kind.rawValue) tracker: expected one of: \(rules.keys.sorted().joined(separator: ", "))")
+                    : "unknown observation \"\(key)\" for a \(kind.rawValue) tracker: expected one of: \(rules.keys.sorted().joined(separator: ", "))"
+            )
         }
         if let problem = rule.diagnose(value) {
             var message =

@@ -51,7 +51,8 @@ package struct FieldReader {
     /// A non-negative integer number of milliseconds.
     func milliseconds(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> Int {
         guard case .int(let ms) = node.value else {
-            throw error(at: node, path: path(), "expected an integer number of milliseconds, found \(node.value.typeName)")
+            throw error(
+                at: node, path: path(), "expected an integer number of milliseconds, found \(node.value.typeName)")
         }
         guard ms >= 0 else { throw error(at: node, path: path(), "expected milliseconds ≥ 0, found \(ms)") }
         guard ms <= Self.maxMilliseconds else {
@@ -72,23 +73,31 @@ package struct FieldReader {
             guard let ms = ISO8601.parse(text) else {
                 throw error(
                     at: node, path: path(),
-                    "expected an ISO-8601 date-time such as \"2026-03-01T12:00:00Z\" or epoch milliseconds, found \"\(text)\"")
+                    "expected an ISO-8601 date-time such as \"2026-03-01T12:00:00Z\" or epoch milliseconds, found \"\(text)\""
+                )
             }
             return ms
         default:
-            throw error(at: node, path: path(), "expected an ISO-8601 string or epoch milliseconds, found \(node.value.typeName)")
+            throw error(
+                at: node, path: path(),
+                "expected an ISO-8601 string or epoch milliseconds, found \(node.value.typeName)")
         }
     }
 
     /// An object of attribute name → scalar (or null) value, in source order.
-    func attributeMap(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> [(attribute: Attribute, value: AttributeValue?)] {
+    func attributeMap(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> [(
+        attribute: Attribute, value: AttributeValue?
+    )] {
         guard case .object(let members) = node.value else {
-            throw error(at: node, path: path(), "expected an object of attribute names to values, found \(node.value.typeName)")
+            throw error(
+                at: node, path: path(), "expected an object of attribute names to values, found \(node.value.typeName)")
         }
         var entries: [(attribute: Attribute, value: AttributeValue?)] = []
         entries.reserveCapacity(members.count)
         for member in members {
-            guard !member.key.isEmpty else { throw error(at: member.node, path: path(), "attribute names must not be empty") }
+            guard !member.key.isEmpty else {
+                throw error(at: member.node, path: path(), "attribute names must not be empty")
+            }
             let attribute = Attribute(member.key)
             guard !entries.contains(where: { $0.attribute == attribute }) else {
                 throw error(at: member.node, path: path(), "duplicate attribute \"\(member.key)\"")
@@ -106,7 +115,8 @@ package struct FieldReader {
         case .double(let d): return .double(d)
         case .string(let s): return .string(s)
         case .array, .object:
-            throw error(at: node, path: path(), "expected a string, number, boolean or null, found \(node.value.typeName)")
+            throw error(
+                at: node, path: path(), "expected a string, number, boolean or null, found \(node.value.typeName)")
         }
     }
 }

@@ -59,7 +59,9 @@ package struct JSONLStepScanner {
                     t = value
                 case .tracker:
                     guard tracker == nil, let name = c.plainString() else { return nil }
-                    guard let found = trackerNames.firstIndex(where: { Self.equal(c.bytes, name, $0) }) else { return nil }
+                    guard let found = trackerNames.firstIndex(where: { Self.equal(c.bytes, name, $0) }) else {
+                        return nil
+                    }
                     tracker = found
                 case .action:
                     guard action == nil, let name = c.plainString(), name.count > 0 else { return nil }
@@ -98,7 +100,8 @@ package struct JSONLStepScanner {
         guard action != nil || set != nil || observe != nil else { return nil }
         if attributes != nil && action == nil { return nil }
         return Step(
-            t: t, tracker: tracker, set: set ?? [], observe: observe ?? [], action: action, attributes: attributes ?? [],
+            t: t, tracker: tracker, set: set ?? [], observe: observe ?? [], action: action,
+            attributes: attributes ?? [],
             origin: origin)
     }
 
@@ -153,7 +156,9 @@ package struct JSONLStepScanner {
             c.skipSpace()
             guard c.take(UInt8(ascii: ":")) else { return nil }
             c.skipSpace()
-            guard let (key, rule) = observationKeys[tracker].value(for: c.bytes, keyRange, make: { key in rules[key].map { (key, $0) } }),
+            guard
+                let (key, rule) = observationKeys[tracker].value(
+                    for: c.bytes, keyRange, make: { key in rules[key].map { (key, $0) } }),
                 !result.contains(where: { $0.key == key }), let value = c.observationValue(), rule.check(value)
             else { return nil }
             result.append(Observation(key, value))
@@ -171,7 +176,9 @@ package struct JSONLStepScanner {
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
         assert(range.lowerBound >= 0 && range.upperBound <= bytes.count)
         guard range.count == other.count else { return false }
-        return other.withUnsafeBufferPointer { equalBytes(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, count: range.count) }
+        return other.withUnsafeBufferPointer {
+            equalBytes(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, count: range.count)
+        }
     }
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
@@ -186,7 +193,9 @@ package struct JSONLStepScanner {
     private static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         var i = 0
         while i + 8 <= count {
-            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            {
                 return false
             }
             i += 8
@@ -201,7 +210,10 @@ package struct JSONLStepScanner {
 
 /// A scalar as the scanner read it.
 private enum ScannedScalar {
-    case null, bool(Bool), int(Int), string(String)
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
 
     var attributeValue: AttributeValue? {
         switch self {
@@ -307,7 +319,9 @@ private struct Cursor {
         let digits = index - start
         guard digits > 0, digits <= 18, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
         // A fraction or exponent makes it a double: the general path's business.
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") {
+            return nil
+        }
         return value
     }
 
@@ -367,7 +381,9 @@ private struct Cursor {
 
     private mutating func literal(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        guard bytes.count - index >= count, JSONLStepScanner.equal(bytes, index..<(index + count), word) else { return false }
+        guard bytes.count - index >= count, JSONLStepScanner.equal(bytes, index..<(index + count), word) else {
+            return false
+        }
         index += count
         return true
     }

@@ -28,7 +28,8 @@ package struct JSONLTimelineReader: TimelineSource {
         let reader = FieldReader(file: input.name)
         let header: TimelineSettings? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
             let root = try Self.parse(bytes, line: line, file: input.name)
-            let members = try reader.object(root, path: "line \(line)", allowed: TimelineDecoder.settingKeys + ["steps"])
+            let members = try reader.object(
+                root, path: "line \(line)", allowed: TimelineDecoder.settingKeys + ["steps"])
             if let steps = members["steps"] {
                 throw reader.error(
                     at: steps, path: "line \(line)",
@@ -38,11 +39,13 @@ package struct JSONLTimelineReader: TimelineSource {
         }
         guard let header else {
             throw TimelineError(
-                file: input.name, message: "empty timeline: expected a settings line such as {\"trackers\": [{\"name\": \"content\"}]}")
+                file: input.name,
+                message: "empty timeline: expected a settings line such as {\"trackers\": [{\"name\": \"content\"}]}")
         }
         settings = header
         decoders = StepDecoders(
-            steps: StepReader(trackers: header.trackers, reader: reader), scanner: JSONLStepScanner(trackers: header.trackers))
+            steps: StepReader(trackers: header.trackers, reader: reader),
+            scanner: JSONLStepScanner(trackers: header.trackers))
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {

@@ -47,11 +47,13 @@ package struct StepReader {
             default:
                 throw reader.error(
                     at: member.node, path: path(),
-                    "unknown key \"\(member.key)\": expected one of: \(TimelineDecoder.stepKeys.joined(separator: ", "))")
+                    "unknown key \"\(member.key)\": expected one of: \(TimelineDecoder.stepKeys.joined(separator: ", "))"
+                )
             }
         }
         guard let tNode else {
-            throw reader.error(at: node, path: path(), "missing \"t\": expected the step's virtual time in integer milliseconds")
+            throw reader.error(
+                at: node, path: path(), "missing \"t\": expected the step's virtual time in integer milliseconds")
         }
         let t = try reader.milliseconds(tNode, path: path(".t"))
         if let previousT, t < previousT {
@@ -65,7 +67,8 @@ package struct StepReader {
         let trackerName = try reader.string(trackerNode, path: path(".tracker"))
         guard let tracker = trackerIndex[trackerName] else {
             throw reader.error(
-                at: trackerNode, path: path(".tracker"), "unknown tracker \"\(trackerName)\": expected one of: \(trackerList)")
+                at: trackerNode, path: path(".tracker"),
+                "unknown tracker \"\(trackerName)\": expected one of: \(trackerList)")
         }
         var step = Step(t: t, tracker: tracker, origin: StepOrigin(index: index, location: node.location))
         if let actionNode {
@@ -83,7 +86,9 @@ package struct StepReader {
         }
         if let attributesNode {
             guard step.action != nil else {
-                throw reader.error(at: attributesNode, path: path(".attributes"), "\"attributes\" needs an \"action\" in the same step")
+                throw reader.error(
+                    at: attributesNode, path: path(".attributes"), "\"attributes\" needs an \"action\" in the same step"
+                )
             }
             step.attributes = try reader.attributeMap(attributesNode, path: path(".attributes")).compactMap { entry in
                 entry.value.map { (entry.attribute, $0) }
@@ -97,11 +102,13 @@ package struct StepReader {
     }
 
     /// An `observe` object: every key must be one the tracker's kind knows, with a value it accepts.
-    private func observations(_ node: JSONNode, kind: TrackerKind, path: @autoclosure () -> String) throws(TimelineError)
+    private func observations(_ node: JSONNode, kind: TrackerKind, path: @autoclosure () -> String)
+        throws(TimelineError)
         -> [Observation]
     {
         guard case .object(let members) = node.value else {
-            throw reader.error(at: node, path: path(), "expected an object of player observations, found \(node.value.typeName)")
+            throw reader.error(
+                at: node, path: path(), "expected an object of player observations, found \(node.value.typeName)")
         }
         let rules = kind.observationRules
         var result: [Observation] = []
@@ -113,7 +120,8 @@ package struct StepReader {
                     at: member.node, path: path(),
                     rules.isEmpty
                         ? "a \(kind.rawValue) tracker takes no observations (give it a kind such as avplayer, ima, html5 or exoplayer)"
-                        : "unknown observation \"\(member.key)\" for a \(kind.rawValue) tracker: expected one of: \(valid)")
+                        : "unknown observation \"\(member.key)\" for a \(kind.rawValue) tracker: expected one of: \(valid)"
+                )
             }
             if let problem = rule.diagnose(member.node.value) {
                 throw TimelineError(
@@ -132,7 +140,9 @@ package struct StepReader {
         return result
     }
 
-    private func claim(_ slot: inout JSONNode?, _ member: JSONMember, path: @autoclosure () -> String) throws(TimelineError) {
+    private func claim(_ slot: inout JSONNode?, _ member: JSONMember, path: @autoclosure () -> String)
+        throws(TimelineError)
+    {
         guard slot == nil else { throw reader.error(at: member.node, path: path(), "duplicate key \"\(member.key)\"") }
         slot = member.node
     }

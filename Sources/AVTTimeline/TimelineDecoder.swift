@@ -24,7 +24,8 @@ public enum TimelineDecoder {
             throw reader.error(at: root, path: nil, "missing \"steps\": expected an array of steps")
         }
         guard case .array(let stepNodes) = stepsNode.value else {
-            throw reader.error(at: stepsNode, path: "steps", "expected an array of steps, found \(stepsNode.value.typeName)")
+            throw reader.error(
+                at: stepsNode, path: "steps", "expected an array of steps, found \(stepsNode.value.typeName)")
         }
         var stepReader = StepReader(trackers: settings.trackers, reader: reader)
         var steps: [Step] = []
@@ -54,7 +55,8 @@ public enum TimelineDecoder {
         }
         if let node = members["until"] { settings.until = try reader.milliseconds(node, path: "until") }
         guard let trackersNode = members["trackers"] else {
-            throw reader.error(at: root, path: nil, "missing \"trackers\": expected an array such as [{\"name\": \"content\"}]")
+            throw reader.error(
+                at: root, path: nil, "missing \"trackers\": expected an array such as [{\"name\": \"content\"}]")
         }
         settings.trackers = try decodeTrackers(trackersNode, reader: reader)
         return settings
@@ -62,17 +64,21 @@ public enum TimelineDecoder {
 
     static func decodeTrackers(_ node: JSONNode, reader: FieldReader) throws(TimelineError) -> [TrackerSpec] {
         guard case .array(let items) = node.value, !items.isEmpty else {
-            throw reader.error(at: node, path: "trackers", "expected a non-empty array of trackers, found \(describe(node.value))")
+            throw reader.error(
+                at: node, path: "trackers", "expected a non-empty array of trackers, found \(describe(node.value))")
         }
         var specs: [TrackerSpec] = []
         for (index, item) in items.enumerated() {
             let path = "trackers[\(index)]"
             let fields = try reader.object(item, path: path, allowed: trackerKeys)
             guard let nameNode = fields["name"] else {
-                throw reader.error(at: item, path: path, "missing \"name\": expected a tracker name such as \"content\"")
+                throw reader.error(
+                    at: item, path: path, "missing \"name\": expected a tracker name such as \"content\"")
             }
             let name = try reader.string(nameNode, path: path + ".name")
-            guard !name.isEmpty else { throw reader.error(at: nameNode, path: path + ".name", "expected a non-empty name") }
+            guard !name.isEmpty else {
+                throw reader.error(at: nameNode, path: path + ".name", "expected a non-empty name")
+            }
             guard !specs.contains(where: { $0.name == name }) else {
                 throw reader.error(at: nameNode, path: path + ".name", "duplicate tracker name \"\(name)\"")
             }
@@ -81,11 +87,14 @@ public enum TimelineDecoder {
                 let text = try reader.string(n, path: path + ".kind")
                 guard let known = TrackerKind(rawValue: text) else {
                     let kinds = TrackerKind.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.error(at: n, path: path + ".kind", "unknown tracker kind \"\(text)\": expected one of: \(kinds)")
+                    throw reader.error(
+                        at: n, path: path + ".kind", "unknown tracker kind \"\(text)\": expected one of: \(kinds)")
                 }
                 kind = known
             }
-            let isAds = try fields["isAdsTracker"].map { n throws(TimelineError) in try reader.bool(n, path: path + ".isAdsTracker") }
+            let isAds = try fields["isAdsTracker"].map { n throws(TimelineError) in
+                try reader.bool(n, path: path + ".isAdsTracker")
+            }
             let emitInit = try fields["emitTrackerInit"].map { n throws(TimelineError) in
                 try reader.bool(n, path: path + ".emitTrackerInit")
             }

@@ -31,11 +31,14 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
     public static func sniff(_ head: [UInt8]) -> TimelineFormat {
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), bytes[first] == UInt8(ascii: "{")
+        guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            bytes[first] == UInt8(ascii: "{")
         else { return .csv }
         let line = bytes[first...].prefix { $0 != UInt8(ascii: "\n") }
         if AVMetricsLogReader.looksLikeEvent(line) { return .avmetrics }
-        guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else { return .json }
+        guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else {
+            return .json
+        }
         return members.contains { $0.key == "steps" } ? .json : .jsonl
     }
 }

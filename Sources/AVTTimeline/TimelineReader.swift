@@ -12,7 +12,9 @@ public enum TimelineReader {
         let input = try ByteInput(path: path)
         var chosen = format ?? TimelineFormat.fromExtension(of: path)
         // A .jsonl file is a JSONL timeline or an AVMetrics log: its first line tells.
-        if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics { chosen = .avmetrics }
+        if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics {
+            chosen = .avmetrics
+        }
         return try open(input, format: chosen, csvTrackers: csvTrackers)
     }
 

@@ -1,4 +1,5 @@
 import AVTTrackers
+
 /// `--tracker NAME[=KIND][,ads|,no-ads][,init|,no-init]`: a tracker of a CSV timeline that has no
 /// `#avtreplay` settings line. Several declarations give ids in their order.
 ///
@@ -38,7 +39,8 @@ public enum TrackerDeclaration {
             case "init": emitInit = true
             case "no-init": emitInit = false
             default:
-                throw UsageError("unknown option '\(option)' in --tracker '\(text)': expected ads, no-ads, init or no-init")
+                throw UsageError(
+                    "unknown option '\(option)' in --tracker '\(text)': expected ads, no-ads, init or no-init")
             }
         }
         return TrackerSpec(name: name, kind: kind, isAdsTracker: isAds, emitTrackerInit: emitInit)

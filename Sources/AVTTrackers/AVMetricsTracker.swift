@@ -23,9 +23,13 @@ public final class AVMetricsTracker: ScriptableTracker {
     /// class. The order of the keys does not matter, so they are kept sorted (which also keeps a
     /// CSV conversion from splitting the event over several rows).
     public override class func checkObservations(_ observations: inout [Observation]) -> ObservationSetProblem? {
-        guard let name = observations.first(where: { $0.key == "event" }).flatMap({ PlayerValue.string($0.value) }) else {
+        guard let name = observations.first(where: { $0.key == "event" }).flatMap({ PlayerValue.string($0.value) })
+        else {
             return ObservationSetProblem(
-                key: nil, message: "an avmetrics observation needs \"event\": the AVMetrics class name, such as \"\(AVMetricsSchema.stall)\"")
+                key: nil,
+                message:
+                    "an avmetrics observation needs \"event\": the AVMetrics class name, such as \"\(AVMetricsSchema.stall)\""
+            )
         }
         guard let properties = AVMetricsSchema.properties(of: name) else { return nil }  // the rule already rejected it
         for observation in observations where observation.key != "event" {
@@ -36,7 +40,9 @@ public final class AVMetricsTracker: ScriptableTracker {
                         + properties.map(\.0).joined(separator: ", "))
             }
         }
-        if let missing = AVMetricsSchema.required(of: name).first(where: { key in !observations.contains { $0.key == key } }) {
+        if let missing = AVMetricsSchema.required(of: name).first(where: { key in
+            !observations.contains { $0.key == key }
+        }) {
             return ObservationSetProblem(key: "event", message: "\(name) needs \"\(missing)\"")
         }
         observations.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
@@ -115,7 +121,10 @@ public final class AVMetricsTracker: ScriptableTracker {
         case AVMetricsSchema.error:
             guard record.bool("didRecover") == false else { break }
             let error = record["error"]
-            lastError = (error.flatMap(AVMetricsValue.errorDescription), error.flatMap { PlayerValue.member("code", of: $0) }.flatMap(PlayerValue.integer))
+            lastError = (
+                error.flatMap(AVMetricsValue.errorDescription),
+                error.flatMap { PlayerValue.member("code", of: $0) }.flatMap(PlayerValue.integer)
+            )
             emit(.error)
         case AVMetricsSchema.playbackSummary:
             started = false

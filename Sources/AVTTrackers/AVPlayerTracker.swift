@@ -71,7 +71,9 @@ public final class AVPlayerTracker: ScriptableTracker {
     public override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("AVPlayer") }
         registerPlayerGetter(.position, instrument, reading: self) { $0.currentPosition.map(AttributeValue.int) }
-        registerPlayerGetter(.duration, instrument, reading: self) { $0.duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.duration, instrument, reading: self) {
+            $0.duration.flatMap(truncatedInt).map(AttributeValue.int)
+        }
         registerPlayerGetter(.resolutionHeight, instrument, reading: self) { tracker in
             tracker.presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
         }
@@ -79,7 +81,9 @@ public final class AVPlayerTracker: ScriptableTracker {
             tracker.presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
         }
         registerPlayerGetter(.isMuted, instrument, reading: self) { $0.isMuted.map(AttributeValue.bool) }
-        registerPlayerGetter(.volume, instrument, reading: self) { tracker in tracker.volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.volume, instrument, reading: self) { tracker in
+            tracker.volume.map { .int(percentVolume($0)) }
+        }
         registerPlayerGetter(.fps, instrument, reading: self) { $0.fps.map(AttributeValue.double) }
         registerPlayerGetter(.source, instrument, reading: self) { $0.source.map(AttributeValue.string) }
         registerPlayerGetter(.bitrate, instrument, reading: self) { tracker in
@@ -183,7 +187,9 @@ public final class AVPlayerTracker: ScriptableTracker {
             if rate == 0 {
                 instrument.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot)
             } else {
-                instrument.startTimer(trackerId: trackerId, slot: Self.timeObserverSlot, interval: Self.timeObserverInterval) {
+                instrument.startTimer(
+                    trackerId: trackerId, slot: Self.timeObserverSlot, interval: Self.timeObserverInterval
+                ) {
                     [unowned self] in
                     timeObserverFired()
                 }

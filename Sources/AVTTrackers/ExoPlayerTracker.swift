@@ -11,12 +11,15 @@ import AVTJSON
 /// playback state is READY and playWhenReady is true (ExoPlayer's `isPlaying`).
 public final class ExoPlayerTracker: ScriptableTracker {
     /// ExoPlaybackException types and the `errorType` upstream reports for them.
-    static let errorTypes = ["REMOTE": "remote", "RENDERER": "renderer", "SOURCE": "source", "UNEXPECTED": "unexpected"]
+    static let errorTypes = [
+        "REMOTE": "remote", "RENDERER": "renderer", "SOURCE": "source", "UNEXPECTED": "unexpected",
+    ]
 
     /// `"message"`, or `{"message": …, "type": "SOURCE", "errorCode": 2001}` with optional type and code.
     static let playerErrorRule = ObservationRule.string.or(
         .object(
-            ["message": .string, "type": .oneOf(errorTypes.keys.sorted()), "errorCode": .integer], required: ["message"],
+            ["message": .string, "type": .oneOf(errorTypes.keys.sorted()), "errorCode": .integer],
+            required: ["message"],
             expected: ""),
         expected:
             "a message string or {\"message\": string, \"type\": \"REMOTE\" | \"RENDERER\" | \"SOURCE\" | \"UNEXPECTED\", "
@@ -61,7 +64,9 @@ public final class ExoPlayerTracker: ScriptableTracker {
         registerPlayerGetter(.position, instrument, reading: self) { tracker in
             tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.duration, instrument, reading: self) { $0.duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.duration, instrument, reading: self) {
+            $0.duration.flatMap(truncatedInt).map(AttributeValue.int)
+        }
         registerPlayerGetter(.resolutionHeight, instrument, reading: self) { tracker in
             tracker.videoSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
         }

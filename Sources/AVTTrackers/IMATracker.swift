@@ -26,7 +26,9 @@ public final class IMATracker: ScriptableTracker {
     /// A mapped type string spelled differently ("started", "FirstQuartile") is almost certainly
     /// a mistake that would silently drop the action, so the decoder rejects it.
     private static func looselyEqual(_ a: String, _ b: String) -> Bool {
-        func folded(_ s: String) -> String { String(s.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic }) }
+        func folded(_ s: String) -> String {
+            String(s.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic })
+        }
         return folded(a) == folded(b)
     }
 
@@ -87,11 +89,15 @@ public final class IMATracker: ScriptableTracker {
         registerPlayerGetter(.adPosition, instrument, reading: self) { tracker in
             tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.adDuration, instrument, reading: self) { $0.duration.flatMap(truncatedInt).map(AttributeValue.int) }
+        registerPlayerGetter(.adDuration, instrument, reading: self) {
+            $0.duration.flatMap(truncatedInt).map(AttributeValue.int)
+        }
         registerPlayerGetter(.adBufferedTime, instrument, reading: self) { tracker in
             tracker.bufferedMediaTime.flatMap(truncatedInt).map(AttributeValue.int)
         }
-        registerPlayerGetter(.adVolume, instrument, reading: self) { tracker in tracker.volume.map { .int(percentVolume($0)) } }
+        registerPlayerGetter(.adVolume, instrument, reading: self) { tracker in
+            tracker.volume.map { .int(percentVolume($0)) }
+        }
         registerPlayerGetter(.adRoll, instrument, reading: self) { tracker in
             tracker.podIndex.map { .string(Self.adRoll(podIndex: $0)) }
         }
@@ -103,8 +109,12 @@ public final class IMATracker: ScriptableTracker {
         }
         registerPlayerGetter(.adCreativeId, instrument, reading: self) { $0.creativeID.map(AttributeValue.string) }
         registerPlayerGetter(.adBitrate, instrument, reading: self) { $0.vastMediaBitrate.map(AttributeValue.int) }
-        registerPlayerGetter(.adResolutionWidth, instrument, reading: self) { $0.vastMediaWidth.map(AttributeValue.int) }
-        registerPlayerGetter(.adResolutionHeight, instrument, reading: self) { $0.vastMediaHeight.map(AttributeValue.int) }
+        registerPlayerGetter(.adResolutionWidth, instrument, reading: self) {
+            $0.vastMediaWidth.map(AttributeValue.int)
+        }
+        registerPlayerGetter(.adResolutionHeight, instrument, reading: self) {
+            $0.vastMediaHeight.map(AttributeValue.int)
+        }
         registerPlayerGetter(.adSystem, instrument, reading: self) { $0.adSystem.map(AttributeValue.string) }
     }
 

@@ -53,7 +53,9 @@ extension ScriptableTracker {
     var virtualNow: Int { clock?.now ?? 0 }
 
     /// Registers a getter whose value does not depend on the tracker (its target name).
-    func registerPlayerGetter(_ attribute: Attribute, _ instrument: Instrument, _ value: @escaping () -> AttributeValue?) {
+    func registerPlayerGetter(
+        _ attribute: Attribute, _ instrument: Instrument, _ value: @escaping () -> AttributeValue?
+    ) {
         instrument.registerGetter(attribute, AttributeGetter(value: value), tracker: self)
     }
 

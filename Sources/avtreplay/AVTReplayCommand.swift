@@ -4,7 +4,8 @@ import ArgumentParser
 struct AVTReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "avtreplay",
-        abstract: "Replay player telemetry timelines through OpenAVT's tracker → hub → metricalc chain on a virtual clock.",
+        abstract:
+            "Replay player telemetry timelines through OpenAVT's tracker → hub → metricalc chain on a virtual clock.",
         discussion: """
             Reads a scripted or recorded player timeline and prints, deterministically, the events and \
             metrics an OpenAVT backend would receive.

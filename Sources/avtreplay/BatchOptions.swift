@@ -17,7 +17,9 @@ struct BatchOptions: ParsableArguments {
 
     func policy(attempts: Int, gzip: DeliveryPolicy.GzipPolicy, stop: StopRequest) -> DeliveryPolicy {
         var policy = DeliveryPolicy()
-        (policy.attempts, policy.baseDelay, policy.batchLines, policy.gzip, policy.stop) = (attempts, deliveryRetryDelay, deliveryBatch, gzip, stop)
+        (policy.attempts, policy.baseDelay, policy.batchLines, policy.gzip, policy.stop) = (
+            attempts, deliveryRetryDelay, deliveryBatch, gzip, stop
+        )
         return policy
     }
 }

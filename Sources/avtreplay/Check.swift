@@ -27,10 +27,14 @@ extension AVTReplayCommand {
                   avtreplay check tests/player/ --update
                 """)
 
-        @Argument(help: ArgumentHelp("Timelines, or directories of timelines with expected outputs.", valueName: "timeline"))
+        @Argument(
+            help: ArgumentHelp("Timelines, or directories of timelines with expected outputs.", valueName: "timeline"))
         var timelines: [String]
 
-        @Option(help: ArgumentHelp("The expected output for a single timeline (default: NAME.expected.jsonl beside it).", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "The expected output for a single timeline (default: NAME.expected.jsonl beside it).", valueName: "file"
+            ))
         var expect: String?
 
         @Flag(help: "Rewrite the expected outputs from the produced ones instead of comparing.")
@@ -52,7 +56,9 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            if paths.isEmpty { throw CommandFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found") }
+            if paths.isEmpty {
+                throw CommandFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found")
+            }
             var check = GoldenCheck()
             (check.expect, check.comparison, check.csvTrackers) = (expect, compare.comparison, tracker.trackers)
             let cases = update ? check.update(paths) { Diagnostics.printRaw($0) } : check.compare(paths)

@@ -5,18 +5,23 @@ import Foundation
 
 /// Options shared by `check` and `diff`.
 struct CompareOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Attributes to leave out of the comparison (comma-separated, repeatable).", valueName: "attr,..."))
+    @Option(
+        help: ArgumentHelp(
+            "Attributes to leave out of the comparison (comma-separated, repeatable).", valueName: "attr,..."))
     var ignore: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Let t, time-valued attributes (timeSince*, accum*, deltaPlayTime) and metric values differ by up to this many ms.",
-        valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "Let t, time-valued attributes (timeSince*, accum*, deltaPlayTime) and metric values differ by up to this many ms.",
+            valueName: "ms"))
     var tolerance: Int = 0
 
     @Flag(help: "Compare the records of one instant (same t) as a set: their order does not matter.")
     var ignoreOrder = false
 
-    @Option(help: ArgumentHelp("Report format: text (default), json or junit (JUnit XML for CI servers).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Report format: text (default), json or junit (JUnit XML for CI servers).", valueName: "format"))
     var format: CheckReport.Format = .text
 
     @OptionGroup var output: OutputOptions<ComparisonReportOutput>
@@ -27,7 +32,8 @@ struct CompareOptions: ParsableArguments {
 
     var comparison: ComparisonOptions {
         var options = ComparisonOptions()
-        options.ignore = Set(ignore.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        options.ignore = Set(
+            ignore.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
         options.tolerance = tolerance
         options.ignoreOrder = ignoreOrder
         return options

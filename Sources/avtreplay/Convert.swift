@@ -33,12 +33,14 @@ extension AVTReplayCommand {
 
         @Option(
             help: ArgumentHelp(
-                "The input's format: json, jsonl, csv or avmetrics (default: from the extension, else the content).", valueName: "format"),
+                "The input's format: json, jsonl, csv or avmetrics (default: from the extension, else the content).",
+                valueName: "format"),
             transform: Convert.inputFormat)
         var inputFormat: TimelineFormat?
 
         @Option(
-            help: ArgumentHelp("The output's format: json, jsonl or csv (default: from the extension).", valueName: "format"),
+            help: ArgumentHelp(
+                "The output's format: json, jsonl or csv (default: from the extension).", valueName: "format"),
             transform: Convert.format)
         var outputFormat: TimelineFormat?
 

@@ -15,7 +15,8 @@ struct DeadLetterOptions<Flag: DeadLetterFlag>: ParsableArguments {
 
 /// `run`.
 enum RunDeadLetter: DeadLetterFlag {
-    static let help = "Where records a server did not take are kept, with the reason (default avtreplay-undelivered.jsonl)."
+    static let help =
+        "Where records a server did not take are kept, with the reason (default avtreplay-undelivered.jsonl)."
     static let defaultPath = "avtreplay-undelivered.jsonl"
 }
 

@@ -3,6 +3,8 @@ import ArgumentParser
 
 /// `--definitions`, for the commands that compute KPIs (`kpi`, `report`).
 struct DefinitionsOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
+    @Option(
+        help: ArgumentHelp(
+            "Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
     var definitions: KPIDefinitions = .openavt
 }

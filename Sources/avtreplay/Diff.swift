@@ -30,7 +30,9 @@ extension AVTReplayCommand {
         @OptionGroup var compare: CompareOptions
 
         func validate() throws {
-            if expected == "-" && actual == "-" { throw ValidationError("Only one of the two outputs can be standard input.") }
+            if expected == "-" && actual == "-" {
+                throw ValidationError("Only one of the two outputs can be standard input.")
+            }
         }
 
         func run() throws {

@@ -5,20 +5,25 @@ import ArgumentParser
 /// How records are written for Graphite (`--format graphite`, `--to graphite://`). Optional so a
 /// run can tell "given" from "default" and warn about one that shapes no output.
 struct GraphiteOptions: ParsableArguments {
-    @Option(name: .customLong("graphite-prefix"), help: ArgumentHelp("Graphite path prefix (default: OAVT).", valueName: "prefix"))
+    @Option(
+        name: .customLong("graphite-prefix"),
+        help: ArgumentHelp("Graphite path prefix (default: OAVT).", valueName: "prefix"))
     var prefixOption: String?
 
     @Flag(help: "Also count events in Graphite, as PREFIX.events.<Action> 1.")
     var graphiteEvents = false
 
-    @Option(name: .customLong("graphite-step"), help: ArgumentHelp(
-        "Seconds per Graphite value (the carbon retention step): counters are summed per step, gauges per --graphite-aggregate (default: 1).",
-        valueName: "s"))
+    @Option(
+        name: .customLong("graphite-step"),
+        help: ArgumentHelp(
+            "Seconds per Graphite value (the carbon retention step): counters are summed per step, gauges per --graphite-aggregate (default: 1).",
+            valueName: "s"))
     var stepOption: Int?
 
     @Option(
         name: .customLong("graphite-aggregate"),
-        help: ArgumentHelp("How gauges of one Graphite step combine: last (default), sum, avg, min or max.", valueName: "how"))
+        help: ArgumentHelp(
+            "How gauges of one Graphite step combine: last (default), sum, avg, min or max.", valueName: "how"))
     var aggregateOption: GraphiteEncoder.GaugeAggregation?
 
     @Option(
@@ -46,7 +51,8 @@ struct GraphiteOptions: ParsableArguments {
     /// The flags given, by name.
     var given: [String] {
         [
-            ("--graphite-prefix", prefixOption != nil), ("--graphite-events", graphiteEvents), ("--graphite-step", stepOption != nil),
+            ("--graphite-prefix", prefixOption != nil), ("--graphite-events", graphiteEvents),
+            ("--graphite-step", stepOption != nil),
             ("--graphite-aggregate", aggregateOption != nil), ("--graphite-retention", retentionOption != nil),
         ].filter(\.1).map(\.0)
     }

@@ -6,9 +6,11 @@ import ArgumentParser
 /// How records are written as InfluxDB line protocol (`--format influx`, `--to influxdb://`).
 /// Optional so a run can tell "given" from "default" and warn about one that shapes no output.
 struct InfluxOptions: ParsableArguments {
-    @Option(name: .customLong("influx-gzip"), help: ArgumentHelp(
-        "gzip InfluxDB request bodies: auto (default: not to a loopback host, where it only costs CPU), always or never.",
-        valueName: "when"))
+    @Option(
+        name: .customLong("influx-gzip"),
+        help: ArgumentHelp(
+            "gzip InfluxDB request bodies: auto (default: not to a loopback host, where it only costs CPU), always or never.",
+            valueName: "when"))
     var gzipOption: DeliveryPolicy.GzipPolicy?
 
     @Option(
@@ -21,12 +23,16 @@ struct InfluxOptions: ParsableArguments {
 
     @Option(
         name: .customLong("influx-measurements"),
-        help: ArgumentHelp("InfluxDB measurements for events and metrics (default: OAVT_EVENTS,OAVT_METRICS).", valueName: "events,metrics"))
+        help: ArgumentHelp(
+            "InfluxDB measurements for events and metrics (default: OAVT_EVENTS,OAVT_METRICS).",
+            valueName: "events,metrics"))
     var measurementsOption: String?
 
     @Option(
         name: .customLong("influx-tags"),
-        help: ArgumentHelp("Event attributes written as InfluxDB tags, comma-separated (default: action,tracker).", valueName: "attr,..."))
+        help: ArgumentHelp(
+            "Event attributes written as InfluxDB tags, comma-separated (default: action,tracker).",
+            valueName: "attr,..."))
     var tagsOption: String?
 
     var gzip: DeliveryPolicy.GzipPolicy { gzipOption ?? .auto }
@@ -52,7 +58,8 @@ struct InfluxOptions: ParsableArguments {
     /// The flags given, by name.
     var given: [String] {
         [
-            ("--influx-gzip", gzipOption != nil), ("--influx-precision", precisionOption != nil), ("--influx-compat", influxCompat),
+            ("--influx-gzip", gzipOption != nil), ("--influx-precision", precisionOption != nil),
+            ("--influx-compat", influxCompat),
             ("--influx-measurements", measurementsOption != nil), ("--influx-tags", tagsOption != nil),
         ].filter(\.1).map(\.0)
     }

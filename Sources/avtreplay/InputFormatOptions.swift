@@ -15,7 +15,8 @@ struct InputFormatOptions<Flag: InputFormatFlag>: ParsableArguments {
 
 /// `run` and `kpi`, which read several timelines.
 enum TimelinesFormat: InputFormatFlag {
-    static let help = "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content)."
+    static let help =
+        "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content)."
 }
 
 /// `precall`, which reads one.

@@ -26,7 +26,8 @@ extension AVTReplayCommand {
                   avtreplay kpi fixtures/avmetrics-log.jsonl --format json   # + AVMetrics startup breakdown
                 """)
 
-        @Argument(help: ArgumentHelp("Timelines, directories of timelines, or - for standard input.", valueName: "input"))
+        @Argument(
+            help: ArgumentHelp("Timelines, directories of timelines, or - for standard input.", valueName: "input"))
         var inputs: [String]
 
         @Flag(help: "The inputs are event logs (JSON Lines records, as `avtreplay run` prints), not timelines.")
@@ -72,4 +73,3 @@ extension AVTReplayCommand {
 enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv
 }
-

@@ -35,7 +35,10 @@ extension AVTReplayCommand {
                   avtreplay precall stats.csv --tracker sub=netstats --video-kbps 300
                 """)
 
-        @Argument(help: ArgumentHelp("A timeline (JSON, JSONL or CSV) with a netstats tracker, or - for standard input.", valueName: "timeline"))
+        @Argument(
+            help: ArgumentHelp(
+                "A timeline (JSON, JSONL or CSV) with a netstats tracker, or - for standard input.",
+                valueName: "timeline"))
         var timeline: String
 
         @OptionGroup var input: InputFormatOptions<TimelineFormatFlag>
@@ -45,7 +48,10 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("The netstats tracker to read, when the timeline has several.", valueName: "name"))
         var subscriber: String?
 
-        @Option(help: ArgumentHelp("The criteria: the intended rule (default) or OpenTok's sample code (see above).", valueName: "profile"))
+        @Option(
+            help: ArgumentHelp(
+                "The criteria: the intended rule (default) or OpenTok's sample code (see above).", valueName: "profile")
+        )
         var profile: PreCallProfile = .standard
 
         @Option(help: ArgumentHelp("Minimum window length in ms (default 3000).", valueName: "ms"))
@@ -54,7 +60,8 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("When the verdict is taken, in ms after t = 0 (default 10000).", valueName: "ms"))
         var duration: Int?
 
-        @Option(help: ArgumentHelp("Minimum video bandwidth in kbps (default 50; opentok-sample 150).", valueName: "kbps"))
+        @Option(
+            help: ArgumentHelp("Minimum video bandwidth in kbps (default 50; opentok-sample 150).", valueName: "kbps"))
         var videoKbps: Double?
 
         @Option(help: ArgumentHelp("Maximum video packet loss in percent (default 3).", valueName: "percent"))
@@ -66,13 +73,16 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("Maximum audio packet loss in percent (default 5).", valueName: "percent"))
         var audioLoss: Double?
 
-        @Option(help: ArgumentHelp(
-            "When the verdict would be neither, check audio again this many ms later; 0 for no retest "
-                + "(default 0; opentok-sample 6000).",
-            valueName: "ms"))
+        @Option(
+            help: ArgumentHelp(
+                "When the verdict would be neither, check audio again this many ms later; 0 for no retest "
+                    + "(default 0; opentok-sample 6000).",
+                valueName: "ms"))
         var audioRetest: Int?
 
-        @Option(help: ArgumentHelp("Exit 1 unless the verdict is at least this: audio-video or audio.", valueName: "verdict"))
+        @Option(
+            help: ArgumentHelp(
+                "Exit 1 unless the verdict is at least this: audio-video or audio.", valueName: "verdict"))
         var require: PreCallRequirement?
 
         @Option(help: ArgumentHelp("text for reading, json for tools.", valueName: "format"))
@@ -106,7 +116,9 @@ extension AVTReplayCommand {
                 throw CommandFailure.badInput(error.description)
             }
             for warning in result.warnings(input: InputFile.displayName(timeline)) { Diagnostics.warning(warning) }
-            try output.write(format == .json ? PreCallReport.json(result) : PreCallReport.text(result, criteria: criteria, profile: profile))
+            try output.write(
+                format == .json
+                    ? PreCallReport.json(result) : PreCallReport.text(result, criteria: criteria, profile: profile))
             if let require, let failure = require.failure(for: result.verdict) { throw failure }
         }
     }
@@ -115,4 +127,3 @@ extension AVTReplayCommand {
 enum PreCallFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
-

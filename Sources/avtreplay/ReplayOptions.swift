@@ -6,7 +6,8 @@ import ArgumentParser
 
 /// How `run` replays each session: ids, hub, pings, end, clock and which records it keeps.
 struct ReplayOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Seed for the deterministic instrumentId, streamId and playbackId UUIDs.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("Seed for the deterministic instrumentId, streamId and playbackId UUIDs.", valueName: "n"))
     var seed: UInt64 = 0
 
     @Flag(help: "Use random UUIDs like upstream OpenAVT (output is then not repeatable).")
@@ -21,12 +22,15 @@ struct ReplayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Override the ping interval in milliseconds; 0 disables pings.", valueName: "ms"))
     var pingInterval: Int?
 
-    @Option(help: ArgumentHelp("Override the virtual time (ms) at which the replay ends; later steps are not replayed.", valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "Override the virtual time (ms) at which the replay ends; later steps are not replayed.", valueName: "ms"))
     var until: Int?
 
-    @Option(help: ArgumentHelp(
-        "Override the wall-clock time of t=0: ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds, or now.",
-        valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "Override the wall-clock time of t=0: ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds, or now.",
+            valueName: "time"))
     var startTime: String?
 
     @Flag(help: "Write only event records.")

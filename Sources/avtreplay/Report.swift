@@ -28,7 +28,8 @@ extension AVTReplayCommand {
                   avtreplay run session.json | avtreplay report - -o report.html
                 """)
 
-        @Argument(help: ArgumentHelp("Timelines, event logs, directories, or - for standard input.", valueName: "input"))
+        @Argument(
+            help: ArgumentHelp("Timelines, event logs, directories, or - for standard input.", valueName: "input"))
         var inputs: [String]
 
         @Flag(help: "Read every input as an event log (JSON Lines records), not as a timeline.")
@@ -55,7 +56,9 @@ extension AVTReplayCommand {
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.description)
             }
-            guard !records.isEmpty else { throw CommandFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))") }
+            guard !records.isEmpty else {
+                throw CommandFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))")
+            }
             var writer = ReportWriter()
             writer.definitions = definitions.definitions
             writer.worstCount = worst

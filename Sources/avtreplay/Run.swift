@@ -35,28 +35,33 @@ extension AVTReplayCommand {
                   avtreplay run fixtures/mediastream-session.json --format mediastream --mediastream-content-id 529a628d
                 """)
 
-        @Argument(help: ArgumentHelp(
-            "Timelines (JSON, JSONL or CSV), directories of timelines, or - for standard input.", valueName: "timeline"))
+        @Argument(
+            help: ArgumentHelp(
+                "Timelines (JSON, JSONL or CSV), directories of timelines, or - for standard input.",
+                valueName: "timeline"))
         var timelines: [String]
 
         @OptionGroup var input: InputFormatOptions<TimelinesFormat>
         @OptionGroup var tracker: TrackerOptions
 
-        @Option(help: ArgumentHelp(
-            "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns), "
-                + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol), "
-                + "graphite (Graphite plaintext), the last two exactly as those backends send them, "
-                + "or mediastream (Mediastream collector events, one per line).",
-            valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns), "
+                    + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol), "
+                    + "graphite (Graphite plaintext), the last two exactly as those backends send them, "
+                    + "or mediastream (Mediastream collector events, one per line).",
+                valueName: "format"))
         var format: OutputFormat = .jsonl
 
-        @Option(name: .customLong("to"), help: ArgumentHelp(
-            "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
-                + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
-                + "influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (influxdb2+https:// too; INFLUX_TOKEN), "
-                + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], newrelic://ACCOUNT_ID[?region=eu] "
-                + "(NEW_RELIC_LICENSE_KEY), or mediastream+http(s)://HOST/PATH (Mediastream collector events).",
-            valueName: "dest"))
+        @Option(
+            name: .customLong("to"),
+            help: ArgumentHelp(
+                "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
+                    + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
+                    + "influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (influxdb2+https:// too; INFLUX_TOKEN), "
+                    + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], newrelic://ACCOUNT_ID[?region=eu] "
+                    + "(NEW_RELIC_LICENSE_KEY), or mediastream+http(s)://HOST/PATH (Mediastream collector events).",
+                valueName: "dest"))
         var destinations: [String] = []
 
         @OptionGroup var newRelic: NewRelicOptions<RunNewRelicEndpoint>
@@ -86,7 +91,9 @@ extension AVTReplayCommand {
             Interruption.install(stop)
             var configuration = SessionRunner.Configuration()
             configuration.options = try replay.runOptions()
-            (configuration.jobs, configuration.inputFormat, configuration.csvTrackers) = (schedule.jobs, input.inputFormat, tracker.trackers)
+            (configuration.jobs, configuration.inputFormat, configuration.csvTrackers) = (
+                schedule.jobs, input.inputFormat, tracker.trackers
+            )
             configuration.stop = stop
             var sessions: [String]
             do {
@@ -110,7 +117,9 @@ extension AVTReplayCommand {
             }
             let given = Set(influx.given + graphite.given + newRelic.given + mediastream.given)
             let stream = plan.streamPath == nil ? nil : format
-            for warning in UnusedOptions.warnings(given: given, stream: stream, servers: plan.serverKinds) { Diagnostics.warning(warning) }
+            for warning in UnusedOptions.warnings(given: given, stream: stream, servers: plan.serverKinds) {
+                Diagnostics.warning(warning)
+            }
             // Each session writes its own CSV table; the merging sink joins them under one header.
             let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
             var backends = RunBackends()
@@ -125,7 +134,9 @@ extension AVTReplayCommand {
             do {
                 try runner.run(sessions, to: sink) { report in
                     progress.sessionDone()
-                    for warning in report.summary.warnings { Diagnostics.warning("\(InputFile.displayName(report.path)): \(warning)") }
+                    for warning in report.summary.warnings {
+                        Diagnostics.warning("\(InputFile.displayName(report.path)): \(warning)")
+                    }
                 }
                 try sink.close()
                 let delivery = try plan.finish(interruptedBy: stop.signal)
@@ -143,7 +154,8 @@ extension AVTReplayCommand {
 
         private var destinationSettings: DestinationSettings {
             DestinationSettings(
-                precision: influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
+                precision: influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
+                environment: ProcessInfo.processInfo.environment)
         }
     }
 }

@@ -6,9 +6,10 @@ struct ScheduleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sessions replayed in parallel; output stays in input order.", valueName: "n"))
     var jobs: Int = 1
 
-    @Option(help: ArgumentHelp(
-        "Replay only sessions K, K+N, K+2N, … (1-based) of the sorted inputs, to split a corpus across machines.",
-        valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay only sessions K, K+N, K+2N, … (1-based) of the sorted inputs, to split a corpus across machines.",
+            valueName: "K/N"))
     var shard: String?
 
     func validate() throws {

@@ -21,15 +21,21 @@ extension AVTReplayCommand {
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))
         var file: String
 
-        @Option(name: .customLong("to"), help: ArgumentHelp("Where to deliver: influxdb://…, graphite://…, newrelic://… or mediastream+http(s)://… (default: each entry's own destination).", valueName: "dest"))
+        @Option(
+            name: .customLong("to"),
+            help: ArgumentHelp(
+                "Where to deliver: influxdb://…, graphite://…, newrelic://… or mediastream+http(s)://… (default: each entry's own destination).",
+                valueName: "dest"))
         var destination: String?
 
         @OptionGroup var newRelic: NewRelicOptions<SendNewRelicEndpoint>
         @OptionGroup var deadLetter: DeadLetterOptions<SendDeadLetter>
         @OptionGroup var retry: RetryOptions
 
-        @Option(help: ArgumentHelp(
-            "gzip InfluxDB request bodies: auto (default: not to a loopback host), always or never.", valueName: "when"))
+        @Option(
+            help: ArgumentHelp(
+                "gzip InfluxDB request bodies: auto (default: not to a loopback host), always or never.",
+                valueName: "when"))
         var influxGzip: DeliveryPolicy.GzipPolicy = .auto
 
         func run() throws {
@@ -42,9 +48,12 @@ extension AVTReplayCommand {
             var policy = DeliveryPolicy()
             (policy.attempts, policy.gzip) = (retry.deliveryAttempts, influxGzip)
             let resend = DeadLetterResend(
-                settings: DestinationSettings(newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment),
+                settings: DestinationSettings(
+                    newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment),
                 policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter))
-            try resend.deliver(DeadLetterResend.groups(entries, to: destination), file: file) { Diagnostics.printRaw("avtreplay: " + $0) }
+            try resend.deliver(DeadLetterResend.groups(entries, to: destination), file: file) {
+                Diagnostics.printRaw("avtreplay: " + $0)
+            }
             if let failure = try resend.finish() { throw failure }
         }
     }

@@ -16,7 +16,10 @@ final class AttributeGetterTests: XCTestCase {
             self.instrument = instrument
             instrument.registerGetter(.position, AttributeGetter(reading: self) { .int($0.position) }, tracker: self)
             instrument.registerGetter(
-                .bitrate, AttributeGetter(reading: self, filter: { event, _ in event.action == .start }) { .int($0.position * 2) },
+                .bitrate,
+                AttributeGetter(reading: self, filter: { event, _ in event.action == .start }) {
+                    .int($0.position * 2)
+                },
                 tracker: self)
         }
     }
@@ -46,8 +49,9 @@ final class AttributeGetterTests: XCTestCase {
         weak var weakHub: HubCore?
         do {
             let hub = HubCore(pingInterval: 1_000)
-            let instrument = Instrument(hub: hub, metricalc: MetricalcCore(), backend: RecordingBackend(),
-                                        identifiers: SeededUUIDGenerator(seed: 0))
+            let instrument = Instrument(
+                hub: hub, metricalc: MetricalcCore(), backend: RecordingBackend(),
+                identifiers: SeededUUIDGenerator(seed: 0))
             let tracker = ReadingTracker()
             instrument.addTracker(tracker)
             instrument.ready()
@@ -67,7 +71,8 @@ final class AttributeGetterTests: XCTestCase {
         weak var weakTracker: ReadingTracker?
         weak var weakInstrument: Instrument?
         do {
-            let instrument = Instrument(hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 0))
+            let instrument = Instrument(
+                hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 0))
             let tracker = ReadingTracker()
             instrument.addTracker(tracker)
             instrument.ready()

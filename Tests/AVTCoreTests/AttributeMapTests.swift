@@ -1,10 +1,12 @@
-@testable import AVTCore
 import XCTest
+
+@testable import AVTCore
 
 /// `AttributeMap` keeps string values aside from its plain-bits entries; whatever is set,
 /// replaced or removed, the map must read as the dictionary it stands for.
 final class AttributeMapTests: XCTestCase {
-    private let a = Attribute("mapTestA"), b = Attribute("mapTestB"), c = Attribute("mapTestC"), d = Attribute("mapTestD")
+    private let a = Attribute("mapTestA"), b = Attribute("mapTestB"), c = Attribute("mapTestC"),
+        d = Attribute("mapTestD")
 
     /// Applies the same changes to a map and a dictionary and compares them after each.
     private func check(_ changes: [(Attribute, AttributeValue?)], file: StaticString = #filePath, line: UInt = #line) {

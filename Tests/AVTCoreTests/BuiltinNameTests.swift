@@ -1,5 +1,6 @@
-@testable import AVTCore
 import XCTest
+
+@testable import AVTCore
 
 /// Built-in attributes and actions are interned at fixed indexes (`BuiltinNames.swift`), so the
 /// constants and the names they stand for must agree however the tables are seeded.

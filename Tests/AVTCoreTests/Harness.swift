@@ -54,9 +54,10 @@ final class DummyTracker: Tracker {
     private(set) weak var instrument: Instrument?
     private(set) var endOfServiceCalls = 0
 
-    init(ads: Bool = false, trackerTarget: String? = nil, emitsTrackerInit: Bool = false,
-         position: Int? = nil, hasPositionGetter: Bool = false)
-    {
+    init(
+        ads: Bool = false, trackerTarget: String? = nil, emitsTrackerInit: Bool = false,
+        position: Int? = nil, hasPositionGetter: Bool = false
+    ) {
         self.isAds = ads
         self.trackerTarget = trackerTarget
         self.emitsTrackerInit = emitsTrackerInit
@@ -110,9 +111,10 @@ final class Replay {
     private var playbackNames: [String: String] = [:]
     private var streamNames: [String: String] = [:]
 
-    init(hub: HubCore = HubCore(), metrics: Bool = true, trackers: [DummyTracker] = [DummyTracker()],
-         seed: UInt64 = 0)
-    {
+    init(
+        hub: HubCore = HubCore(), metrics: Bool = true, trackers: [DummyTracker] = [DummyTracker()],
+        seed: UInt64 = 0
+    ) {
         self.hub = hub
         self.trackers = trackers
         instrument = Instrument(
@@ -125,8 +127,9 @@ final class Replay {
 
     /// Content tracker 0 (isAdsTracker=false, position 0) and ads tracker 1 under HubCoreAds.
     static func ads(metrics: Bool = true) -> Replay {
-        let r = Replay(hub: HubCoreAds(), metrics: metrics,
-                       trackers: [DummyTracker(position: 0), DummyTracker(ads: true)])
+        let r = Replay(
+            hub: HubCoreAds(), metrics: metrics,
+            trackers: [DummyTracker(position: 0), DummyTracker(ads: true)])
         r.expectedContentPosition = 0
         return r
     }
@@ -212,7 +215,8 @@ final class Replay {
         XCTAssertEqual(event.action.name, action.name, "action (deliveries: \(d))", file: file, line: line)
         let delivered = d.dropLast()
         let ms = delivered.compactMap(\.metric)
-        XCTAssertEqual(ms.count, delivered.count, "an extra event was delivered before \(action): \(d)", file: file, line: line)
+        XCTAssertEqual(
+            ms.count, delivered.count, "an extra event was delivered before \(action): \(d)", file: file, line: line)
         XCTAssertEqual(
             ms.map { "\($0.name)=\($0.value)" }, metrics.map { "\($0.0)=\($0.1)" },
             "metrics before \(action)@\(event.timestamp)", file: file, line: line)
@@ -237,7 +241,8 @@ final class Replay {
         ]
         if isAdsHub { required += [.inAdBreakBlock, .inAdBlock, .countAds] }
         if let position = expectedContentPosition {
-            XCTAssertEqual(event[.position], .int(position), "content position on \(event.action)", file: file, line: line)
+            XCTAssertEqual(
+                event[.position], .int(position), "content position on \(event.action)", file: file, line: line)
         }
         for attribute in required {
             XCTAssertNotNil(event[attribute], "\(event.action) lacks \(attribute)", file: file, line: line)
@@ -245,8 +250,9 @@ final class Replay {
         if let id = event.trackerId {
             XCTAssertEqual(event[.senderId], sender(id), "senderId of \(event.action)", file: file, line: line)
             if trackers.indices.contains(id) {
-                XCTAssertEqual(event[.isAdsTracker], .bool(trackers[id].isAds), "isAdsTracker of \(event.action)",
-                               file: file, line: line)
+                XCTAssertEqual(
+                    event[.isAdsTracker], .bool(trackers[id].isAds), "isAdsTracker of \(event.action)",
+                    file: file, line: line)
             }
         } else {
             XCTFail("\(event.action) has no trackerId", file: file, line: line)
@@ -263,11 +269,13 @@ final class Replay {
             var actual = event[attribute]
             if attribute == .playbackId { actual = playbackName(actual?.stringValue).map { .string($0) } }
             if attribute == .streamId { actual = streamName(actual?.stringValue).map { .string($0) } }
-            XCTAssertEqual(actual, expected, "\(event.action.name)@\(event.timestamp).\(attribute)", file: file, line: line)
+            XCTAssertEqual(
+                actual, expected, "\(event.action.name)@\(event.timestamp).\(attribute)", file: file, line: line)
         }
         for attribute in absent {
-            XCTAssertNil(event[attribute], "\(event.action.name)@\(event.timestamp) must not carry \(attribute)",
-                         file: file, line: line)
+            XCTAssertNil(
+                event[attribute], "\(event.action.name)@\(event.timestamp) must not carry \(attribute)",
+                file: file, line: line)
         }
     }
 

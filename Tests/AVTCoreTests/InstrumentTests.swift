@@ -13,7 +13,8 @@ final class InstrumentTests: XCTestCase {
         instrument.addTracker(LoggingTracker(log, "tracker0"))
         instrument.addTracker(LoggingTracker(log, "tracker1"))
         instrument.ready()
-        XCTAssertEqual(log.calls, ["ready backend", "ready metricalc", "ready hub", "ready tracker0", "ready tracker1"])
+        XCTAssertEqual(
+            log.calls, ["ready backend", "ready metricalc", "ready hub", "ready tracker0", "ready tracker1"])
         log.calls = []
         instrument.shutdown()
         XCTAssertEqual(log.calls, ["end tracker0", "end tracker1", "end hub", "end metricalc", "end backend"])
@@ -65,7 +66,8 @@ final class InstrumentTests: XCTestCase {
     // into a tracker the instrument no longer has; its ping timer runs on, as upstream's.
     func testRemoveTrackerStopsItsOwnTimers() {
         let tracker = DummyTracker()
-        let instrument = Instrument(hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 0))
+        let instrument = Instrument(
+            hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 0))
         let id = instrument.addTracker(tracker)
         instrument.ready()
         var fired = 0
@@ -83,8 +85,9 @@ final class InstrumentTests: XCTestCase {
     func testHubRunsWithoutBackendButTimeSinceIsNotRecorded() {
         let clock = VirtualClock()
         let tracker = DummyTracker()
-        let instrument = Instrument(hub: HubCore(), metricalc: MetricalcCore(), backend: nil, clock: clock,
-                                    identifiers: SeededUUIDGenerator(seed: 0))
+        let instrument = Instrument(
+            hub: HubCore(), metricalc: MetricalcCore(), backend: nil, clock: clock,
+            identifiers: SeededUUIDGenerator(seed: 0))
         instrument.addTracker(tracker)
         instrument.ready()
         instrument.emit(.streamLoad, tracker: tracker)
@@ -96,8 +99,9 @@ final class InstrumentTests: XCTestCase {
         instrument.emit(.streamLoad, tracker: tracker)
         XCTAssertTrue(backend.deliveries.isEmpty, "second StreamLoad blocked by the state set without a backend")
         instrument.emit(.start, tracker: tracker)
-        XCTAssertEqual(backend.deliveries.compactMap(\.metric).map(\.name), ["NumPlays"],
-                       "no StartTime: the StreamLoad's time-since was never recorded")
+        XCTAssertEqual(
+            backend.deliveries.compactMap(\.metric).map(\.name), ["NumPlays"],
+            "no StartTime: the StreamLoad's time-since was never recorded")
         let start = backend.deliveries.last?.event
         XCTAssertEqual(start?.action, .start)
         XCTAssertNil(start?[ts(.streamLoad)])
@@ -110,12 +114,15 @@ final class InstrumentTests: XCTestCase {
         let clock = VirtualClock()
         let tracker = DummyTracker(position: 0, hasPositionGetter: true)
         let backend = RecordingBackend()
-        let instrument = Instrument(hub: HubCore(), metricalc: nil, backend: backend, clock: clock,
-                                    identifiers: SeededUUIDGenerator(seed: 0))
+        let instrument = Instrument(
+            hub: HubCore(), metricalc: nil, backend: backend, clock: clock,
+            identifiers: SeededUUIDGenerator(seed: 0))
         instrument.addTracker(tracker)
         instrument.ready()
         var expected: [[String]] = []
-        for (t, action) in [(0, Action.streamLoad), (100, .start), (200, .pauseBegin), (300, .pauseFinish), (400, .end)] {
+        for (t, action) in [
+            (0, Action.streamLoad), (100, .start), (200, .pauseBegin), (300, .pauseFinish), (400, .end),
+        ] {
             tracker.position = t * 2
             instrument.advanceClock(to: t)
             instrument.emit(action, tracker: tracker)
@@ -125,7 +132,8 @@ final class InstrumentTests: XCTestCase {
         }
         let kept = backend.deliveries.compactMap(\.event).map { $0.attributes.map { "\($0.key.name)=\($0.value)" } }
         XCTAssertEqual(kept, expected)
-        XCTAssertEqual(backend.deliveries.compactMap(\.event).map { $0[.position] }, [0, 200, 400, 600, 800].map { .int($0) })
+        XCTAssertEqual(
+            backend.deliveries.compactMap(\.event).map { $0[.position] }, [0, 200, 400, 600, 800].map { .int($0) })
     }
 
     // "Getter attributes are added subject to their filter; callGetter ignores the filter; unregisterGetter removes it"
@@ -152,17 +160,23 @@ final class InstrumentTests: XCTestCase {
         let instrument = r.instrument
         var calls = 0
         instrument.registerGetter(.title, AttributeGetter { .string("kept") }, tracker: tracker)
-        instrument.registerGetter(.bitrate, AttributeGetter {
-            calls += 1
-            if calls == 1 {
-                instrument.registerGetter(.bitrate, AttributeGetter { .int(2) }, tracker: tracker)
-                instrument.registerGetter(.fps, AttributeGetter { .int(25) }, tracker: tracker)
-                instrument.unregisterGetter(.title, tracker: tracker)
-            }
-            return .int(1)
-        }, tracker: tracker)
-        r.expect(r.step(0, .streamLoad), .streamLoad, metrics: [("NumLoads", 1)], [.bitrate: 1, .title: "kept"], absent: [.fps])
-        r.expect(r.step(10, .start), .start, metrics: [("StartTime", 10), ("NumPlays", 1)], [.bitrate: 2, .fps: 25], absent: [.title])
+        instrument.registerGetter(
+            .bitrate,
+            AttributeGetter {
+                calls += 1
+                if calls == 1 {
+                    instrument.registerGetter(.bitrate, AttributeGetter { .int(2) }, tracker: tracker)
+                    instrument.registerGetter(.fps, AttributeGetter { .int(25) }, tracker: tracker)
+                    instrument.unregisterGetter(.title, tracker: tracker)
+                }
+                return .int(1)
+            }, tracker: tracker)
+        r.expect(
+            r.step(0, .streamLoad), .streamLoad, metrics: [("NumLoads", 1)], [.bitrate: 1, .title: "kept"],
+            absent: [.fps])
+        r.expect(
+            r.step(10, .start), .start, metrics: [("StartTime", 10), ("NumPlays", 1)], [.bitrate: 2, .fps: 25],
+            absent: [.title])
         XCTAssertEqual(calls, 1)
     }
 
@@ -170,8 +184,9 @@ final class InstrumentTests: XCTestCase {
     func testCustomActionWithBuiltInNameBehavesAsBuiltIn() {
         let r = Replay()
         r.run([Step(0, 0, .streamLoad)])
-        r.expect(r.step(100, Action("Start")), .start, metrics: [("StartTime", 100), ("NumPlays", 1)],
-                 [.countStarts: 1, .inPlaybackBlock: true])
+        r.expect(
+            r.step(100, Action("Start")), .start, metrics: [("StartTime", 100), ("NumPlays", 1)],
+            [.countStarts: 1, .inPlaybackBlock: true])
         XCTAssertTrue(r.instrument.isPinging(trackerId: 0))
         XCTAssertEqual(Action("Start"), .start)
         XCTAssertEqual(Action("Foo").timeAttribute, "timeSinceFoo")
@@ -203,7 +218,8 @@ final class InstrumentTests: XCTestCase {
         r.run([Step(3200, 1, .adBreakBegin), Step(3300, 1, .adBegin)])
         r.expectBlocked(r.step(3400, .adPauseBegin, tracker: 0))  // pre-check sees the old isPaused
         r.expect(r.step(3500, .qualityChangeUp, tracker: 0), .qualityChangeUp, [.inPlaybackBlock: false])
-        XCTAssertFalse(content.state.didFinish || content.state.didStart || content.state.isPaused, "re-armed by HubCore")
+        XCTAssertFalse(
+            content.state.didFinish || content.state.didStart || content.state.isPaused, "re-armed by HubCore")
         r.expect(r.step(3600, .adPauseBegin, tracker: 0), .adPauseBegin, [.inPauseBlock: true])
     }
 

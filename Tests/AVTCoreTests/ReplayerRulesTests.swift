@@ -14,8 +14,9 @@ final class ReplayerRulesTests: XCTestCase {
         XCTAssertEqual(groups.count, 2, "a Ping then the PauseBegin: \(d)")
         guard groups.count == 2 else { return }
         r.expect(groups[0], .ping, at: 31000, metrics: [("PlayTime", 30000)], [.deltaPlayTime: 30000])
-        r.expect(groups[1], .pauseBegin, at: 31000, metrics: [("PlayTime", 0)],
-                 [.deltaPlayTime: 0, ts(.ping): 0, .inPauseBlock: true])
+        r.expect(
+            groups[1], .pauseBegin, at: 31000, metrics: [("PlayTime", 0)],
+            [.deltaPlayTime: 0, ts(.ping): 0, .inPauseBlock: true])
     }
 
     // "Timers due before a step fire in due-time order, each at its own due time"
@@ -51,8 +52,9 @@ final class ReplayerRulesTests: XCTestCase {
         let r = Replay.ads()
         r.run([Step(0, 0, .streamLoad), Step(0, 0, .start), Step(5000, 1, .adBreakBegin)])
         // The content is playing: PlayTime since A's AdBreakBegin, the last accepted event.
-        r.expect(r.step(10000, .adBegin, tracker: 0), .adBegin, tracker: 0, metrics: [("PlayTime", 5000)],
-                 [.countAds: 1])
+        r.expect(
+            r.step(10000, .adBegin, tracker: 0), .adBegin, tracker: 0, metrics: [("PlayTime", 5000)],
+            [.countAds: 1])
         r.expectBlocked(r.advance(to: 39999))
         XCTAssertEqual(Replay.pings(r.advance(to: 40000)), ["40000/0"])
     }
@@ -61,8 +63,9 @@ final class ReplayerRulesTests: XCTestCase {
     func testContentAdFinishStopsOnlyContentPing() {
         let r = Replay.ads()
         r.run([Step(0, 0, .streamLoad), Step(0, 0, .start), Step(1000, 1, .adBreakBegin), Step(2000, 1, .adBegin)])
-        r.expect(r.step(3000, .adFinish, tracker: 0), .adFinish, tracker: 0, metrics: [("PlayTime", 1000)],
-                 [.inAdBlock: false])
+        r.expect(
+            r.step(3000, .adFinish, tracker: 0), .adFinish, tracker: 0, metrics: [("PlayTime", 1000)],
+            [.inAdBlock: false])
         XCTAssertFalse(r.trackers[1].state.inAd, "inAd cleared on every tracker")
         XCTAssertFalse(r.instrument.isPinging(trackerId: 0))
         XCTAssertTrue(r.instrument.isPinging(trackerId: 1))
@@ -84,11 +87,13 @@ final class ReplayerRulesTests: XCTestCase {
         let r = Replay.ads()
         r.run([Step(0, 0, .streamLoad), Step(1000, 0, .start), Step(2000, 1, .adBreakBegin)])
         r.expectBlocked(r.step(2500, .end, tracker: 0))
-        r.expect(r.step(3000, .stop, tracker: 0), .stop, metrics: [("NumEnds", 1), ("PlayTime", 1000)],
-                 [.inAdBreakBlock: true])
+        r.expect(
+            r.step(3000, .stop, tracker: 0), .stop, metrics: [("NumEnds", 1), ("PlayTime", 1000)],
+            [.inAdBreakBlock: true])
         r.expect(r.step(4000, .start, tracker: 0), .start, metrics: [("StartTime", 4000), ("NumPlays", 1)])
-        r.expect(r.step(5000, .next, tracker: 0), .next, metrics: [("NumEnds", 1), ("PlayTime", 1000)],
-                 [.inAdBreakBlock: true])
+        r.expect(
+            r.step(5000, .next, tracker: 0), .next, metrics: [("NumEnds", 1), ("PlayTime", 1000)],
+            [.inAdBreakBlock: true])
     }
 
     // "removeTracker leaves the timer running but its ticks emit nothing"
@@ -132,8 +137,9 @@ final class ReplayerRulesTests: XCTestCase {
         XCTAssertTrue(r.trackers[0].state.isPaused)
         XCTAssertEqual(r.warnings, [])
 
-        let finish = r.expect(r.step(500, .pauseFinish, tracker: 0), .pauseFinish, tracker: 0, metrics: [],
-                              [.accumPauseTime: 0, .inPauseBlock: false], absent: [ts(.pauseBegin)])
+        let finish = r.expect(
+            r.step(500, .pauseFinish, tracker: 0), .pauseFinish, tracker: 0, metrics: [],
+            [.accumPauseTime: 0, .inPauseBlock: false], absent: [ts(.pauseBegin)])
         XCTAssertNotNil(finish)
         XCTAssertFalse(r.trackers[0].state.isPaused)
         XCTAssertEqual(r.warnings.count, 1, "one warning for the missing timeSincePauseBegin")
@@ -144,7 +150,8 @@ final class ReplayerRulesTests: XCTestCase {
 
     // "HubCoreAds content position comes from the highest-id content tracker whose position getter has a value"
     func testAdsContentPositionFromHighestIdContentTracker() {
-        let c0 = DummyTracker(position: 111), c1 = DummyTracker(position: 222)
+        let c0 = DummyTracker(position: 111)
+        let c1 = DummyTracker(position: 222)
         let ads = DummyTracker(ads: true, position: 999)
         let r = Replay(hub: HubCoreAds(), trackers: [c0, c1, ads])
         r.expect(r.step(0, .adBreakBegin, tracker: 2), .adBreakBegin, tracker: 2, [.position: 222])
@@ -169,7 +176,9 @@ final class ReplayerRulesTests: XCTestCase {
             var g = SeededUUIDGenerator(seed: seed)
             return (0..<n).map { _ in g.next() }
         }
-        let a = ids(42), b = ids(42), c = ids(43)
+        let a = ids(42)
+        let b = ids(42)
+        let c = ids(43)
         XCTAssertEqual(a, b)
         XCTAssertNotEqual(a, c)
         XCTAssertTrue(Set(a).isDisjoint(with: c))

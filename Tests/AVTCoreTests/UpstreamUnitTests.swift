@@ -12,8 +12,10 @@ final class UpstreamCoreTests: XCTestCase {
 
     // "the id returned by addTracker equals tracker.trackerId"
     func testTrackedIdIntegrity() {
-        let instrument = Instrument(hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 1))
-        let first = DummyTracker(), second = DummyTracker()
+        let instrument = Instrument(
+            hub: HubCore(), backend: RecordingBackend(), identifiers: SeededUUIDGenerator(seed: 1))
+        let first = DummyTracker()
+        let second = DummyTracker()
         let firstId = instrument.addTracker(first)
         let secondId = instrument.addTracker(second)
         instrument.ready()
@@ -144,8 +146,10 @@ final class UpstreamCoreTests: XCTestCase {
     func testInBlocks() {
         let r = makeReplay()
         func flags(_ playback: Bool, _ pause: Bool, _ buffer: Bool, _ seek: Bool) -> [Attribute: AttributeValue] {
-            [.inPlaybackBlock: .bool(playback), .inPauseBlock: .bool(pause), .inBufferBlock: .bool(buffer),
-             .inSeekBlock: .bool(seek)]
+            [
+                .inPlaybackBlock: .bool(playback), .inPauseBlock: .bool(pause), .inBufferBlock: .bool(buffer),
+                .inSeekBlock: .bool(seek),
+            ]
         }
         r.expect(r.step(0, .streamLoad), .streamLoad, flags(false, false, false, false))
         r.expect(r.step(0, .bufferBegin), .bufferBegin, flags(false, false, true, false))
@@ -185,7 +189,10 @@ final class UpstreamCoreTests: XCTestCase {
 
 /// Ads tests: HubCoreAds + recording backend, no metricalc, DummyTracker C (0) and DummyAdsTracker A (1).
 final class UpstreamAdsTests: XCTestCase {
+    // C and A are the content and ads trackers of the upstream test scenarios.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private let C = 0
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private let A = 1
 
     private enum Change {
@@ -199,7 +206,8 @@ final class UpstreamAdsTests: XCTestCase {
     /// Runs the steps at t=0 and checks both trackers' states after each one.
     private func runStates(_ steps: [(Int, Action, Change)], file: StaticString = #filePath, line: UInt = #line) {
         let r = Replay.ads(metrics: false)
-        var content = TrackerState(), ads = TrackerState()
+        var content = TrackerState()
+        var ads = TrackerState()
         for (index, (tracker, action, change)) in steps.enumerated() {
             r.step(0, action, tracker: tracker)
             switch change {
@@ -209,7 +217,8 @@ final class UpstreamAdsTests: XCTestCase {
                 content[keyPath: flag] = value
                 ads[keyPath: flag] = value
             }
-            XCTAssertEqual(r.trackers[C].state, content, "content state after step \(index) \(action)", file: file, line: line)
+            XCTAssertEqual(
+                r.trackers[C].state, content, "content state after step \(index) \(action)", file: file, line: line)
             XCTAssertEqual(r.trackers[A].state, ads, "ads state after step \(index) \(action)", file: file, line: line)
         }
     }
@@ -311,13 +320,17 @@ final class UpstreamAdsTests: XCTestCase {
     func testAdCounters() {
         let r = Replay.ads(metrics: false)
         r.expect(r.step(0, .streamLoad, tracker: C), .streamLoad, [.countAds: 0])
-        let preroll: [Step] = [Step(0, C, .bufferBegin), Step(0, A, .adBreakBegin), Step(0, A, .adBegin),
-                               Step(0, A, .adFinish)]
+        let preroll: [Step] = [
+            Step(0, C, .bufferBegin), Step(0, A, .adBreakBegin), Step(0, A, .adBegin),
+            Step(0, A, .adFinish),
+        ]
         r.run(preroll)
         r.expect(r.step(0, .adBreakFinish, tracker: A), .adBreakFinish, [.countAds: 1])
-        r.run([Step(0, C, .bufferFinish), Step(0, C, .start), Step(0, A, .adBreakBegin), Step(0, A, .adBegin),
-               Step(0, A, .adPauseBegin), Step(0, A, .adPauseFinish), Step(0, A, .adFinish), Step(0, A, .adBegin),
-               Step(0, A, .adFinish)])
+        r.run([
+            Step(0, C, .bufferFinish), Step(0, C, .start), Step(0, A, .adBreakBegin), Step(0, A, .adBegin),
+            Step(0, A, .adPauseBegin), Step(0, A, .adPauseFinish), Step(0, A, .adFinish), Step(0, A, .adBegin),
+            Step(0, A, .adFinish),
+        ])
         r.expect(r.step(0, .adBreakFinish, tracker: A), .adBreakFinish, [.countAds: 3])
         r.run([Step(0, C, .end), Step(0, A, .adBreakBegin), Step(0, A, .adBegin), Step(0, A, .adFinish)])
         r.expect(r.step(0, .adBreakFinish, tracker: A), .adBreakFinish, [.countAds: 4])

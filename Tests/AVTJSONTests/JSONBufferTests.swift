@@ -1,5 +1,6 @@
-@testable import AVTJSON
 import XCTest
+
+@testable import AVTJSON
 
 /// `JSONBuffer` (the output hot path) must write exactly what `JSONWriter` writes.
 final class JSONBufferTests: XCTestCase {
@@ -20,7 +21,9 @@ final class JSONBufferTests: XCTestCase {
         for special in ["\"", "\\", "\n", "\u{01}", "\u{7F}", "\t"] {
             for offset in 0..<20 {
                 let text = String(repeating: "a", count: offset) + special + String(repeating: "é", count: 3) + "z"
-                XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, "\(special.debugDescription) at \(offset)")
+                XCTAssertEqual(
+                    viaBuffer { $0.string(text) }, viaWriter { $0.string(text) },
+                    "\(special.debugDescription) at \(offset)")
             }
         }
         // Every length and every position, so the special byte also sits in the last partial
@@ -28,15 +31,20 @@ final class JSONBufferTests: XCTestCase {
         for special in ["\"", "\u{7F}", "\u{1F}"] {
             for length in 1...26 {
                 for position in 0..<length {
-                    let text = String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position - 1)
-                    XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, "\(special.debugDescription) at \(position) of \(length)")
+                    let text =
+                        String(repeating: "a", count: position) + special
+                        + String(repeating: "b", count: length - position - 1)
+                    XCTAssertEqual(
+                        viaBuffer { $0.string(text) }, viaWriter { $0.string(text) },
+                        "\(special.debugDescription) at \(position) of \(length)")
                 }
             }
         }
         for text in ["", "plain", "E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0", "ünïcødé \"quoted\"", "😀 emoji", "/slash"] {
             XCTAssertEqual(viaBuffer { $0.string(text) }, viaWriter { $0.string(text) }, text)
         }
-        XCTAssertEqual(String(decoding: viaBuffer { $0.string("a\"b\\c\nd\u{1F}") }, as: UTF8.self), #""a\"b\\c\nd\u001f""#)
+        XCTAssertEqual(
+            String(decoding: viaBuffer { $0.string("a\"b\\c\nd\u{1F}") }, as: UTF8.self), #""a\"b\\c\nd\u001f""#)
     }
 
     func testTheLaneDivisionsAreExactInTheirRanges() {
@@ -67,7 +75,9 @@ final class JSONBufferTests: XCTestCase {
             }
         }
         // Zeros inside each 8-digit group, and random values of every length.
-        for value in [100_000_000, 100_000_001, 10_000_000_000_000_000, 1_000_000_000_000_000_000, 1_000_000_010_000_000_001] {
+        for value in [
+            100_000_000, 100_000_001, 10_000_000_000_000_000, 1_000_000_000_000_000_000, 1_000_000_010_000_000_001,
+        ] {
             XCTAssertEqual(viaBuffer { $0.int(value) }, Array(String(value).utf8), "\(value)")
         }
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // SplitMix64, so a failure reproduces

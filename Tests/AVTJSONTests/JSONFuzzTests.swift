@@ -12,7 +12,10 @@ final class JSONFuzzTests: XCTestCase {
     ]
 
     /// Bytes that steer mutations toward the parser's interesting branches.
-    private let interesting: [UInt8] = Array(#"{}[]",:\/-+.eE0123456789tfnu "#.utf8) + [0x00, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+    private let interesting: [UInt8] =
+        Array(#"{}[]",:\/-+.eE0123456789tfnu "#.utf8) + [
+            0x00, 0x0A, 0x0D, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF,
+        ]
 
     func testMutatedDocumentsNeverCrash() {
         var random = SplitMix64(seed: 0xA57_2024)
@@ -40,7 +43,9 @@ final class JSONFuzzTests: XCTestCase {
         for _ in 0..<5_000 {
             let count = Int(random.next() % 40)
             let bytes = (0..<count).map { _ in
-                random.next() % 2 == 0 ? interesting[Int(random.next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: random.next())
+                random.next() % 2 == 0
+                    ? interesting[Int(random.next() % UInt64(interesting.count))]
+                    : UInt8(truncatingIfNeeded: random.next())
             }
             do {
                 assertRoundTrips(try JSONParser.parse(bytes), from: bytes)
@@ -52,7 +57,8 @@ final class JSONFuzzTests: XCTestCase {
 
     private func mutate(_ bytes: inout [UInt8], using random: inout SplitMix64) {
         let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
-        let replacement = random.next() % 2 == 0
+        let replacement =
+            random.next() % 2 == 0
             ? interesting[Int(random.next() % UInt64(interesting.count))]
             : UInt8(truncatingIfNeeded: random.next())
         switch random.next() % 5 {
@@ -72,21 +78,27 @@ final class JSONFuzzTests: XCTestCase {
         }
     }
 
-    private func assertRoundTrips(_ node: JSONNode, from bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRoundTrips(
+        _ node: JSONNode, from bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line
+    ) {
         var writer = JSONWriter()
         writer.value(node.value)
         do {
             let reparsed = try JSONParser.parse(writer.bytes)
-            XCTAssertEqual(withoutLocations(reparsed.value), withoutLocations(node.value),
-                           "round trip of \(String(decoding: bytes, as: UTF8.self).debugDescription)", file: file, line: line)
+            XCTAssertEqual(
+                withoutLocations(reparsed.value), withoutLocations(node.value),
+                "round trip of \(String(decoding: bytes, as: UTF8.self).debugDescription)", file: file, line: line)
         } catch {
-            XCTFail("writer output of \(String(decoding: bytes, as: UTF8.self).debugDescription) does not parse: \(error)",
-                    file: file, line: line)
+            XCTFail(
+                "writer output of \(String(decoding: bytes, as: UTF8.self).debugDescription) does not parse: \(error)",
+                file: file, line: line)
         }
     }
 
     /// The reported line and column must name a byte of the input, or the position just past its end.
-    private func assertPointsInside(_ error: JSONSyntaxError, _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPointsInside(
+        _ error: JSONSyntaxError, _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertFalse(error.message.isEmpty, file: file, line: line)
         var lineStarts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
@@ -97,7 +109,8 @@ final class JSONFuzzTests: XCTestCase {
         // Columns on the first line are counted after a byte order mark.
         let columnOrigin = lineIndex == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : lineStarts[lineIndex]
         let lineEnd = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] - 1 : bytes.count
-        XCTAssertLessThanOrEqual(columnOrigin + error.location.column - 1, lineEnd,
-                                 "\(error) is past the end of its line", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            columnOrigin + error.location.column - 1, lineEnd,
+            "\(error) is past the end of its line", file: file, line: line)
     }
 }

@@ -31,7 +31,8 @@ final class JSONParserErrorTests: XCTestCase {
     func testMissingSeparators() {
         assertSyntaxError("[1 2]", at: 1, 4, containing: "expected ',' or ']' after an array element, found '2'")
         assertSyntaxError(#"{"a": 1]"#, at: 1, 8, containing: "expected ',' or '}' after an object member, found ']'")
-        assertSyntaxError(#"{"a": 1 "b": 2}"#, at: 1, 9, containing: "expected ',' or '}' after an object member, found '\"'")
+        assertSyntaxError(
+            #"{"a": 1 "b": 2}"#, at: 1, 9, containing: "expected ',' or '}' after an object member, found '\"'")
         assertSyntaxError(#"{"a" 1}"#, at: 1, 6, containing: "expected ':' after an object key, found '1'")
         assertSyntaxError(#"{"a": }"#, at: 1, 7, containing: "expected a JSON value, found '}'")
     }
@@ -130,19 +131,19 @@ final class JSONParserErrorTests: XCTestCase {
 
     func testInvalidUTF8InStrings() {
         let invalid: [[UInt8]] = [
-            [0xFF],                   // never valid
-            [0x80],                   // stray continuation byte
-            [0xC0, 0xAF],             // overlong '/'
-            [0xE0, 0x80, 0xAF],       // overlong
-            [0xED, 0xA0, 0x80],       // encoded surrogate
-            [0xF4, 0x90, 0x80, 0x80], // above U+10FFFF
-            [0xE4, 0xB8],             // truncated before the closing quote
-            [0xC3, 0x28],             // bad continuation
+            [0xFF],  // never valid
+            [0x80],  // stray continuation byte
+            [0xC0, 0xAF],  // overlong '/'
+            [0xE0, 0x80, 0xAF],  // overlong
+            [0xED, 0xA0, 0x80],  // encoded surrogate
+            [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+            [0xE4, 0xB8],  // truncated before the closing quote
+            [0xC3, 0x28],  // bad continuation
         ]
         for sequence in invalid {
             assertSyntaxError([0x22, 0x61] + sequence + [0x22], at: 1, 3, containing: "invalid UTF-8 inside a string")
         }
-        assertSyntaxError([0x22, 0xF0, 0x9F, 0x98], at: 1, 2, containing: "invalid UTF-8") // truncated by end of input
+        assertSyntaxError([0x22, 0xF0, 0x9F, 0x98], at: 1, 2, containing: "invalid UTF-8")  // truncated by end of input
     }
 
     func testErrorLocationsCountLinesAndBytes() {

@@ -108,8 +108,11 @@ final class JSONParserValueTests: XCTestCase {
     func testNonASCIIPassesThrough() {
         let text = "héllo 中文 😀 \u{7F}"
         XCTAssertEqual(parseValue("\"\(text)\""), .string(text))
-        XCTAssertEqual(parseValue("{\"ключ\": \"значение\"}"),
-                       .object([JSONMember(key: "ключ", node: JSONNode(.string("значение"), at: SourceLocation(line: 1, column: 14)))]))
+        XCTAssertEqual(
+            parseValue("{\"ключ\": \"значение\"}"),
+            .object([
+                JSONMember(key: "ключ", node: JSONNode(.string("значение"), at: SourceLocation(line: 1, column: 14)))
+            ]))
     }
 
     func testLongStringsWithAndWithoutEscapes() {
@@ -123,10 +126,13 @@ final class JSONParserValueTests: XCTestCase {
     func testContainers() {
         XCTAssertEqual(parseValue("[]").map(withoutLocations), .array([]))
         XCTAssertEqual(parseValue("{}").map(withoutLocations), .object([]))
-        XCTAssertEqual(parseValue("[ [ ] , { } ]").map(withoutLocations), withoutLocations(.array([
-            JSONNode(.array([]), at: SourceLocation(line: 1, column: 3)),
-            JSONNode(.object([]), at: SourceLocation(line: 1, column: 9)),
-        ])))
+        XCTAssertEqual(
+            parseValue("[ [ ] , { } ]").map(withoutLocations),
+            withoutLocations(
+                .array([
+                    JSONNode(.array([]), at: SourceLocation(line: 1, column: 3)),
+                    JSONNode(.object([]), at: SourceLocation(line: 1, column: 9)),
+                ])))
     }
 
     func testDuplicateKeysAreKeptInOrder() {
@@ -138,11 +144,21 @@ final class JSONParserValueTests: XCTestCase {
     func testNestedDocument() {
         let text = #"{"steps": [{"t": 0, "on": true}, {"t": 1.5, "tags": ["a", null]}], "n": -3}"#
         let expected: JSONValue = .object([
-            JSONMember(key: "steps", node: node(.array([
-                node(.object([JSONMember(key: "t", node: node(.int(0))), JSONMember(key: "on", node: node(.bool(true)))])),
-                node(.object([JSONMember(key: "t", node: node(.double(1.5))),
-                              JSONMember(key: "tags", node: node(.array([node(.string("a")), node(.null)])))])),
-            ]))),
+            JSONMember(
+                key: "steps",
+                node: node(
+                    .array([
+                        node(
+                            .object([
+                                JSONMember(key: "t", node: node(.int(0))),
+                                JSONMember(key: "on", node: node(.bool(true))),
+                            ])),
+                        node(
+                            .object([
+                                JSONMember(key: "t", node: node(.double(1.5))),
+                                JSONMember(key: "tags", node: node(.array([node(.string("a")), node(.null)]))),
+                            ])),
+                    ]))),
             JSONMember(key: "n", node: node(.int(-3))),
         ])
         XCTAssertEqual(parseValue(text).map(withoutLocations), expected)
@@ -151,8 +167,11 @@ final class JSONParserValueTests: XCTestCase {
     /// Editors hide the byte order mark, so columns start after it.
     func testByteOrderMarkIsSkipped() throws {
         let node = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
-        XCTAssertEqual(node, JSONNode(.array([JSONNode(.int(1), at: SourceLocation(line: 1, column: 2))]),
-                                      at: SourceLocation(line: 1, column: 1)))
+        XCTAssertEqual(
+            node,
+            JSONNode(
+                .array([JSONNode(.int(1), at: SourceLocation(line: 1, column: 2))]),
+                at: SourceLocation(line: 1, column: 1)))
         assertSyntaxError([0xEF, 0xBB, 0xBF] + Array("[x]".utf8), at: 1, 2, containing: "found 'x'")
     }
 
@@ -161,7 +180,9 @@ final class JSONParserValueTests: XCTestCase {
         let bytes = Array(text.utf8)
         let fromString = try JSONParser.parse(text)
         let fromArray = try JSONParser.parse(bytes)
-        let fromBuffer = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
+        let fromBuffer = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try JSONParser.parse(buffer)
+        }
         XCTAssertEqual(fromString, fromArray)
         XCTAssertEqual(fromString, fromBuffer)
     }
@@ -201,11 +222,13 @@ final class JSONParserValueTests: XCTestCase {
     func testColumnsCountBytesAndCRLFEndsLines() throws {
         let root = try JSONParser.parse("[\"é\", 2,\r\n  3]")
         guard case .array(let elements) = root.value else { return XCTFail() }
-        XCTAssertEqual(elements.map(\.location), [
-            SourceLocation(line: 1, column: 2),
-            SourceLocation(line: 1, column: 8), // "é" is two bytes
-            SourceLocation(line: 2, column: 3),
-        ])
+        XCTAssertEqual(
+            elements.map(\.location),
+            [
+                SourceLocation(line: 1, column: 2),
+                SourceLocation(line: 1, column: 8),  // "é" is two bytes
+                SourceLocation(line: 2, column: 3),
+            ])
     }
 
     func testFirstLineOffsetsEveryLocation() throws {

@@ -9,7 +9,8 @@ func withoutLocations(_ value: JSONValue) -> JSONValue {
     case .array(let elements):
         return .array(elements.map { JSONNode(withoutLocations($0.value), at: origin) })
     case .object(let members):
-        return .object(members.map { JSONMember(key: $0.key, node: JSONNode(withoutLocations($0.node.value), at: origin)) })
+        return .object(
+            members.map { JSONMember(key: $0.key, node: JSONNode(withoutLocations($0.node.value), at: origin)) })
     default:
         return value
     }
@@ -33,10 +34,12 @@ func assertSyntaxError(
         let node = try JSONParser.parse(bytes, firstLine: firstLine)
         XCTFail("expected an error, parsed \(node.value)", file: file, line: line)
     } catch {
-        XCTAssertEqual(error.location, SourceLocation(line: expectedLine, column: expectedColumn),
-                       "location of \(error)", file: file, line: line)
-        XCTAssertTrue(error.message.contains(phrase), "\(error.message.debugDescription) lacks \(phrase.debugDescription)",
-                      file: file, line: line)
+        XCTAssertEqual(
+            error.location, SourceLocation(line: expectedLine, column: expectedColumn),
+            "location of \(error)", file: file, line: line)
+        XCTAssertTrue(
+            error.message.contains(phrase), "\(error.message.debugDescription) lacks \(phrase.debugDescription)",
+            file: file, line: line)
     }
 }
 
@@ -44,8 +47,9 @@ func assertSyntaxError(
     _ text: String, at expectedLine: Int, _ expectedColumn: Int, containing phrase: String,
     firstLine: Int = 1, file: StaticString = #filePath, line: UInt = #line
 ) {
-    assertSyntaxError(Array(text.utf8), at: expectedLine, expectedColumn, containing: phrase,
-                      firstLine: firstLine, file: file, line: line)
+    assertSyntaxError(
+        Array(text.utf8), at: expectedLine, expectedColumn, containing: phrase,
+        firstLine: firstLine, file: file, line: line)
 }
 
 func written(_ body: (inout JSONWriter) -> Void) -> String {

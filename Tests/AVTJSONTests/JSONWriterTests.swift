@@ -28,7 +28,8 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(written { $0.double(.signalingNaN) }, "null")
         XCTAssertEqual(written { $0.double(.infinity) }, "null")
         XCTAssertEqual(written { $0.double(-.infinity) }, "null")
-        XCTAssertEqual(written { $0.value(.array([JSONNode(.double(.nan), at: SourceLocation(line: 1, column: 1))])) }, "[null]")
+        XCTAssertEqual(
+            written { $0.value(.array([JSONNode(.double(.nan), at: SourceLocation(line: 1, column: 1))])) }, "[null]")
     }
 
     /// Every finite double the writer prints must read back as the same double (not an int).
@@ -77,11 +78,14 @@ final class JSONWriterTests: XCTestCase {
         let at = SourceLocation(line: 1, column: 1)
         let value: JSONValue = .object([
             JSONMember(key: "b", node: JSONNode(.int(1), at: at)),
-            JSONMember(key: "a", node: JSONNode(.array([
-                JSONNode(.bool(true), at: at), JSONNode(.null, at: at),
-                JSONNode(.double(2.5), at: at), JSONNode(.string("x"), at: at),
-                JSONNode(.array([]), at: at),
-            ]), at: at)),
+            JSONMember(
+                key: "a",
+                node: JSONNode(
+                    .array([
+                        JSONNode(.bool(true), at: at), JSONNode(.null, at: at),
+                        JSONNode(.double(2.5), at: at), JSONNode(.string("x"), at: at),
+                        JSONNode(.array([]), at: at),
+                    ]), at: at)),
             JSONMember(key: "b", node: JSONNode(.object([]), at: at)),
         ])
         XCTAssertEqual(written { $0.value(value) }, #"{"b":1,"a":[true,null,2.5,"x",[]],"b":{}}"#)
@@ -108,11 +112,15 @@ final class JSONWriterTests: XCTestCase {
         let at = SourceLocation(line: 1, column: 1)
         let value: JSONValue = .object([
             JSONMember(key: everything, node: JSONNode(.string(everything), at: at)),
-            JSONMember(key: "numbers", node: JSONNode(.array([
-                JSONNode(.int(Int.min), at: at), JSONNode(.int(Int.max), at: at), JSONNode(.int(0), at: at),
-                JSONNode(.double(1.0), at: at), JSONNode(.double(-0.0), at: at), JSONNode(.double(1e300), at: at),
-                JSONNode(.double(1e-300), at: at), JSONNode(.double(123.456), at: at),
-            ]), at: at)),
+            JSONMember(
+                key: "numbers",
+                node: JSONNode(
+                    .array([
+                        JSONNode(.int(Int.min), at: at), JSONNode(.int(Int.max), at: at), JSONNode(.int(0), at: at),
+                        JSONNode(.double(1.0), at: at), JSONNode(.double(-0.0), at: at),
+                        JSONNode(.double(1e300), at: at),
+                        JSONNode(.double(1e-300), at: at), JSONNode(.double(123.456), at: at),
+                    ]), at: at)),
         ])
         var writer = JSONWriter()
         writer.value(value)

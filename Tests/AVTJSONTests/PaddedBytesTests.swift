@@ -38,7 +38,8 @@ final class PaddedBytesTests: XCTestCase {
                 w.raw("[")
                 w.append(bytes, start: start, count: length)
                 w.raw("]")
-                XCTAssertEqual(w.bytes, [UInt8(ascii: "[")] + Array(bytes.bytes[start..<(start + length)]) + [UInt8(ascii: "]")])
+                XCTAssertEqual(
+                    w.bytes, [UInt8(ascii: "[")] + Array(bytes.bytes[start..<(start + length)]) + [UInt8(ascii: "]")])
             }
         }
     }

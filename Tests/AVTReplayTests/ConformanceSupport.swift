@@ -2,8 +2,8 @@ import AVTJSON
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 
 /// The shared conformance cases (from `AVTREPLAY_CONFORMANCE_DIR`, else a `shared/conformance`
@@ -76,7 +76,13 @@ enum Conformance {
                     }
                     normalizedAttributes.append((attribute.key, canonical(value)))
                 }
-                fields.append(("attributes", "{" + normalizedAttributes.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: ",") + "}"))
+                fields.append(
+                    (
+                        "attributes",
+                        "{"
+                            + normalizedAttributes.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(
+                                separator: ",") + "}"
+                    ))
             }
             return fields.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
         }

@@ -1,6 +1,5 @@
 import XCTest
 
-
 /// Every shared conformance case must replay to exactly its expected output.
 final class ConformanceTests: XCTestCase {
     func testScenarioCasesMatchReferenceOutput() throws {
@@ -21,11 +20,14 @@ final class ConformanceTests: XCTestCase {
             let expected = Conformance.normalized(try Conformance.records(expectedText))
             let actual = Conformance.normalized(try Conformance.records(try Conformance.replay(timeline)))
             if let index = zip(expected, actual).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-                failures.append("\(name): record \(index + 1)\n  expected \(expected[index])\n  actual   \(actual[index])")
+                failures.append(
+                    "\(name): record \(index + 1)\n  expected \(expected[index])\n  actual   \(actual[index])")
             } else if expected.count != actual.count {
                 failures.append("\(name): \(expected.count) records expected, \(actual.count) produced")
             }
         }
-        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(cases.count) \(suite) cases differ:\n" + failures.joined(separator: "\n"))
+        XCTAssertTrue(
+            failures.isEmpty,
+            "\(failures.count) of \(cases.count) \(suite) cases differ:\n" + failures.joined(separator: "\n"))
     }
 }

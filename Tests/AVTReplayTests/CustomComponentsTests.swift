@@ -5,7 +5,9 @@ import XCTest
 final class CustomComponentsTests: XCTestCase {
     final class RecordingBackend: Backend {
         var lines: [String] = []
-        func sendEvent(_ event: Event) { lines.append("\(event.timestamp) \(event.action) \(event[.playbackId] != nil)") }
+        func sendEvent(_ event: Event) {
+            lines.append("\(event.timestamp) \(event.action) \(event[.playbackId] != nil)")
+        }
         func sendMetric(_ metric: Metric) { lines.append("\(metric.timestamp) \(metric.name) \(metric.value)") }
     }
 
@@ -20,14 +22,17 @@ final class CustomComponentsTests: XCTestCase {
 
     final class StrictHub: HubCore {
         override func processEvent(_ event: Event, tracker: Tracker) -> Event? {
-            if event.action == .qualityChangeUp || event.action == .qualityChangeDown, tracker.state.isBuffering { return nil }
+            if event.action == .qualityChangeUp || event.action == .qualityChangeDown, tracker.state.isBuffering {
+                return nil
+            }
             return super.processEvent(event, tracker: tracker)
         }
     }
 
     final class EventsPerPlayback: Metricalc {
         func processMetric(_ event: Event, tracker: Tracker) -> [Metric] {
-            event.action == .end ? [Metric(name: "Ended", kind: .counter, value: .int(1), timestamp: event.timestamp)] : []
+            event.action == .end
+                ? [Metric(name: "Ended", kind: .counter, value: .int(1), timestamp: event.timestamp)] : []
         }
     }
 
@@ -59,7 +64,9 @@ final class CustomComponentsTests: XCTestCase {
             func sendMetric(_ metric: Metric) { metrics.append(metric) }
         }
         let backend = Capture()
-        let instrument = Instrument(hub: StrictHub(), metricalc: EventsPerPlayback(), backend: backend, identifiers: SeededUUIDGenerator(seed: 1))
+        let instrument = Instrument(
+            hub: StrictHub(), metricalc: EventsPerPlayback(), backend: backend,
+            identifiers: SeededUUIDGenerator(seed: 1))
         let player = MyPlayerTracker()
         instrument.addTracker(player)
         instrument.ready()
@@ -69,7 +76,8 @@ final class CustomComponentsTests: XCTestCase {
         instrument.emit(.bufferFinish, tracker: player)
         instrument.emit(.qualityChangeDown, tracker: player)
         instrument.emit(.end, tracker: player)
-        XCTAssertEqual(backend.events.map(\.action.name), ["Start", "BufferBegin", "BufferFinish", "QualityChangeDown", "End"])
+        XCTAssertEqual(
+            backend.events.map(\.action.name), ["Start", "BufferBegin", "BufferFinish", "QualityChangeDown", "End"])
         XCTAssertEqual(backend.events.first?[Attribute("cdn")], .string("edge-3"))
         XCTAssertEqual(backend.events.first?[.trackerTarget], .string("MyPlayer"))
         XCTAssertEqual(backend.metrics.map(\.name), ["Ended"])

@@ -1,6 +1,6 @@
+import AVTCore
 import XCTest
 
-import AVTCore
 @testable import AVTFormats
 
 final class ISO8601Tests: XCTestCase {
@@ -25,7 +25,8 @@ final class ISO8601Tests: XCTestCase {
 
     func testRejectsMalformedAndImpossibleDates() {
         for text in [
-            "", "2026-03-01", "2026-03-01T12:00:00", "2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z", "2026-13-01T00:00:00Z",
+            "", "2026-03-01", "2026-03-01T12:00:00", "2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z",
+            "2026-13-01T00:00:00Z",
             "2026-03-01T24:00:00Z", "2026-03-01T12:60:00Z", "2026-03-01T12:00:00.Z", "2026-03-01T12:00:00Zjunk",
             "2026-3-01T12:00:00Z", "2026-03-01T12:00:00+0100",
         ] {
@@ -44,7 +45,9 @@ final class ISO8601Tests: XCTestCase {
     func testDayCacheWritesWhatTheFullComputationWrites() {
         var cache = ISO8601.DayCache()
         var generator = SplitMix64(seed: 7)
-        var times: [Int] = [0, 999, 1000, -1, -1000, -1001, 253_402_300_799_999, 253_402_300_800_000, 253_402_300_799_998]
+        var times: [Int] = [
+            0, 999, 1000, -1, -1000, -1001, 253_402_300_799_999, 253_402_300_800_000, 253_402_300_799_998,
+        ]
         var t = 1_772_366_399_000
         for _ in 0..<20_000 {
             t += Int(generator.next() % (generator.next() % 10 == 0 ? 20_000_000 : 1500))
@@ -55,7 +58,9 @@ final class ISO8601Tests: XCTestCase {
         defer { out.deallocate() }
         for ms in times {
             let n = cache.write(epochMilliseconds: ms, to: out)
-            XCTAssertEqual(String(decoding: UnsafeBufferPointer(start: out, count: n), as: UTF8.self), ISO8601.format(epochMilliseconds: ms), "\(ms)")
+            XCTAssertEqual(
+                String(decoding: UnsafeBufferPointer(start: out, count: n), as: UTF8.self),
+                ISO8601.format(epochMilliseconds: ms), "\(ms)")
         }
     }
 }

@@ -1,9 +1,9 @@
-import AVTAnalysis   // KPIBackend
+import AVTAnalysis  // KPIBackend
 import AVTCore
-import AVTOutput     // FanOutBackend
-import AVTReplay     // Replayer, ReplayComponents
-import AVTTimeline   // TimelineDecoder
-import AVTTrackers   // ScriptableTracker
+import AVTOutput  // FanOutBackend
+import AVTReplay  // Replayer, ReplayComponents
+import AVTTimeline  // TimelineDecoder
+import AVTTrackers  // ScriptableTracker
 import Foundation
 import XCTest
 
@@ -26,14 +26,15 @@ final class ActionCounter: Backend {
 /// docs/library.md's replay example, run as written, and the replayer's plug-in points.
 final class LibraryUseTests: XCTestCase {
     func testLibraryPageExampleRunsAsDocumented() throws {
-        let timeline = try TimelineDecoder.decode(Array("""
+        let json = """
             {"trackers": [{"name": "content"}], "steps": [
               {"t": 0, "tracker": "content", "action": "StreamLoad"},
               {"t": 800, "tracker": "content", "action": "Start"},
               {"t": 5000, "tracker": "content", "action": "BufferBegin"},
               {"t": 6500, "tracker": "content", "action": "BufferFinish"},
               {"t": 61000, "tracker": "content", "action": "End"}]}
-            """.utf8), file: "session.json")
+            """
+        let timeline = try TimelineDecoder.decode(Array(json.utf8), file: "session.json")
 
         let counter = ActionCounter()
         let kpis = KPIBackend(session: "session.json")
@@ -105,7 +106,8 @@ final class LibraryUseTests: XCTestCase {
         let components = ReplayComponents(
             makeHub: { _ in NoQualityChanges() }, makeMetricalc: { _ in CountingMetricalc() },
             makeTracker: { CDNTracker(spec: $0) })
-        let replayer = Replayer(settings: settings, backend: backend, identifiers: SeededUUIDGenerator(seed: 0), components: components)
+        let replayer = Replayer(
+            settings: settings, backend: backend, identifiers: SeededUUIDGenerator(seed: 0), components: components)
         XCTAssertEqual(backend.ready, 0, "not ready before the first step")
         XCTAssertTrue(replayer.trackers[0] is CDNTracker)
         for (t, action) in [(0, Action.streamLoad), (500, .start), (900, .qualityChangeUp), (1000, .end)] {

@@ -3,8 +3,8 @@ import AVTJSON
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 @testable import AVTTrackers
 
@@ -29,20 +29,29 @@ final class ReplayerTests: XCTestCase {
     func testRecordsHaveTheDocumentedShapeAndKeyOrder() throws {
         let lines = try run(session).split(separator: "\n")
         XCTAssertEqual(
-            lines[2], #"{"type":"metric","t":1000,"time":"1970-01-01T00:00:01.000Z","name":"StartTime","metricType":"gauge","value":1000}"#)
+            lines[2],
+            #"{"type":"metric","t":1000,"time":"1970-01-01T00:00:01.000Z","name":"StartTime","metricType":"gauge","value":1000}"#
+        )
         XCTAssertEqual(
-            lines[3], #"{"type":"metric","t":1000,"time":"1970-01-01T00:00:01.000Z","name":"NumPlays","metricType":"counter","value":1}"#)
-        XCTAssertTrue(lines[4].hasPrefix(#"{"type":"event","t":1000,"time":"1970-01-01T00:00:01.000Z","action":"Start","tracker":"content","attributes":{"accumBufferTime":0,"#))
+            lines[3],
+            #"{"type":"metric","t":1000,"time":"1970-01-01T00:00:01.000Z","name":"NumPlays","metricType":"counter","value":1}"#
+        )
+        XCTAssertTrue(
+            lines[4].hasPrefix(
+                #"{"type":"event","t":1000,"time":"1970-01-01T00:00:01.000Z","action":"Start","tracker":"content","attributes":{"accumBufferTime":0,"#
+            ))
         XCTAssertTrue(lines[4].contains(#""countStarts":1,"#))
     }
 
     func testAttributeKeysAreSortedByCodePoint() throws {
         let out = try run(
-            #"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Foo", "attributes": {"é": 1, "Z": 2, "ß": 3, "a": 4}}]}"#)
+            #"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Foo", "attributes": {"é": 1, "Z": 2, "ß": 3, "a": 4}}]}"#
+        )
         let keys = ["\"Z\":", "\"a\":", "\"accumBufferTime\":", "\"ß\":", "\"é\":"]
         let positions = keys.compactMap { out.range(of: $0)?.lowerBound }
         XCTAssertEqual(positions.count, keys.count)
-        XCTAssertEqual(positions, positions.sorted(), "upper case before lower case before non-ASCII, as sort_keys does")
+        XCTAssertEqual(
+            positions, positions.sorted(), "upper case before lower case before non-ASCII, as sort_keys does")
     }
 
     func testSameInputAndSeedGiveByteIdenticalOutput() throws {
@@ -69,8 +78,10 @@ final class ReplayerTests: XCTestCase {
     }
 
     func testUntilExtendsAndTruncatesTheReplay() throws {
-        let extended = try run(#"{"until": 100000, "trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Start"}]}"#)
-        XCTAssertEqual(extended.components(separatedBy: #""action":"Ping""#).count - 1, 3, "pings at 30000, 60000, 90000")
+        let extended = try run(
+            #"{"until": 100000, "trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Start"}]}"#)
+        XCTAssertEqual(
+            extended.components(separatedBy: #""action":"Ping""#).count - 1, 3, "pings at 30000, 60000, 90000")
         let truncated = try run(session) { $0.until = 45000 }
         XCTAssertFalse(truncated.contains(#""action":"End""#), "steps after until are not replayed")
         XCTAssertTrue(truncated.contains(#""t":31000"#))
@@ -117,7 +128,8 @@ final class ReplayerTests: XCTestCase {
 
     func testHubAttributesOverwriteStepAttributes() throws {
         let out = try run(
-            #"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Error", "attributes": {"countErrors": "many", "x": "y\"z"}}]}"#)
+            #"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "Error", "attributes": {"countErrors": "many", "x": "y\"z"}}]}"#
+        )
         XCTAssertTrue(out.contains(#""countErrors":1"#))
         XCTAssertTrue(out.contains(#""x":"y\"z""#), "strings are escaped")
     }
@@ -166,7 +178,10 @@ final class ReplayerTests: XCTestCase {
     func testHandBuiltStepsOutOfOrderAreRefused() throws {
         var settings = TimelineSettings()
         settings.trackers = [TrackerSpec(name: "c")]
-        let replayer = Replayer(settings: settings, backend: JSONLinesBackend(sink: MemorySink(), encoder: RecordEncoder(trackerNames: ["c"], startTime: 0)), identifiers: SeededUUIDGenerator(seed: 0))
+        let replayer = Replayer(
+            settings: settings,
+            backend: JSONLinesBackend(sink: MemorySink(), encoder: RecordEncoder(trackerNames: ["c"], startTime: 0)),
+            identifiers: SeededUUIDGenerator(seed: 0))
         XCTAssertTrue(try replayer.play(Step(t: 10, tracker: 0, action: .start, origin: StepOrigin(index: 0))))
         XCTAssertThrowsError(try replayer.play(Step(t: 5, tracker: 0, action: .end, origin: StepOrigin(index: 1))))
         XCTAssertThrowsError(try replayer.play(Step(t: 20, tracker: 3, action: .end, origin: StepOrigin(index: 2))))

@@ -1,9 +1,9 @@
 import AVTCore
 import AVTJSON
 import XCTest
+
 @testable import AVTTimeline
 @testable import AVTTrackers
-
 
 /// Every way a timeline can be wrong gives one error naming the file, the place and what was expected.
 final class TimelineDecoderTests: XCTestCase {
@@ -73,7 +73,8 @@ final class TimelineDecoderTests: XCTestCase {
     }
 
     func testCustomActionsAreNotErrors() throws {
-        let timeline = try decode(#"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "UserTap"}]}"#)
+        let timeline = try decode(
+            #"{"trackers": [{"name": "c"}], "steps": [{"t": 0, "tracker": "c", "action": "UserTap"}]}"#)
         XCTAssertEqual(timeline.steps[0].action?.timeAttribute, "timeSinceUserTap")
     }
 
@@ -112,29 +113,50 @@ final class TimelineDecoderTests: XCTestCase {
 
     func testStepErrors() {
         func doc(_ steps: String) -> String { "{\"trackers\": [{\"name\": \"c\"}],\n\"steps\": [\n\(steps)]}" }
-        assertError(doc(#"{"tracker": "c", "action": "Start"}"#), location: "3:1", path: "steps[0]", contains: "missing \"t\"")
-        assertError(doc(#"{"t": "5", "tracker": "c", "action": "Start"}"#), location: "3:7", path: "steps[0].t", contains: "found a string")
-        assertError(doc(#"{"t": 1.5, "tracker": "c", "action": "Start"}"#), location: "3:7", path: "steps[0].t", contains: "integer")
-        assertError(doc(#"{"t": -1, "tracker": "c", "action": "Start"}"#), location: "3:7", path: "steps[0].t", contains: "≥ 0")
-        assertError(doc(#"{"t": 1, "tracker": "x", "action": "Start"}"#), location: "3:21", path: "steps[0].tracker", contains: "unknown tracker \"x\": expected one of: c")
-        assertError(doc(#"{"t": 1, "action": "Start"}"#), location: "3:1", path: "steps[0]", contains: "missing \"tracker\"")
         assertError(
-            doc("{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"},\n{\"t\": 4, \"tracker\": \"c\", \"action\": \"End\"}"),
+            doc(#"{"tracker": "c", "action": "Start"}"#), location: "3:1", path: "steps[0]", contains: "missing \"t\"")
+        assertError(
+            doc(#"{"t": "5", "tracker": "c", "action": "Start"}"#), location: "3:7", path: "steps[0].t",
+            contains: "found a string")
+        assertError(
+            doc(#"{"t": 1.5, "tracker": "c", "action": "Start"}"#), location: "3:7", path: "steps[0].t",
+            contains: "integer")
+        assertError(
+            doc(#"{"t": -1, "tracker": "c", "action": "Start"}"#), location: "3:7", path: "steps[0].t", contains: "≥ 0")
+        assertError(
+            doc(#"{"t": 1, "tracker": "x", "action": "Start"}"#), location: "3:21", path: "steps[0].tracker",
+            contains: "unknown tracker \"x\": expected one of: c")
+        assertError(
+            doc(#"{"t": 1, "action": "Start"}"#), location: "3:1", path: "steps[0]", contains: "missing \"tracker\"")
+        assertError(
+            doc(
+                "{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"},\n{\"t\": 4, \"tracker\": \"c\", \"action\": \"End\"}"
+            ),
             location: "4:7", path: "steps[1].t", contains: "earlier than the previous step's t 5")
-        assertError(doc(#"{"t": 1, "tracker": "c"}"#), location: "3:1", path: "steps[0]", contains: "needs an \"action\", a \"set\" or an \"observe\"")
-        assertError(doc(#"{"t": 1, "tracker": "c", "action": ""}"#), location: "3:36", path: "steps[0].action", contains: "action name")
-        assertError(doc(#"{"t": 1, "tracker": "c", "action": 7}"#), location: "3:36", path: "steps[0].action", contains: "expected a string")
+        assertError(
+            doc(#"{"t": 1, "tracker": "c"}"#), location: "3:1", path: "steps[0]",
+            contains: "needs an \"action\", a \"set\" or an \"observe\"")
+        assertError(
+            doc(#"{"t": 1, "tracker": "c", "action": ""}"#), location: "3:36", path: "steps[0].action",
+            contains: "action name")
+        assertError(
+            doc(#"{"t": 1, "tracker": "c", "action": 7}"#), location: "3:36", path: "steps[0].action",
+            contains: "expected a string")
         assertError(
             doc(#"{"t": 1, "tracker": "c", "set": {"a": 1}, "attributes": {"b": 2}}"#), location: "3:57",
             path: "steps[0].attributes", contains: "needs an \"action\"")
         assertError(
             doc(#"{"t": 1, "tracker": "c", "set": {"a": [1]}}"#), location: "3:39", path: "steps[0].set.a",
             contains: "string, number, boolean or null")
-        assertError(doc(#"{"t": 1, "tracker": "c", "set": 3}"#), location: "3:33", path: "steps[0].set", contains: "expected an object")
+        assertError(
+            doc(#"{"t": 1, "tracker": "c", "set": 3}"#), location: "3:33", path: "steps[0].set",
+            contains: "expected an object")
         assertError(
             doc(#"{"t": 1, "t": 2, "tracker": "c", "action": "Start"}"#), location: "3:15", path: "steps[0]",
             contains: "duplicate key \"t\"")
-        assertError(doc(#"{"t": 1, "tracker": "c", "action": "Start", "when": 3}"#), location: "3:53", path: "steps[0]", contains: "unknown key \"when\"")
+        assertError(
+            doc(#"{"t": 1, "tracker": "c", "action": "Start", "when": 3}"#), location: "3:53", path: "steps[0]",
+            contains: "unknown key \"when\"")
         assertError(doc("7"), location: "3:1", path: "steps[0]", contains: "expected an object, found an integer")
     }
 

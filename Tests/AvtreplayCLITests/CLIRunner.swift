@@ -28,7 +28,8 @@ enum CLI {
     private final class Marker {}
 
     static func run(
-        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL = packageRoot
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        in directory: URL = packageRoot
     ) throws -> CLIResult {
         let process = Process()
         process.executableURL = try binary

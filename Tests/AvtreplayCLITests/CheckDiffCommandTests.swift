@@ -37,14 +37,17 @@ final class CheckDiffCommandTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let update = try CLI.run(["check", dir.path, "--update"])
         XCTAssertEqual(update.status, 0, update.stderr)
-        XCTAssertTrue(update.stderr.contains("created \(dir.path)/happy-path.expected.jsonl: 33 records"), update.stderr)
+        XCTAssertTrue(
+            update.stderr.contains("created \(dir.path)/happy-path.expected.jsonl: 33 records"), update.stderr)
         let pass = try CLI.run(["check", dir.path])
         XCTAssertEqual(pass.status, 0, pass.stdout)
         XCTAssertTrue(pass.stdout.hasSuffix("2 passed, 0 failed\n"), pass.stdout)
 
         let golden = dir.appendingPathComponent("preroll-ads.expected.jsonl")
-        let lines = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        try lines.enumerated().filter { $0.offset != 5 }.map(\.element).joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
+        let lines = try String(contentsOf: golden, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        try lines.enumerated().filter { $0.offset != 5 }.map(\.element).joined(separator: "\n").write(
+            to: golden, atomically: true, encoding: .utf8)
         let report = dir.appendingPathComponent("report.xml")
         let fail = try CLI.run(["check", dir.path, "--format", "junit", "-o", report.path])
         XCTAssertEqual(fail.status, 1)
@@ -63,12 +66,20 @@ final class CheckDiffCommandTests: XCTestCase {
         let expected = dir.appendingPathComponent("golden.jsonl")
         try CLI.run(["run", "fixtures/happy-path.json"]).stdout.write(to: expected, atomically: true, encoding: .utf8)
         XCTAssertEqual(try CLI.run(["check", "fixtures/happy-path.json", "--expect", expected.path]).status, 0)
-        let mismatched = try CLI.run(["check", "fixtures/preroll-ads.json", "--expect", expected.path, "--format", "json"])
+        let mismatched = try CLI.run([
+            "check", "fixtures/preroll-ads.json", "--expect", expected.path, "--format", "json",
+        ])
         XCTAssertEqual(mismatched.status, 1)
-        XCTAssertTrue(mismatched.stdout.hasPrefix(#"{"passed":0,"failed":1,"cases":[{"name":"fixtures/preroll-ads.json","equal":false"#), mismatched.stdout)
+        XCTAssertTrue(
+            mismatched.stdout.hasPrefix(
+                #"{"passed":0,"failed":1,"cases":[{"name":"fixtures/preroll-ads.json","equal":false"#),
+            mismatched.stdout)
         let missingGolden = try CLI.run(["check", "fixtures/html5-session.json"])
         XCTAssertEqual(missingGolden.status, 2)
-        XCTAssertTrue(missingGolden.stdout.contains("ERROR fixtures/html5-session.json: fixtures/html5-session.expected.jsonl: cannot read"), missingGolden.stdout)
+        XCTAssertTrue(
+            missingGolden.stdout.contains(
+                "ERROR fixtures/html5-session.json: fixtures/html5-session.expected.jsonl: cannot read"),
+            missingGolden.stdout)
         XCTAssertEqual(try CLI.run(["check", dir.appendingPathComponent("nothing-here").path]).status, 2)
     }
 }

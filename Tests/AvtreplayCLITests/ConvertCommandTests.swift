@@ -24,8 +24,10 @@ final class ConvertCommandTests: XCTestCase {
     /// Every fixture, through JSON → CSV → JSONL → JSON with the binary, replays byte for byte like
     /// the original, from every intermediate file.
     func testConvertedFixturesReplayIdentically() throws {
-        let fixtures = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("fixtures").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let fixtures = try FileManager.default.contentsOfDirectory(
+            atPath: CLI.packageRoot.appendingPathComponent("fixtures").path
+        )
+        .filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThanOrEqual(fixtures.count, 2)
         for fixture in fixtures {
             let original = try CLI.run(["run", "fixtures/\(fixture)"])
@@ -46,7 +48,8 @@ final class ConvertCommandTests: XCTestCase {
     }
 
     func testStandardInputAndOutput() throws {
-        let json = try String(contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/happy-path.json"), encoding: .utf8)
+        let json = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/happy-path.json"), encoding: .utf8)
         let csv = try CLI.run(["convert", "-", "-", "--output-format", "csv"], stdin: json)
         XCTAssertEqual(csv.status, 0, csv.stderr)
         XCTAssertTrue(csv.stdout.hasPrefix("#avtreplay {\"startTime\":\"2026-03-01T12:00:00.000Z\""), csv.stdout)
@@ -80,7 +83,8 @@ final class ConvertCommandTests: XCTestCase {
         let json = try String(contentsOfFile: path("out.json"), encoding: .utf8)
         XCTAssertTrue(
             json.contains(
-                #""trackers": [{"name":"content","kind":"generic","isAdsTracker":false,"emitTrackerInit":false}, {"name":"ads","kind":"generic","isAdsTracker":true,"emitTrackerInit":false}]"#),
+                #""trackers": [{"name":"content","kind":"generic","isAdsTracker":false,"emitTrackerInit":false}, {"name":"ads","kind":"generic","isAdsTracker":true,"emitTrackerInit":false}]"#
+            ),
             json)
         let replay = try CLI.run(["run", path("out.json")])
         XCTAssertEqual(replay.status, 0, replay.stderr)
@@ -91,13 +95,15 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(undeclared.status, 2)
         XCTAssertTrue(
             undeclared.stderr.hasPrefix(
-                "avtreplay: error: \(csv):2:3: field \"tracker\": unknown tracker \"content\": no trackers are declared; declare trackers with --tracker content=KIND"),
+                "avtreplay: error: \(csv):2:3: field \"tracker\": unknown tracker \"content\": no trackers are declared; declare trackers with --tracker content=KIND"
+            ),
             undeclared.stderr)
 
         // A file with a #avtreplay line keeps its own trackers.
         let ignored = try CLI.run(["convert", path("out.json"), path("again.csv"), "--tracker", "x"])
         XCTAssertEqual(ignored.status, 0, ignored.stderr)
-        XCTAssertTrue(ignored.stderr.contains("warning: --tracker ignored: it applies to CSV timelines only"), ignored.stderr)
+        XCTAssertTrue(
+            ignored.stderr.contains("warning: --tracker ignored: it applies to CSV timelines only"), ignored.stderr)
         let declared = try CLI.run(["convert", path("again.csv"), path("again.jsonl"), "--tracker", "x"])
         XCTAssertEqual(declared.status, 0, declared.stderr)
         XCTAssertTrue(declared.stderr.contains("declares its trackers in its #avtreplay line"), declared.stderr)
@@ -123,14 +129,21 @@ final class ConvertCommandTests: XCTestCase {
         let target = path("existing.jsonl")
         try "previous contents\n".write(toFile: target, atomically: true, encoding: .utf8)
         let cases: [(String, String, String)] = [
-            ("bad.csv", "t,tracker,action,set.position\n0,content,Start,\n5,content,Start,\"{\"\"a\"\":1}\"\n",
-             ":3:17: field \"set.position\": expected a string, number, boolean or null, found an object"),
-            ("order.csv", "t,tracker,action\n500,content,Start\n400,content,End\n",
-             ":3:1: field \"t\": t 400 is earlier than the previous row's t 500"),
+            (
+                "bad.csv", "t,tracker,action,set.position\n0,content,Start,\n5,content,Start,\"{\"\"a\"\":1}\"\n",
+                ":3:17: field \"set.position\": expected a string, number, boolean or null, found an object"
+            ),
+            (
+                "order.csv", "t,tracker,action\n500,content,Start\n400,content,End\n",
+                ":3:1: field \"t\": t 400 is earlier than the previous row's t 500"
+            ),
             ("header.csv", "t,tracker,actoin\n", ":1:11: header: unknown column \"actoin\""),
             ("quote.csv", "t,tracker,action\n0,content,\"Start\n", ":2:11: unterminated quoted field"),
-            ("late.jsonl", "{\"trackers\": [{\"name\": \"content\"}]}\n{\"t\": 0, \"tracker\": \"content\", \"action\": \"Start\"}\n{\"t\": \"x\"}\n",
-             ":3:7: steps[1].t: expected an integer"),
+            (
+                "late.jsonl",
+                "{\"trackers\": [{\"name\": \"content\"}]}\n{\"t\": 0, \"tracker\": \"content\", \"action\": \"Start\"}\n{\"t\": \"x\"}\n",
+                ":3:7: steps[1].t: expected an integer"
+            ),
         ]
         for (name, text, expected) in cases {
             let input = try write(text, name)

@@ -29,7 +29,9 @@ final class DestinationCommandTests: XCTestCase {
         for arguments in [["--to", "stdout", "--to", "file:/tmp/x"], ["--to", "stdout", "-o", "/tmp/x"]] {
             let result = try CLI.run(["run", timeline] + arguments)
             XCTAssertEqual(result.status, 2)
-            XCTAssertTrue(result.stderr.contains("Give one of stdout, file:PATH or -o: records go to one file or stream."), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("Give one of stdout, file:PATH or -o: records go to one file or stream."),
+                result.stderr)
         }
     }
 
@@ -56,7 +58,8 @@ final class DestinationCommandTests: XCTestCase {
         let result = try CLI.run(["send", dead, "--to", "graphite://127.0.0.1:1"], in: directory)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(
-            result.stderr.contains("error: cannot write graphite://127.0.0.1:1: expected influxdb://HOST:PORT/DB"), result.stderr)
+            result.stderr.contains("error: cannot write graphite://127.0.0.1:1: expected influxdb://HOST:PORT/DB"),
+            result.stderr)
         let unknown = #"{"to":"influxdb://127.0.0.1:1/db","format":"csv","reason":"r","line":"x"}"# + "\n"
         try unknown.write(toFile: dead, atomically: true, encoding: .utf8)
         let format = try CLI.run(["send", dead], in: directory)

@@ -1,8 +1,9 @@
 import Foundation
+import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import XCTest
 
 /// Every command that README.md and docs/*.md show runs, against the built binary, and exits as the
 /// page says; every relative link of those pages resolves.
@@ -41,7 +42,8 @@ final class DocsCommandsTests: XCTestCase {
 
     static func pages() throws -> [URL] {
         let docs = root.appendingPathComponent("docs")
-        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         return [root.appendingPathComponent("README.md")] + names.map { docs.appendingPathComponent($0) }
     }
 
@@ -72,11 +74,19 @@ final class DocsCommandsTests: XCTestCase {
             if let continued = pending {
                 let joined = continued.1 + " " + trimmed
                 pending = nil
-                if joined.hasSuffix("\\") { pending = (continued.0, String(joined.dropLast())) } else { result.append((continued.0, joined)) }
+                if joined.hasSuffix("\\") {
+                    pending = (continued.0, String(joined.dropLast()))
+                } else {
+                    result.append((continued.0, joined))
+                }
                 continue
             }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed.hasSuffix("\\") { pending = (index + 1, String(trimmed.dropLast())) } else { result.append((index + 1, trimmed)) }
+            if trimmed.hasSuffix("\\") {
+                pending = (index + 1, String(trimmed.dropLast()))
+            } else {
+                result.append((index + 1, trimmed))
+            }
         }
         return result
     }
@@ -93,7 +103,10 @@ final class DocsCommandsTests: XCTestCase {
                 quote = c
             } else if c == "#", previous == " " || previous == "\t" {
                 let i = line.index(line.startIndex, offsetBy: offset)
-                return (line[..<i].trimmingCharacters(in: .whitespaces), String(line[line.index(after: i)...]).trimmingCharacters(in: .whitespaces))
+                return (
+                    line[..<i].trimmingCharacters(in: .whitespaces),
+                    String(line[line.index(after: i)...]).trimmingCharacters(in: .whitespaces)
+                )
             }
             previous = c
         }
@@ -109,8 +122,10 @@ final class DocsCommandsTests: XCTestCase {
 
     /// Destinations that name a server.
     static func destinations(in command: String) -> [String] {
-        let schemes = ["influxdb://", "influxdb+https://", "influxdb2://", "influxdb2+https://", "graphite://", "graphite+udp://",
-                       "newrelic://", "mediastream+http://", "mediastream+https://"]
+        let schemes = [
+            "influxdb://", "influxdb+https://", "influxdb2://", "influxdb2+https://", "graphite://", "graphite+udp://",
+            "newrelic://", "mediastream+http://", "mediastream+https://",
+        ]
         return command.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "\"" }).map(String.init).filter { word in
             schemes.contains { word.hasPrefix($0) }
         }
@@ -135,7 +150,8 @@ final class DocsCommandsTests: XCTestCase {
             guard !lines.isEmpty else { continue }
             let work = try CLI.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: work) }
-            try FileManager.default.copyItem(at: Self.root.appendingPathComponent("fixtures"), to: work.appendingPathComponent("fixtures"))
+            try FileManager.default.copyItem(
+                at: Self.root.appendingPathComponent("fixtures"), to: work.appendingPathComponent("fixtures"))
             var database: String?
             for (line, full) in lines {
                 let (command, comment) = Self.splitComment(full)
@@ -143,19 +159,27 @@ final class DocsCommandsTests: XCTestCase {
                     skipped.append(Skipped(page: name, line: line, text: command, reason: "not an avtreplay command"))
                     continue
                 }
-                XCTAssertFalse(command.contains("../") || command.contains(" /"), "\(name):\(line): a docs command must stay in its working directory: \(command)")
+                XCTAssertFalse(
+                    command.contains("../") || command.contains(" /"),
+                    "\(name):\(line): a docs command must stay in its working directory: \(command)")
                 var shell = command.replacingOccurrences(of: "swift run avtreplay ", with: "avtreplay ")
                 var reason: String?
                 for destination in Self.destinations(in: command) where !Self.closedPort(destination) {
                     if destination.hasPrefix("influxdb://127.0.0.1:8086/") {
-                        guard let influx else { reason = "needs InfluxDB 1.x: set AVTREPLAY_INFLUX_URL"; break }
+                        guard let influx else {
+                            reason = "needs InfluxDB 1.x: set AVTREPLAY_INFLUX_URL"
+                            break
+                        }
                         if database == nil { database = try freshDatabase(influx) }
                         let host = influx.replacingOccurrences(of: "http://", with: "")
                         var rewritten = "influxdb://\(host)/\(database!)"
                         if let q = destination.firstIndex(of: "?") { rewritten += destination[q...] }
                         shell = shell.replacingOccurrences(of: destination, with: rewritten)
                     } else if destination.hasPrefix("graphite://127.0.0.1:2003") {
-                        guard let carbonPort else { reason = "needs carbon-cache: set AVTREPLAY_CARBON_PORT"; break }
+                        guard let carbonPort else {
+                            reason = "needs carbon-cache: set AVTREPLAY_CARBON_PORT"
+                            break
+                        }
                         shell = shell.replacingOccurrences(of: destination, with: "graphite://127.0.0.1:\(carbonPort)")
                     } else if destination.hasPrefix("influxdb2") {
                         reason = "needs an InfluxDB 2.x server and token (the contract tests use a local mock)"
@@ -176,10 +200,13 @@ final class DocsCommandsTests: XCTestCase {
                 ran.append(Command(page: name, line: line, text: command, expectedStatus: expected))
                 XCTAssertEqual(
                     result.status, expected,
-                    "\(name):\(line): `\(command)` exited \(result.status), the page says \(expected)\nstderr: \(result.stderr.prefix(2000))")
+                    "\(name):\(line): `\(command)` exited \(result.status), the page says \(expected)\nstderr: \(result.stderr.prefix(2000))"
+                )
             }
         }
-        print("docs commands: ran \(ran.count) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; not run: \(skipped.count)")
+        print(
+            "docs commands: ran \(ran.count) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; not run: \(skipped.count)"
+        )
         for s in skipped { print("  not run: \(s.page):\(s.line): \(s.text)  — \(s.reason)") }
         // The pages show far more than this; a parser that finds nothing must not pass.
         XCTAssertGreaterThan(ran.count, 40, "too few docs commands found: is the ```sh convention still followed?")
@@ -233,12 +260,19 @@ final class DocsCommandsTests: XCTestCase {
         var result = Set<String>()
         var inBlock = false
         for line in text.components(separatedBy: "\n") {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inBlock.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
             guard !inBlock, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
             var slug = ""
             for c in title.lowercased() {
-                if c.isLetter || c.isNumber || c == "-" || c == "_" { slug.append(c) } else if c == " " { slug.append("-") }
+                if c.isLetter || c.isNumber || c == "-" || c == "_" {
+                    slug.append(c)
+                } else if c == " " {
+                    slug.append("-")
+                }
             }
             let n = seen[slug, default: 0]
             seen[slug] = n + 1
@@ -252,7 +286,10 @@ final class DocsCommandsTests: XCTestCase {
         var result: [(Int, String)] = []
         var inBlock = false
         for (index, line) in text.components(separatedBy: "\n").enumerated() {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inBlock.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
             guard !inBlock else { continue }
             var rest = Substring(line)
             while let open = rest.range(of: "](") {
@@ -273,21 +310,33 @@ final class DocsCommandsTests: XCTestCase {
         for page in pages {
             let name = Self.relativeName(page)
             for (line, target) in Self.links(of: texts[page.standardizedFileURL]!) {
-                if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") { continue }
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let file = parts[0].isEmpty ? page : page.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
+                if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") {
+                    continue
+                }
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
+                let file =
+                    parts[0].isEmpty
+                    ? page : page.deletingLastPathComponent().appendingPathComponent(parts[0]).standardizedFileURL
                 XCTAssertTrue(
-                    FileManager.default.fileExists(atPath: file.path), "\(name):\(line): link to \(target): no such file")
-                XCTAssertTrue(file.path.hasPrefix(Self.root.path + "/"), "\(name):\(line): link to \(target) leaves the repository")
+                    FileManager.default.fileExists(atPath: file.path),
+                    "\(name):\(line): link to \(target): no such file")
+                XCTAssertTrue(
+                    file.path.hasPrefix(Self.root.path + "/"),
+                    "\(name):\(line): link to \(target) leaves the repository")
                 if page.lastPathComponent == "README.md" { linkedFromReadme.insert(file.path) }
                 if parts.count == 2, file.pathExtension == "md" {
                     let text = try texts[file.standardizedFileURL] ?? String(contentsOf: file, encoding: .utf8)
-                    XCTAssertTrue(Self.anchors(of: text).contains(parts[1]), "\(name):\(line): link to \(target): no such heading")
+                    XCTAssertTrue(
+                        Self.anchors(of: text).contains(parts[1]), "\(name):\(line): link to \(target): no such heading"
+                    )
                 }
             }
         }
         for page in pages where page.lastPathComponent != "README.md" {
-            XCTAssertTrue(linkedFromReadme.contains(page.standardizedFileURL.path), "\(Self.relativeName(page)) is not linked from README.md")
+            XCTAssertTrue(
+                linkedFromReadme.contains(page.standardizedFileURL.path),
+                "\(Self.relativeName(page)) is not linked from README.md")
         }
         XCTAssertGreaterThan(pages.count, 8, "the reference pages live in docs/")
     }

@@ -6,9 +6,12 @@ import XCTest
 final class GraphiteServerTests: XCTestCase {
     private func server() throws -> (port: String, whisper: String) {
         let env = ProcessInfo.processInfo.environment
-        if let port = env["AVTREPLAY_CARBON_PORT"], let whisper = env["AVTREPLAY_CARBON_WHISPER_DIR"] { return (port, whisper) }
+        if let port = env["AVTREPLAY_CARBON_PORT"], let whisper = env["AVTREPLAY_CARBON_WHISPER_DIR"] {
+            return (port, whisper)
+        }
         if env["AVTREPLAY_REQUIRE_TOOLS"] == "1" { XCTFail("no carbon: scripts/test starts one") }
-        throw XCTSkip("no carbon-cache: set AVTREPLAY_CARBON_PORT and AVTREPLAY_CARBON_WHISPER_DIR (scripts/test starts one)")
+        throw XCTSkip(
+            "no carbon-cache: set AVTREPLAY_CARBON_PORT and AVTREPLAY_CARBON_WHISPER_DIR (scripts/test starts one)")
     }
 
     private func fetch(_ file: String, from: Int) throws -> [Int: Double] {
@@ -63,7 +66,8 @@ final class GraphiteServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
         let down = try CLI.run([
-            "run", "fixtures/happy-path.json", "--to", "graphite://127.0.0.1:9", "--dead-letter", dead, "--delivery-attempts", "2",
+            "run", "fixtures/happy-path.json", "--to", "graphite://127.0.0.1:9", "--dead-letter", dead,
+            "--delivery-attempts", "2",
             "--delivery-retry-delay", "5", "--start-time", "now",
         ])
         XCTAssertEqual(down.status, 3, down.stderr)

@@ -6,20 +6,29 @@ final class HelpTextTests: XCTestCase {
     private let flags: [String: [String]] = [
         "run": [
             "--input-format", "--tracker", "--format", "--to", "--newrelic-endpoint", "--mediastream-content-id",
-            "--mediastream-unique-id", "--dead-letter", "--delivery-attempts", "--delivery-retry-delay", "--delivery-batch",
-            "--speed", "--delivery-max-age", "--influx-gzip", "--influx-precision", "--influx-compat", "--influx-measurements",
+            "--mediastream-unique-id", "--dead-letter", "--delivery-attempts", "--delivery-retry-delay",
+            "--delivery-batch",
+            "--speed", "--delivery-max-age", "--influx-gzip", "--influx-precision", "--influx-compat",
+            "--influx-measurements",
             "--influx-tags", "--graphite-prefix", "--graphite-events", "--graphite-step", "--graphite-aggregate",
-            "--graphite-retention", "--jobs", "--shard", "-o, --output", "--seed", "--random-ids", "--hub", "--no-metrics",
+            "--graphite-retention", "--jobs", "--shard", "-o, --output", "--seed", "--random-ids", "--hub",
+            "--no-metrics",
             "--ping-interval", "--until", "--start-time", "--events-only", "--metrics-only",
         ],
         "send": ["--to", "--newrelic-endpoint", "--dead-letter", "--delivery-attempts", "--influx-gzip"],
-        "check": ["--expect", "--update", "--tracker", "--ignore", "--tolerance", "--ignore-order", "--format", "-o, --output"],
+        "check": [
+            "--expect", "--update", "--tracker", "--ignore", "--tolerance", "--ignore-order", "--format",
+            "-o, --output",
+        ],
         "diff": ["--ignore", "--tolerance", "--ignore-order", "--format", "-o, --output"],
         "convert": ["--input-format", "--output-format", "--tracker"],
-        "kpi": ["--from-events", "--input-format", "--definitions", "--format", "--aggregate", "--tracker", "-o, --output"],
+        "kpi": [
+            "--from-events", "--input-format", "--definitions", "--format", "--aggregate", "--tracker", "-o, --output",
+        ],
         "report": ["--from-events", "--definitions", "--worst", "--tracker", "-o, --output"],
         "precall": [
-            "--input-format", "--tracker", "--subscriber", "--profile", "--window", "--duration", "--video-kbps", "--video-loss",
+            "--input-format", "--tracker", "--subscriber", "--profile", "--window", "--duration", "--video-kbps",
+            "--video-loss",
             "--audio-kbps", "--audio-loss", "--audio-retest", "--require", "--format", "-o, --output",
         ],
     ]

@@ -13,7 +13,9 @@ final class InfluxRestartTests: XCTestCase {
 
     /// Runs a script with its output in a file (never a pipe, which a daemon could keep open).
     @discardableResult
-    private func script(_ command: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    private func script(_ command: String, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("avtreplay-script-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         XCTAssertTrue(FileManager.default.createFile(atPath: out.path, contents: nil))
@@ -57,7 +59,9 @@ final class InfluxRestartTests: XCTestCase {
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             address.sin_port = UInt16(port).bigEndian
             return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             } == 0
         }
         var port = 19_000 + Int(getpid() % 500) * 4
@@ -69,7 +73,10 @@ final class InfluxRestartTests: XCTestCase {
         var total = 0
         for (measurement, pick) in [("OAVT_EVENTS", "count(accumBufferTime)"), ("OAVT_METRICS", "count(*)")] {
             var components = URLComponents(string: "http://127.0.0.1:\(port)/query")!
-            components.queryItems = [URLQueryItem(name: "db", value: "restart"), URLQueryItem(name: "q", value: "SELECT \(pick) FROM \(measurement)")]
+            components.queryItems = [
+                URLQueryItem(name: "db", value: "restart"),
+                URLQueryItem(name: "q", value: "SELECT \(pick) FROM \(measurement)"),
+            ]
             let json = try JSONSerialization.jsonObject(with: try Data(contentsOf: components.url!)) as? [String: Any]
             let series = ((json?["results"] as? [[String: Any]])?.first?["series"] as? [[String: Any]])?.first
             total += ((series?["values"] as? [[Any]])?.first?.dropFirst().compactMap { $0 as? Int } ?? []).reduce(0, +)
@@ -79,7 +86,9 @@ final class InfluxRestartTests: XCTestCase {
 
     func testServerStoppedAndRestartedMidReplayLosesAndDuplicatesNothing() throws {
         guard ProcessInfo.processInfo.environment["AVTREPLAY_INFLUX_URL"] != nil else {
-            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" { XCTFail("scripts/test starts InfluxDB") }
+            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
+                XCTFail("scripts/test starts InfluxDB")
+            }
             throw XCTSkip("no InfluxDB: scripts/test runs this test (it starts and restarts a private influxd)")
         }
         let dir = try CLI.temporaryDirectory()

@@ -1,8 +1,9 @@
 import Foundation
+import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import XCTest
 
 /// Against a real InfluxDB 1.x (scripts/test starts one and sets AVTREPLAY_INFLUX_URL).
 final class InfluxServerTests: XCTestCase {
@@ -12,7 +13,8 @@ final class InfluxServerTests: XCTestCase {
             if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
                 XCTFail("AVTREPLAY_INFLUX_URL is not set: scripts/test starts InfluxDB")
             }
-            throw XCTSkip("no InfluxDB: set AVTREPLAY_INFLUX_URL (scripts/test starts one with scripts/start-influxdb.sh)")
+            throw XCTSkip(
+                "no InfluxDB: set AVTREPLAY_INFLUX_URL (scripts/test starts one with scripts/start-influxdb.sh)")
         }
     }
 
@@ -63,7 +65,8 @@ final class InfluxServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["happy-path", "preroll-ads", "avplayer-session", "ima-preroll", "html5-session"] {
             try FileManager.default.copyItem(
-                at: CLI.packageRoot.appendingPathComponent("fixtures/\(name).json"), to: dir.appendingPathComponent("\(name).json"))
+                at: CLI.packageRoot.appendingPathComponent("fixtures/\(name).json"),
+                to: dir.appendingPathComponent("\(name).json"))
         }
         let expected = try CLI.run(["run", dir.path]).stdout.split(separator: "\n").count
         let result = try CLI.run(["run", dir.path, "--to", "influxdb://\(try host())/\(db)", "--jobs", "2"])
@@ -72,7 +75,9 @@ final class InfluxServerTests: XCTestCase {
         XCTAssertEqual(try count(db), expected, "each record is one point: none overwritten, none duplicated")
         // The same with gzip bodies (off by default to a loopback server): the server decodes them.
         let gzipped = try freshDatabase()
-        let again = try CLI.run(["run", dir.path, "--to", "influxdb://\(try host())/\(gzipped)", "--influx-gzip", "always"])
+        let again = try CLI.run([
+            "run", dir.path, "--to", "influxdb://\(try host())/\(gzipped)", "--influx-gzip", "always",
+        ])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try count(gzipped), expected, "gzipped batches are stored the same")
     }
@@ -106,11 +111,15 @@ final class InfluxServerTests: XCTestCase {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
-        let result = try CLI.run(["run", "fixtures/happy-path.json", "--to", "influxdb://\(try host())/\(db)", "--dead-letter", dead])
+        let result = try CLI.run([
+            "run", "fixtures/happy-path.json", "--to", "influxdb://\(try host())/\(db)", "--dead-letter", dead,
+        ])
         XCTAssertEqual(result.status, 3, result.stderr)
         let kept = try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n")
         XCTAssertFalse(kept.isEmpty)
-        XCTAssertTrue(kept.allSatisfy { $0.contains("bitrate=") && $0.contains("field type conflict") }, kept.joined(separator: "\n"))
+        XCTAssertTrue(
+            kept.allSatisfy { $0.contains("bitrate=") && $0.contains("field type conflict") },
+            kept.joined(separator: "\n"))
         XCTAssertEqual(try count(db) - 1 + kept.count, 33, "delivered + kept = every record (the seed point aside)")
     }
 }
@@ -138,7 +147,9 @@ final class InfluxCorpusTests: XCTestCase {
 
     func testHundredSessionsOfOverHundredThousandRecordsArriveExactlyOnce() throws {
         guard let base = ProcessInfo.processInfo.environment["AVTREPLAY_INFLUX_URL"] else {
-            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" { XCTFail("scripts/test starts InfluxDB") }
+            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
+                XCTFail("scripts/test starts InfluxDB")
+            }
             throw XCTSkip("no InfluxDB: set AVTREPLAY_INFLUX_URL (scripts/test starts one)")
         }
         let corpus = try CLI.temporaryDirectory()
@@ -155,7 +166,8 @@ final class InfluxCorpusTests: XCTestCase {
             try gen.run()
             gen.waitUntilExit()
         }
-        let expected = try CLI.run(["run", corpus.path, "--jobs", "2", "--events-only"]).stdout.split(separator: "\n").count
+        let expected =
+            try CLI.run(["run", corpus.path, "--jobs", "2", "--events-only"]).stdout.split(separator: "\n").count
             + CLI.run(["run", corpus.path, "--jobs", "2", "--metrics-only"]).stdout.split(separator: "\n").count
         XCTAssertGreaterThan(expected, 100_000)
         let db = "c" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()

@@ -4,12 +4,15 @@ import XCTest
 /// `avtreplay kpi` end to end: the JSON contract, event logs, formats, bad input.
 final class KPICommandTests: XCTestCase {
     func testJSONContractWithAggregate() throws {
-        let result = try CLI.run(["kpi", "fixtures/happy-path.json", "fixtures/preroll-ads.json", "--format", "json", "--aggregate"])
+        let result = try CLI.run([
+            "kpi", "fixtures/happy-path.json", "fixtures/preroll-ads.json", "--format", "json", "--aggregate",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["definitions"] as? String, "openavt")
         let sessions = try XCTUnwrap(json["sessions"] as? [[String: Any]])
-        XCTAssertEqual(sessions.map { $0["session"] as? String }, ["fixtures/happy-path.json", "fixtures/preroll-ads.json"])
+        XCTAssertEqual(
+            sessions.map { $0["session"] as? String }, ["fixtures/happy-path.json", "fixtures/preroll-ads.json"])
         let playback = try XCTUnwrap((sessions[0]["playbacks"] as? [[String: Any]])?.first)
         XCTAssertEqual(playback["startupTime"] as? Int, 1400)
         XCTAssertEqual(playback["rebufferTime"] as? Int, 2500)
@@ -17,7 +20,9 @@ final class KPICommandTests: XCTestCase {
         let aggregate = try XCTUnwrap(json["aggregate"] as? [String: [String: Any]])
         XCTAssertEqual(aggregate["startupTime"]?["count"] as? Int, 2)
         XCTAssertEqual(aggregate["startupTime"]?["max"] as? Int, 16200)
-        XCTAssertEqual(Set(aggregate["playTime"]?.keys.map { $0 } ?? []), ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"])
+        XCTAssertEqual(
+            Set(aggregate["playTime"]?.keys.map { $0 } ?? []),
+            ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"])
     }
 
     func testEventLogsAndDefinitions() throws {
@@ -30,7 +35,8 @@ final class KPICommandTests: XCTestCase {
             direct.stdout.split(separator: "\n").map { $0.split(separator: ",").dropFirst(2).joined(separator: ",") },
             "the same KPIs from the log as from the replay")
         let mux = try CLI.run(["kpi", "fixtures/preroll-ads.json", "--definitions", "mux", "--format", "json"])
-        XCTAssertTrue(mux.stdout.contains(#""startupTime":450"#), "Mux stops at the pre-roll's first frame: \(mux.stdout)")
+        XCTAssertTrue(
+            mux.stdout.contains(#""startupTime":450"#), "Mux stops at the pre-roll's first frame: \(mux.stdout)")
     }
 
     func testBadInputExitsTwo() throws {

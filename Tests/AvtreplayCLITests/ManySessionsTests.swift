@@ -29,9 +29,10 @@ final class ManySessionsTests: XCTestCase {
     func testADirectoryIsEveryTimelineInItAndShardsSplitIt() throws {
         let all = try CLI.run(["run", "fixtures"])
         XCTAssertEqual(all.status, 0, all.stderr)
-        let sessions = Set(all.stdout.split(separator: "\n").compactMap { line in
-            line.range(of: #""session":"[^"]*""#, options: .regularExpression).map { String(line[$0]) }
-        })
+        let sessions = Set(
+            all.stdout.split(separator: "\n").compactMap { line in
+                line.range(of: #""session":"[^"]*""#, options: .regularExpression).map { String(line[$0]) }
+            })
         XCTAssertGreaterThanOrEqual(sessions.count, 6)
         let first = try CLI.run(["run", "fixtures", "--shard", "1/2"])
         let second = try CLI.run(["run", "fixtures", "--shard", "2/2", "--jobs", "2"])
@@ -74,7 +75,8 @@ final class RunFormatsTests: XCTestCase {
     }
 
     func testTableIsPlainWithoutATerminal() throws {
-        let result = try CLI.run(["run", "fixtures/happy-path.json", "--format", "table"], environment: ["NO_COLOR": "1"])
+        let result = try CLI.run(
+            ["run", "fixtures/happy-path.json", "--format", "table"], environment: ["NO_COLOR": "1"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("StartTime"))
         XCTAssertFalse(result.stdout.contains("\u{1B}["))
@@ -84,13 +86,14 @@ final class RunFormatsTests: XCTestCase {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let csv = dir.appendingPathComponent("s.csv")
-        try "t,tracker,action,set.position\n0,content,StreamLoad,\n500,content,Start,10\n".write(to: csv, atomically: true, encoding: .utf8)
+        try "t,tracker,action,set.position\n0,content,StreamLoad,\n500,content,Start,10\n".write(
+            to: csv, atomically: true, encoding: .utf8)
         let json = dir.appendingPathComponent("s.json")
         try """
-            {"trackers": [{"name": "content", "kind": "generic"}], "steps": [
-              {"t": 0, "tracker": "content", "action": "StreamLoad"},
-              {"t": 500, "tracker": "content", "set": {"position": 10}, "action": "Start"}]}
-            """.write(to: json, atomically: true, encoding: .utf8)
+        {"trackers": [{"name": "content", "kind": "generic"}], "steps": [
+          {"t": 0, "tracker": "content", "action": "StreamLoad"},
+          {"t": 500, "tracker": "content", "set": {"position": 10}, "action": "Start"}]}
+        """.write(to: json, atomically: true, encoding: .utf8)
         let fromCSV = try CLI.run(["run", csv.path, "--tracker", "content"])
         XCTAssertEqual(fromCSV.status, 0, fromCSV.stderr)
         XCTAssertEqual(fromCSV.stdout, try CLI.run(["run", json.path]).stdout)
@@ -105,16 +108,30 @@ final class RunFormatsTests: XCTestCase {
 /// `run --format influx|graphite` and their options.
 final class WireFormatCommandTests: XCTestCase {
     func testInfluxAndGraphiteOutputs() throws {
-        let influx = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-precision", "us", "--metrics-only"])
+        let influx = try CLI.run([
+            "run", "fixtures/happy-path.json", "--format", "influx", "--influx-precision", "us", "--metrics-only",
+        ])
         XCTAssertEqual(influx.status, 0, influx.stderr)
         XCTAssertTrue(influx.stdout.hasPrefix("OAVT_METRICS NumRequests=1i 1772366400000000\n"), influx.stdout)
-        let compat = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-compat", "--events-only"])
+        let compat = try CLI.run([
+            "run", "fixtures/happy-path.json", "--format", "influx", "--influx-compat", "--events-only",
+        ])
         XCTAssertTrue(compat.stdout.hasPrefix("OAVT_EVENTS action=\"TrackerInit\",accumBufferTime=0,"), compat.stdout)
-        let renamed = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-measurements", "ev,me", "--influx-tags", "action"])
+        let renamed = try CLI.run([
+            "run", "fixtures/happy-path.json", "--format", "influx", "--influx-measurements", "ev,me", "--influx-tags",
+            "action",
+        ])
         XCTAssertTrue(renamed.stdout.contains("\nme NumLoads=1i "), renamed.stdout)
         XCTAssertTrue(renamed.stdout.hasPrefix("ev,action=TrackerInit accumBufferTime=0i"), renamed.stdout)
-        let graphite = try CLI.run(["run", "fixtures/happy-path.json", "--format", "graphite", "--graphite-prefix", "tv.app", "--graphite-events"])
-        XCTAssertTrue(graphite.stdout.hasPrefix("tv.app.events.TrackerInit 1 1772366400\ntv.app.NumRequests 1 1772366400\n"), graphite.stdout)
-        XCTAssertEqual(try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-measurements", "one"]).status, 2)
+        let graphite = try CLI.run([
+            "run", "fixtures/happy-path.json", "--format", "graphite", "--graphite-prefix", "tv.app",
+            "--graphite-events",
+        ])
+        XCTAssertTrue(
+            graphite.stdout.hasPrefix("tv.app.events.TrackerInit 1 1772366400\ntv.app.NumRequests 1 1772366400\n"),
+            graphite.stdout)
+        XCTAssertEqual(
+            try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-measurements", "one"])
+                .status, 2)
     }
 }

@@ -7,11 +7,14 @@ final class MediastreamCLITests: XCTestCase {
     private let fixture = "fixtures/mediastream-session.json"
 
     private func objects(_ jsonl: String) throws -> [[String: Any]] {
-        try jsonl.split(separator: "\n").map { try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try jsonl.split(separator: "\n").map {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
     }
 
     private func body(_ request: MockHTTPServer.Request) throws -> [[String: Any]] {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(request.body)) as? [[String: Any]], "the body is a JSON array")
+        try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(request.body)) as? [[String: Any]], "the body is a JSON array")
     }
 
     func testFormatMediastreamWritesOneEventPerLine() throws {
@@ -21,22 +24,30 @@ final class MediastreamCLITests: XCTestCase {
         // player_loaded, 4 buffering, 2 play, pause, seek, 5 playing, content_end (README table).
         XCTAssertEqual(lines.count, 15)
         XCTAssertEqual(lines.compactMap { $0["event"] as? String }.filter { $0 == "playing" }.count, 5)
-        XCTAssertTrue(result.stdout.hasPrefix(#"{"event":"player_loaded","timestamp":"2026-03-01T12:00:00.800Z","content_id":"529a628d2808dd092a00001a","#))
+        XCTAssertTrue(
+            result.stdout.hasPrefix(
+                #"{"event":"player_loaded","timestamp":"2026-03-01T12:00:00.800Z","content_id":"529a628d2808dd092a00001a","#
+            ))
         XCTAssertEqual(Set(lines.compactMap { $0["unique_id"] as? String }), ["u-1"])
         let again = try CLI.run(["run", fixture, "--format", "mediastream", "--mediastream-unique-id", "u-1"])
         XCTAssertEqual(again.stdout, result.stdout, "byte-identical")
         let flagged = try CLI.run(["run", fixture, "--format", "mediastream", "--mediastream-content-id", "c-9"])
-        XCTAssertEqual(Set(try objects(flagged.stdout).compactMap { $0["content_id"] as? String }), ["c-9"], "the flag wins over the timeline")
+        XCTAssertEqual(
+            Set(try objects(flagged.stdout).compactMap { $0["content_id"] as? String }), ["c-9"],
+            "the flag wins over the timeline")
     }
 
     func testEventsArePostedAsAJSONArray() throws {
         let server = try MockHTTPServer(fallback: 200)
         let expected = try objects(try CLI.run(["run", fixture, "--format", "mediastream"]).stdout)
-        let result = try CLI.run(["run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/collector/events?account=a1"])
+        let result = try CLI.run([
+            "run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/collector/events?account=a1",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "", "no stdout destination")
         // Mediastream takes events, not points: the count says what was sent.
-        XCTAssertTrue(result.stderr.contains("/collector/events?account=a1: 15 events delivered, 0 undelivered"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("/collector/events?account=a1: 15 events delivered, 0 undelivered"), result.stderr)
         XCTAssertFalse(result.stderr.contains("points"), result.stderr)
         let requests = server.requests
         XCTAssertEqual(requests.count, 1)
@@ -48,12 +59,15 @@ final class MediastreamCLITests: XCTestCase {
         let posted = try body(request)
         XCTAssertEqual(posted.count, 15)
         XCTAssertEqual(posted.map { $0["event"] as? String }, expected.map { $0["event"] as? String })
-        XCTAssertEqual(posted.map { $0["relative_streamed_time"] as? Int }, expected.map { $0["relative_streamed_time"] as? Int })
+        XCTAssertEqual(
+            posted.map { $0["relative_streamed_time"] as? Int }, expected.map { $0["relative_streamed_time"] as? Int })
     }
 
     func testBatchesFollowDeliveryBatch() throws {
         let server = try MockHTTPServer(fallback: 200)
-        let result = try CLI.run(["run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/e", "--delivery-batch", "4"])
+        let result = try CLI.run([
+            "run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/e", "--delivery-batch", "4",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         // 15 events in batches of 4: 4 + 4 + 4 + 3.
         XCTAssertEqual(try server.requests.map { try body($0).count }, [4, 4, 4, 3])
@@ -85,13 +99,19 @@ final class MediastreamCLITests: XCTestCase {
 
         let accepting = try MockHTTPServer(fallback: 200)
         let sent = try CLI.run(
-            ["send", dead, "--to", "mediastream+http://127.0.0.1:\(accepting.port)/e", "--dead-letter", dir.appendingPathComponent("again.jsonl").path])
+            [
+                "send", dead, "--to", "mediastream+http://127.0.0.1:\(accepting.port)/e", "--dead-letter",
+                dir.appendingPathComponent("again.jsonl").path,
+            ])
         XCTAssertEqual(sent.status, 0, sent.stderr)
         XCTAssertEqual(accepting.requests.count, 1)
         let redelivered = try body(try XCTUnwrap(accepting.requests.first))
-        XCTAssertEqual(redelivered.map { $0["event"] as? String }, entries.map { entry in
-            (try? JSONSerialization.jsonObject(with: Data((entry["line"] as? String ?? "").utf8)) as? [String: Any])?["event"] as? String
-        })
+        XCTAssertEqual(
+            redelivered.map { $0["event"] as? String },
+            entries.map { entry in
+                (try? JSONSerialization.jsonObject(with: Data((entry["line"] as? String ?? "").utf8)) as? [String: Any])?[
+                    "event"] as? String
+            })
     }
 
     func testMediastreamFlagsWithoutMediastreamOutputWarn() throws {
@@ -101,7 +121,8 @@ final class MediastreamCLITests: XCTestCase {
         XCTAssertEqual(ignored.stdout, plain.stdout, "the flags change nothing in JSON Lines")
         XCTAssertTrue(
             ignored.stderr.contains(
-                "warning: --mediastream-content-id and --mediastream-unique-id ignored: nothing is written as Mediastream events"),
+                "warning: --mediastream-content-id and --mediastream-unique-id ignored: nothing is written as Mediastream events"
+            ),
             ignored.stderr)
         // With Mediastream output, by format or by destination, the flags apply and nothing is said.
         let formatted = try CLI.run(["run", fixture, "--format", "mediastream", "--mediastream-unique-id", "u-1"])
@@ -109,17 +130,26 @@ final class MediastreamCLITests: XCTestCase {
         XCTAssertFalse(formatted.stderr.contains("warning"), formatted.stderr)
         let server = try MockHTTPServer(fallback: 200)
         let posted = try CLI.run(
-            ["run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/e", "--mediastream-content-id", "c-9"])
+            [
+                "run", fixture, "--to", "mediastream+http://127.0.0.1:\(server.port)/e", "--mediastream-content-id",
+                "c-9",
+            ])
         XCTAssertEqual(posted.status, 0, posted.stderr)
         XCTAssertFalse(posted.stderr.contains("warning"), posted.stderr)
-        XCTAssertEqual(Set(try body(try XCTUnwrap(server.requests.first)).compactMap { $0["content_id"] as? String }), ["c-9"])
+        XCTAssertEqual(
+            Set(try body(try XCTUnwrap(server.requests.first)).compactMap { $0["content_id"] as? String }), ["c-9"])
         // --format mediastream only to a server that is not Mediastream: no Mediastream output either.
         let influx = try MockHTTPServer(fallback: 204)
         let elsewhere = try CLI.run(
-            ["run", fixture, "--format", "mediastream", "--to", "influxdb://127.0.0.1:\(influx.port)/db", "--mediastream-unique-id", "u-1"])
+            [
+                "run", fixture, "--format", "mediastream", "--to", "influxdb://127.0.0.1:\(influx.port)/db",
+                "--mediastream-unique-id", "u-1",
+            ])
         XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
         XCTAssertTrue(elsewhere.stderr.contains("warning: --mediastream-unique-id ignored"), elsewhere.stderr)
-        XCTAssertTrue(elsewhere.stderr.contains("points delivered, 0 undelivered"), "Influx still counts points: \(elsewhere.stderr)")
+        XCTAssertTrue(
+            elsewhere.stderr.contains("points delivered, 0 undelivered"),
+            "Influx still counts points: \(elsewhere.stderr)")
     }
 
     func testABadDestinationIsBadInput() throws {

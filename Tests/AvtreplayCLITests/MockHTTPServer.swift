@@ -49,8 +49,12 @@ final class MockHTTPServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+        }
         port = UInt16(bigEndian: address.sin_port)
         guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         Thread { [self] in serve() }.start()
@@ -85,7 +89,8 @@ final class MockHTTPServer: @unchecked Sendable {
             if headerEnd == nil, let end = find(data, Array("\r\n\r\n".utf8)) {
                 headerEnd = end + 4
                 let head = String(decoding: data[0..<end], as: UTF8.self)
-                for line in head.split(separator: "\r\n").dropFirst() where line.lowercased().hasPrefix("content-length:") {
+                for line in head.split(separator: "\r\n").dropFirst()
+                where line.lowercased().hasPrefix("content-length:") {
                     contentLength = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
                 }
             }
@@ -97,10 +102,12 @@ final class MockHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let request = Request(
-            method: requestLine.count > 0 ? String(requestLine[0]) : "", path: requestLine.count > 1 ? String(requestLine[1]) : "",
+            method: requestLine.count > 0 ? String(requestLine[0]) : "",
+            path: requestLine.count > 1 ? String(requestLine[1]) : "",
             headers: headers, body: Array(data[headerEnd..<(headerEnd + contentLength)]))
         lock.lock()
         recorded.append(request)
@@ -110,7 +117,8 @@ final class MockHTTPServer: @unchecked Sendable {
         let wait = slowness
         lock.unlock()
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-        var response = "HTTP/1.1 \(answer.status) Status\r\nContent-Length: \(answer.body.utf8.count)\r\nConnection: close\r\n"
+        var response =
+            "HTTP/1.1 \(answer.status) Status\r\nContent-Length: \(answer.body.utf8.count)\r\nConnection: close\r\n"
         for (name, value) in answer.headers { response += "\(name): \(value)\r\n" }
         response += "\r\n" + answer.body
         var bytes = Array(response.utf8)
@@ -119,7 +127,9 @@ final class MockHTTPServer: @unchecked Sendable {
 
     private func find(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for i in 0...(haystack.count - needle.count) where Array(haystack[i..<(i + needle.count)]) == needle { return i }
+        for i in 0...(haystack.count - needle.count) where Array(haystack[i..<(i + needle.count)]) == needle {
+            return i
+        }
         return nil
     }
 }

@@ -18,10 +18,15 @@ final class NewRelicContractTests: XCTestCase {
         let server = try MockHTTPServer()
         let records = try CLI.run(["run", "fixtures/happy-path.json"]).stdout.split(separator: "\n")
         let result = try CLI.run(
-            ["run", "fixtures/happy-path.json", "--to", "newrelic://1234567", "--newrelic-endpoint", "http://127.0.0.1:\(server.port)"],
+            [
+                "run", "fixtures/happy-path.json", "--to", "newrelic://1234567", "--newrelic-endpoint",
+                "http://127.0.0.1:\(server.port)",
+            ],
             environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("newrelic://1234567: \(records.count) points delivered, 0 undelivered"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("newrelic://1234567: \(records.count) points delivered, 0 undelivered"),
+            result.stderr)
         let requests = server.requests
         let eventsPost = try XCTUnwrap(requests.first { $0.path == "/v1/accounts/1234567/events" })
         let metricsPost = try XCTUnwrap(requests.first { $0.path == "/metric/v1" })
@@ -58,8 +63,11 @@ final class NewRelicContractTests: XCTestCase {
     func testThrottlingIsRetriedAndOutagesKeptForSend() throws {
         let throttled = try MockHTTPServer(script: [(429, ["Retry-After": "0"]), (503, [:])])
         let ok = try CLI.run(
-            ["run", "fixtures/happy-path.json", "--to", "newrelic://1", "--newrelic-endpoint", "http://127.0.0.1:\(throttled.port)",
-             "--delivery-retry-delay", "5"],
+            [
+                "run", "fixtures/happy-path.json", "--to", "newrelic://1", "--newrelic-endpoint",
+                "http://127.0.0.1:\(throttled.port)",
+                "--delivery-retry-delay", "5",
+            ],
             environment: environment)
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertEqual(throttled.requests.count, 4, "events: 429 then 503 then 202; metrics: 202")
@@ -69,26 +77,34 @@ final class NewRelicContractTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
         let failed = try CLI.run(
-            ["run", "fixtures/happy-path.json", "--to", "newrelic://1", "--newrelic-endpoint", "http://127.0.0.1:\(down.port)",
-             "--delivery-attempts", "2", "--delivery-retry-delay", "5", "--dead-letter", dead],
+            [
+                "run", "fixtures/happy-path.json", "--to", "newrelic://1", "--newrelic-endpoint",
+                "http://127.0.0.1:\(down.port)",
+                "--delivery-attempts", "2", "--delivery-retry-delay", "5", "--dead-letter", dead,
+            ],
             environment: environment)
         XCTAssertEqual(failed.status, 3, failed.stderr)
         XCTAssertEqual(try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n").count, 33)
         let up = try MockHTTPServer()
-        let sent = try CLI.run(["send", dead, "--newrelic-endpoint", "http://127.0.0.1:\(up.port)"], environment: environment)
+        let sent = try CLI.run(
+            ["send", dead, "--newrelic-endpoint", "http://127.0.0.1:\(up.port)"], environment: environment)
         XCTAssertEqual(sent.status, 0, sent.stderr)
         XCTAssertEqual(up.requests.count, 2, "one events post, one metrics post")
         let rejected = try MockHTTPServer(fallback: 403)
         let forbidden = try CLI.run(
-            ["run", "fixtures/happy-path.json", "--to", "newrelic://1", "--newrelic-endpoint", "http://127.0.0.1:\(rejected.port)",
-             "--dead-letter", dead],
+            [
+                "run", "fixtures/happy-path.json", "--to", "newrelic://1", "--newrelic-endpoint",
+                "http://127.0.0.1:\(rejected.port)",
+                "--dead-letter", dead,
+            ],
             environment: environment)
         XCTAssertEqual(forbidden.status, 3)
         XCTAssertEqual(rejected.requests.count, 2, "403 is not retried")
     }
 
     func testMissingKeyIsBadInput() throws {
-        let result = try CLI.run(["run", "fixtures/happy-path.json", "--to", "newrelic://1"], environment: ["NEW_RELIC_LICENSE_KEY": ""])
+        let result = try CLI.run(
+            ["run", "fixtures/happy-path.json", "--to", "newrelic://1"], environment: ["NEW_RELIC_LICENSE_KEY": ""])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("NEW_RELIC_LICENSE_KEY"), result.stderr)
     }

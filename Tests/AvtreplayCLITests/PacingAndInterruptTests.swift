@@ -10,7 +10,8 @@ final class PacingAndInterruptTests: XCTestCase {
     private func address(_ server: MockHTTPServer) -> String { "influxdb2://127.0.0.1:\(server.port)?org=o&bucket=b" }
 
     private func lines(_ request: MockHTTPServer.Request) -> [String] {
-        String(decoding: Gzip.decompress(request.body) ?? request.body, as: UTF8.self).split(separator: "\n").map(String.init)
+        String(decoding: Gzip.decompress(request.body) ?? request.body, as: UTF8.self).split(separator: "\n").map(
+            String.init)
     }
 
     func testSpeedTenPlaysThreeVirtualSecondsInAboutAThirdOfASecond() throws {
@@ -32,7 +33,8 @@ final class PacingAndInterruptTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(elapsed, 0.3, "3 s of virtual time at 10×")
         XCTAssertLessThan(elapsed, 2)
         let requests = server.requests
-        XCTAssertEqual(requests.flatMap(lines), expected, "every record once, in time order, with its virtual timestamp")
+        XCTAssertEqual(
+            requests.flatMap(lines), expected, "every record once, in time order, with its virtual timestamp")
         // Batches leave by age (100 ms), not only at the end: the first batch (t = 0 …) leaves
         // at about 0.1 s, the t=3000 ping is due at 0.3 s, so about 0.2 s apart.
         XCTAssertGreaterThan(requests.count, 2)
@@ -78,7 +80,8 @@ final class PacingAndInterruptTests: XCTestCase {
     }
 
     func testCtrlCFlushesWhatWasReplayedAndExits130() throws {
-        let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n").map(String.init)
+        let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n")
+            .map(String.init)
         let server = try MockHTTPServer(fallback: 204)
         let (status, stderr) = try interrupted(by: SIGINT, to: address(server))
         XCTAssertEqual(status, 130, stderr)
@@ -92,14 +95,16 @@ final class PacingAndInterruptTests: XCTestCase {
     }
 
     func testSIGTERMWithTheServerDownKeepsEverythingAndExits3() throws {
-        let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n").map(String.init)
+        let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n")
+            .map(String.init)
         let down = try MockHTTPServer(fallback: 503)
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
         // Long retries: only the stop request lets the run end within the test's bound.
         let (status, stderr) = try interrupted(
-            by: SIGTERM, to: address(down), extra: ["--dead-letter", dead, "--delivery-attempts", "50", "--delivery-retry-delay", "200"])
+            by: SIGTERM, to: address(down),
+            extra: ["--dead-letter", dead, "--delivery-attempts", "50", "--delivery-retry-delay", "200"])
         XCTAssertEqual(status, 3, "undelivered records win over the signal's 143: " + stderr)
         XCTAssertTrue(stderr.contains("interrupted by SIGTERM"), stderr)
         let kept = try DeadLetterEntry.read(path: dead).map(\.line)

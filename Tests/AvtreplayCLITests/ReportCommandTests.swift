@@ -20,8 +20,10 @@ final class ReportCommandTests: XCTestCase {
         // From the fixture's observations: stall 41000–42800, paused 70000–80000 with a seek
         // 78000–80000 inside, playback from Start at 1200 to End at 140000.
         for bar in [
-            "data-t=\"41000\" data-e=\"42800\" data-kind=\"rebuffer\"", "data-t=\"70000\" data-e=\"80000\" data-kind=\"pause\"",
-            "data-t=\"78000\" data-e=\"80000\" data-kind=\"seek\"", "data-t=\"1200\" data-e=\"140000\" data-kind=\"playback\"",
+            "data-t=\"41000\" data-e=\"42800\" data-kind=\"rebuffer\"",
+            "data-t=\"70000\" data-e=\"80000\" data-kind=\"pause\"",
+            "data-t=\"78000\" data-e=\"80000\" data-kind=\"seek\"",
+            "data-t=\"1200\" data-e=\"140000\" data-kind=\"playback\"",
         ] {
             XCTAssertTrue(html.contains(bar), bar)
         }
@@ -50,8 +52,10 @@ final class ReportCommandTests: XCTestCase {
     func testAFolderGetsAnOverviewLinkingEverySession() throws {
         let (result, html) = try report(["fixtures"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let fixtures = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("fixtures").path)
-            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") }.sorted()
+        let fixtures = try FileManager.default.contentsOfDirectory(
+            atPath: CLI.packageRoot.appendingPathComponent("fixtures").path
+        )
+        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") }.sorted()
         XCTAssertTrue(html.contains("<h2 id=\"overview-h\">Overview: \(fixtures.count) sessions</h2>"))
         for (n, name) in fixtures.enumerated() {
             XCTAssertTrue(html.contains("<section class=\"session\" id=\"s\(n + 1)\""), name)
@@ -76,7 +80,8 @@ final class ReportCommandTests: XCTestCase {
         let missing = try CLI.run(["report", "no-such-file.json", "-o", "-"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("no-such-file.json"), missing.stderr)
-        let broken = try CLI.run(["report", "-", "-o", "-"], stdin: "{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": \"x\"}]}")
+        let broken = try CLI.run(
+            ["report", "-", "-o", "-"], stdin: "{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": \"x\"}]}")
         XCTAssertEqual(broken.status, 2)
         XCTAssertTrue(broken.stderr.contains("<stdin>:1:"), broken.stderr)
         XCTAssertEqual(broken.stdout, "", "no partial report")

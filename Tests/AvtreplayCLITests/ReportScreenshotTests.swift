@@ -41,7 +41,9 @@ final class ReportScreenshotTests: XCTestCase {
         XCTAssertGreaterThan(counts.count, 50, "distinct colours")
         XCTAssertGreaterThan(offBackground, 0.05, "share of pixels off the background")
         // The timeline was drawn: the light theme's pause, rebuffer and playback colours fill bars.
-        for (name, colour) in [("pause #f0b429", 0xF0B429), ("rebuffer #e4572e", 0xE4572E), ("playback #8fd19e", 0x8FD19E)] {
+        for (name, colour) in [
+            ("pause #f0b429", 0xF0B429), ("rebuffer #e4572e", 0xE4572E), ("playback #8fd19e", 0x8FD19E),
+        ] {
             XCTAssertGreaterThan(counts[UInt32(colour)] ?? 0, 40, name)
         }
     }
@@ -77,7 +79,9 @@ struct PNGImage {
 
     init(_ data: Data) throws {
         let bytes = [UInt8](data)
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Malformed(description: "not a PNG") }
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw Malformed(description: "not a PNG")
+        }
         func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         var offset = 8
         var compressed: [UInt8] = []
@@ -120,7 +124,9 @@ struct PNGImage {
                 case 3: predictor = (a + b) / 2
                 case 4:
                     let p = a + b - c
-                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
                 default: throw Malformed(description: "filter \(filter)")
                 }

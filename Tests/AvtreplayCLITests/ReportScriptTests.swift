@@ -12,44 +12,44 @@ final class ReportScriptTests: XCTestCase {
     /// Collects errors from the moment the page starts: a syntax error in the report's script, or
     /// an exception in one of its event handlers, arrives here as an `error` event.
     private static let errorCollector = #"""
-<script>window.__reportErrors=[];addEventListener('error',function(e){__reportErrors.push(String(e.message))})</script>
-"""#
+        <script>window.__reportErrors=[];addEventListener('error',function(e){__reportErrors.push(String(e.message))})</script>
+        """#
 
     /// After load, drives the first session's timeline and writes what it saw as JSON into
     /// `<script type="application/json" id="js-test-result">`, whose text the DOM dump keeps verbatim.
     private static let driver = #"""
-<script>addEventListener('load',function(){var out={errors:window.__reportErrors,steps:[]};
-try{
-var sec=document.querySelector('section.session'),plot=sec.querySelector('.plot'),svg=sec.querySelector('svg.tl');
-var box=document.getElementById(sec.id+'-details'),r=svg.getBoundingClientRect(),W=svg.viewBox.baseVal.width;
-function list(sel,f){return Array.prototype.map.call(svg.querySelectorAll(sel),f)}
-function snap(name){out.steps.push({name:name,view:sec.querySelector('.view').textContent,
- axis:list('g.axis text',function(e){return e.textContent}),
- ticks:list('g.ticks[data-lane="0"] [data-t]',function(e){return {label:e.getAttribute('aria-label'),n:Number(e.getAttribute('data-n')||1)}}),
- bars:list('.bar',function(e){return {kind:e.getAttribute('data-kind'),t:Number(e.getAttribute('data-t')),x:e.getAttribute('x'),width:e.getAttribute('width')}})})}
-function key(k){plot.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))}
-function clientX(vx){return r.left+vx*r.width/W}
-var mid=clientX(640),y=r.top+r.height/2;
-snap('initial');
-plot.focus();out.plotFocused=document.activeElement===plot;
-key('+');snap('zoom in');
-key('ArrowRight');snap('pan right');
-key('0');snap('reset');
-svg.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,clientX:mid,clientY:y,bubbles:true,cancelable:true}));snap('wheel');
-svg.dispatchEvent(new PointerEvent('pointerdown',{button:0,clientX:mid,clientY:y,bubbles:true}));
-window.dispatchEvent(new PointerEvent('pointermove',{clientX:clientX(540),clientY:y,bubbles:true}));
-window.dispatchEvent(new PointerEvent('pointerup',{clientX:clientX(540),clientY:y,bubbles:true}));snap('drag');
-sec.querySelector('.controls button[data-act="reset"]').click();snap('reset button');
-var tick=svg.querySelector('[aria-label="Start at 00:01.200"]');tick.focus();out.tickFocused=document.activeElement===tick;
-out.focused={index:Number(tick.getAttribute('data-i')),text:box.textContent,
- rows:Array.prototype.map.call(box.querySelectorAll('tr'),function(tr){return [tr.querySelector('th').textContent,tr.querySelector('td').textContent]})};
-var agg=svg.querySelector('g.ticks[data-lane="0"] [data-n][data-t="80000"]');
-agg.dispatchEvent(new MouseEvent('mouseover',{bubbles:true}));
-out.hovered={text:box.textContent,rows:box.querySelectorAll('tr').length};
-}catch(e){out.errors.push('test script: '+e)}
-var el=document.createElement('script');el.type='application/json';el.id='js-test-result';
-el.textContent=JSON.stringify(out).replace(/</g,'\\u003c');document.body.appendChild(el)});</script>
-"""#
+        <script>addEventListener('load',function(){var out={errors:window.__reportErrors,steps:[]};
+        try{
+        var sec=document.querySelector('section.session'),plot=sec.querySelector('.plot'),svg=sec.querySelector('svg.tl');
+        var box=document.getElementById(sec.id+'-details'),r=svg.getBoundingClientRect(),W=svg.viewBox.baseVal.width;
+        function list(sel,f){return Array.prototype.map.call(svg.querySelectorAll(sel),f)}
+        function snap(name){out.steps.push({name:name,view:sec.querySelector('.view').textContent,
+         axis:list('g.axis text',function(e){return e.textContent}),
+         ticks:list('g.ticks[data-lane="0"] [data-t]',function(e){return {label:e.getAttribute('aria-label'),n:Number(e.getAttribute('data-n')||1)}}),
+         bars:list('.bar',function(e){return {kind:e.getAttribute('data-kind'),t:Number(e.getAttribute('data-t')),x:e.getAttribute('x'),width:e.getAttribute('width')}})})}
+        function key(k){plot.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))}
+        function clientX(vx){return r.left+vx*r.width/W}
+        var mid=clientX(640),y=r.top+r.height/2;
+        snap('initial');
+        plot.focus();out.plotFocused=document.activeElement===plot;
+        key('+');snap('zoom in');
+        key('ArrowRight');snap('pan right');
+        key('0');snap('reset');
+        svg.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,clientX:mid,clientY:y,bubbles:true,cancelable:true}));snap('wheel');
+        svg.dispatchEvent(new PointerEvent('pointerdown',{button:0,clientX:mid,clientY:y,bubbles:true}));
+        window.dispatchEvent(new PointerEvent('pointermove',{clientX:clientX(540),clientY:y,bubbles:true}));
+        window.dispatchEvent(new PointerEvent('pointerup',{clientX:clientX(540),clientY:y,bubbles:true}));snap('drag');
+        sec.querySelector('.controls button[data-act="reset"]').click();snap('reset button');
+        var tick=svg.querySelector('[aria-label="Start at 00:01.200"]');tick.focus();out.tickFocused=document.activeElement===tick;
+        out.focused={index:Number(tick.getAttribute('data-i')),text:box.textContent,
+         rows:Array.prototype.map.call(box.querySelectorAll('tr'),function(tr){return [tr.querySelector('th').textContent,tr.querySelector('td').textContent]})};
+        var agg=svg.querySelector('g.ticks[data-lane="0"] [data-n][data-t="80000"]');
+        agg.dispatchEvent(new MouseEvent('mouseover',{bubbles:true}));
+        out.hovered={text:box.textContent,rows:box.querySelectorAll('tr').length};
+        }catch(e){out.errors.push('test script: '+e)}
+        var el=document.createElement('script');el.type='application/json';el.id='js-test-result';
+        el.textContent=JSON.stringify(out).replace(/</g,'\\u003c');document.body.appendChild(el)});</script>
+        """#
 
     private struct Result: Decodable {
         struct Step: Decodable {
@@ -107,7 +107,8 @@ el.textContent=JSON.stringify(out).replace(/</g,'\\u003c');document.body.appendC
         // As the screenshot test: no sandbox (root in CI), no GPU, a fresh profile; virtual time
         // lets the load event and the driver finish before the DOM is printed.
         process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile", "--window-size=1280,900",
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile",
+            "--window-size=1280,900",
             "--virtual-time-budget=5000", "--dump-dom", page.absoluteString,
         ]
         let out = Pipe()
@@ -134,7 +135,8 @@ el.textContent=JSON.stringify(out).replace(/</g,'\\u003c');document.body.appendC
     func testZoomPanAndDetailsWorkInABrowser() throws {
         let result = try runInChromium()
         XCTAssertEqual(result.errors, [], "script errors")
-        XCTAssertEqual(result.steps.map(\.name), ["initial", "zoom in", "pan right", "reset", "wheel", "drag", "reset button"])
+        XCTAssertEqual(
+            result.steps.map(\.name), ["initial", "zoom in", "pan right", "reset", "wheel", "drag", "reset button"])
         guard result.steps.count == 7 else { return }
         let step = Dictionary(uniqueKeysWithValues: result.steps.map { ($0.name, $0) })
         let end = 140_000  // the fixture's last record, End at 02:20.000

@@ -9,7 +9,8 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(first.stderr, "")
         let lines = first.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 33)
-        XCTAssertTrue(lines[0].hasPrefix(#"{"type":"event","t":0,"time":"2026-03-01T12:00:00.000Z","action":"TrackerInit""#))
+        XCTAssertTrue(
+            lines[0].hasPrefix(#"{"type":"event","t":0,"time":"2026-03-01T12:00:00.000Z","action":"TrackerInit""#))
         XCTAssertTrue(first.stdout.contains(#""name":"RebufferTime","metricType":"gauge","value":2500}"#))
         let second = try CLI.run(["run", "fixtures/happy-path.json"])
         XCTAssertEqual(first.stdout, second.stdout, "same input and flags give byte-identical output")
@@ -34,19 +35,28 @@ final class RunCommandTests: XCTestCase {
         ] {
             XCTAssertTrue(ignored.stderr.contains("warning: " + warning), "\(warning)\n\(ignored.stderr)")
         }
-        let influx = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx", "--influx-tags", "action", "--influx-precision", "s"])
+        let influx = try CLI.run([
+            "run", "fixtures/happy-path.json", "--format", "influx", "--influx-tags", "action", "--influx-precision",
+            "s",
+        ])
         XCTAssertEqual(influx.status, 0, influx.stderr)
         XCTAssertEqual(influx.stderr, "", "the line-protocol options shape --format influx")
         XCTAssertTrue(influx.stdout.hasPrefix("OAVT_EVENTS,action=TrackerInit "), influx.stdout)
-        let graphite = try CLI.run(["run", "fixtures/happy-path.json", "--format", "graphite", "--graphite-prefix", "P", "--graphite-retention", "60"])
+        let graphite = try CLI.run([
+            "run", "fixtures/happy-path.json", "--format", "graphite", "--graphite-prefix", "P", "--graphite-retention",
+            "60",
+        ])
         XCTAssertEqual(graphite.status, 0, graphite.stderr)
         XCTAssertTrue(graphite.stdout.hasPrefix("P."), graphite.stdout)
         XCTAssertFalse(graphite.stderr.contains("--graphite-prefix"), graphite.stderr)
-        XCTAssertTrue(graphite.stderr.contains("warning: --graphite-retention ignored: nothing is written to a Graphite server"), graphite.stderr)
+        XCTAssertTrue(
+            graphite.stderr.contains("warning: --graphite-retention ignored: nothing is written to a Graphite server"),
+            graphite.stderr)
     }
 
     func testReadsStandardInputForDash() throws {
-        let timeline = try String(contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/preroll-ads.json"), encoding: .utf8)
+        let timeline = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/preroll-ads.json"), encoding: .utf8)
         let piped = try CLI.run(["run", "-"], stdin: timeline)
         let direct = try CLI.run(["run", "fixtures/preroll-ads.json"])
         XCTAssertEqual(piped.status, 0, piped.stderr)
@@ -70,11 +80,23 @@ final class RunCommandTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let cases: [(String, String)] = [
             ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 1,}]}", ":1:49: expected a string key"),
-            ("{\"trackers\": [{\"name\": \"c\"}],\n \"steps\": [{\"t\": \"5\", \"tracker\": \"c\", \"action\": \"Start\"}]}", ":2:18: steps[0].t: expected an integer"),
-            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 5, \"tracker\": \"x\", \"action\": \"Start\"}]}", "steps[0].tracker: unknown tracker \"x\""),
-            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"}, {\"t\": 4, \"tracker\": \"c\", \"action\": \"End\"}]}", "steps[1].t: t 4 is earlier"),
+            (
+                "{\"trackers\": [{\"name\": \"c\"}],\n \"steps\": [{\"t\": \"5\", \"tracker\": \"c\", \"action\": \"Start\"}]}",
+                ":2:18: steps[0].t: expected an integer"
+            ),
+            (
+                "{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 5, \"tracker\": \"x\", \"action\": \"Start\"}]}",
+                "steps[0].tracker: unknown tracker \"x\""
+            ),
+            (
+                "{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"}, {\"t\": 4, \"tracker\": \"c\", \"action\": \"End\"}]}",
+                "steps[1].t: t 4 is earlier"
+            ),
             ("{\"hub\": \"big\", \"trackers\": [{\"name\": \"c\"}], \"steps\": []}", "hub: unknown hub \"big\""),
-            ("{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"tracker\": \"c\", \"action\": \"Start\"}]}", "steps[0]: missing \"t\""),
+            (
+                "{\"trackers\": [{\"name\": \"c\"}], \"steps\": [{\"tracker\": \"c\", \"action\": \"Start\"}]}",
+                "steps[0]: missing \"t\""
+            ),
         ]
         for (index, (text, expected)) in cases.enumerated() {
             let file = dir.appendingPathComponent("bad\(index).json")
@@ -95,7 +117,8 @@ final class RunCommandTests: XCTestCase {
     func testMissingFileAndBadFlagsExitTwo() throws {
         let missing = try CLI.run(["run", "no/such/file.json"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("no/such/file.json: cannot read: No such file or directory"), missing.stderr)
+        XCTAssertTrue(
+            missing.stderr.contains("no/such/file.json: cannot read: No such file or directory"), missing.stderr)
         for arguments in [
             ["run", "fixtures/happy-path.json", "--hub", "fancy"],
             ["run", "fixtures/happy-path.json", "--events-only", "--metrics-only"],
@@ -111,7 +134,9 @@ final class RunCommandTests: XCTestCase {
     }
 
     func testStartTimeFlagRebasesTimestamps() throws {
-        let iso = try CLI.run(["run", "fixtures/happy-path.json", "--start-time", "2030-01-01T00:00:00Z", "--events-only"])
+        let iso = try CLI.run([
+            "run", "fixtures/happy-path.json", "--start-time", "2030-01-01T00:00:00Z", "--events-only",
+        ])
         XCTAssertTrue(iso.stdout.hasPrefix(#"{"type":"event","t":0,"time":"2030-01-01T00:00:00.000Z""#), iso.stdout)
         let epoch = try CLI.run(["run", "fixtures/happy-path.json", "--start-time", "1000", "--events-only"])
         XCTAssertTrue(epoch.stdout.hasPrefix(#"{"type":"event","t":0,"time":"1970-01-01T00:00:01.000Z""#))
@@ -141,7 +166,10 @@ final class RunCommandTests: XCTestCase {
         // `avtreplay run … | head -1`: a closed pipe is not an error worth a message.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" run fixtures/happy-path.json --ping-interval 1 --until 2000000 | head -1 >/dev/null", try CLI.binary.path]
+        process.arguments = [
+            "-c", "\"$0\" run fixtures/happy-path.json --ping-interval 1 --until 2000000 | head -1 >/dev/null",
+            try CLI.binary.path,
+        ]
         process.currentDirectoryURL = CLI.packageRoot
         let err = Pipe()
         process.standardError = err

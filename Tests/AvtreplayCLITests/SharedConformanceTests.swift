@@ -8,7 +8,8 @@ final class SharedConformanceTests: XCTestCase {
     func testRandomCasesThroughTheBinary() throws { try compare("random") }
 
     private func compare(_ suite: String) throws {
-        let shared = ProcessInfo.processInfo.environment["AVTREPLAY_CONFORMANCE_DIR"]
+        let shared =
+            ProcessInfo.processInfo.environment["AVTREPLAY_CONFORMANCE_DIR"]
             .map { URL(fileURLWithPath: $0) }
             ?? CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
         let script = shared.appendingPathComponent("compare.py")
@@ -17,15 +18,20 @@ final class SharedConformanceTests: XCTestCase {
             if require { return XCTFail("compare.py not found at \(script.path)") }
             throw XCTSkip("shared conformance not found at \(shared.path) (set AVTREPLAY_CONFORMANCE_DIR)")
         }
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile)
-            ?? which("python3")
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(
+                where: FileManager.default.isExecutableFile)
+                ?? which("python3")
         else {
             if require { return XCTFail("python3 is needed to run compare.py") }
             throw XCTSkip("python3 not found: cannot run compare.py")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, shared.appendingPathComponent(suite).path, "\(try CLI.binary.path) run {timeline}", "--jobs", "2"]
+        process.arguments = [
+            script.path, shared.appendingPathComponent(suite).path, "\(try CLI.binary.path) run {timeline}", "--jobs",
+            "2",
+        ]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out

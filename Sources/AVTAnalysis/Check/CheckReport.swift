@@ -9,7 +9,9 @@ package enum CheckReport {
 
     /// The report of `cases`. `single` is `diff`'s: one comparison, no PASS/FAIL lines or totals.
     /// `timestamp` (ISO-8601) goes into JUnit XML only.
-    package static func render(_ cases: [CheckCase], format: Format, single: Bool, color: Bool, timestamp: @autoclosure () -> String) -> String {
+    package static func render(
+        _ cases: [CheckCase], format: Format, single: Bool, color: Bool, timestamp: @autoclosure () -> String
+    ) -> String {
         switch format {
         case .text: text(cases, single: single, color: color)
         case .json: json(cases)

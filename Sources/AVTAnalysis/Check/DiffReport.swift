@@ -97,7 +97,9 @@ package enum DiffReport {
         w.raw("]}")
     }
 
-    private static func recordHead(_ kind: String, _ r: OutputRecord, expectedLine: Int?, actualLine: Int?, into w: inout JSONWriter) {
+    private static func recordHead(
+        _ kind: String, _ r: OutputRecord, expectedLine: Int?, actualLine: Int?, into w: inout JSONWriter
+    ) {
         w.raw("{\"kind\":")
         w.string(kind)
         w.raw(",\"type\":")

@@ -39,7 +39,8 @@ package struct GoldenCheck {
                 changed(try update(path, expectedPath: expect ?? GoldenFiles.expectedPath(for: path)))
                 return nil
             } catch {
-                return CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: .error(Self.message(error)))
+                return CheckCase(
+                    name: path, seconds: Date().timeIntervalSince(started), outcome: .error(Self.message(error)))
             }
         }
     }

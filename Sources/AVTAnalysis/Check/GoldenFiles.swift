@@ -2,6 +2,7 @@ import AVTOutput
 import AVTReplay
 import AVTTimeline
 import AVTTrackers
+
 /// The golden-file layout `check` uses: `NAME.json` (or `.jsonl`, `.ndjson`, `.csv`) beside
 /// `NAME.expected.jsonl`.
 package enum GoldenFiles {
@@ -18,7 +19,9 @@ package enum GoldenFiles {
         var result: [String] = []
         for path in paths {
             if path != "-", SessionDiscovery.isDirectory(path) {
-                result += try SessionDiscovery.expand([path]).filter { includingNew || SessionDiscovery.exists(expectedPath(for: $0)) }
+                result += try SessionDiscovery.expand([path]).filter {
+                    includingNew || SessionDiscovery.exists(expectedPath(for: $0))
+                }
             } else {
                 result.append(path)
             }

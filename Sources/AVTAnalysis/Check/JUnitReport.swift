@@ -6,14 +6,19 @@ import AVTJSON
 /// `failure` carrying the text diff, unreadable input an `error`.
 package enum JUnitReport {
     package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
-        let failures = cases.filter { if case .compared(let c) = $0.outcome { return !c.isEqual } else { return false } }.count
+        let failures = cases.filter {
+            if case .compared(let c) = $0.outcome { return !c.isEqual } else { return false }
+        }.count
         let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
         let time = seconds(cases.reduce(0) { $0 + $1.seconds })
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"avtreplay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
-        out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
+        out +=
+            "<testsuites name=\"avtreplay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out +=
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
         for testCase in cases {
-            let head = "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+            let head =
+                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
             switch testCase.outcome {
             case .compared(let comparison) where comparison.isEqual:
                 out += head + "/>\n"

@@ -19,7 +19,9 @@ package enum OutputLog {
         try read(ByteInput(path: path))
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError) -> OutputRecord {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError)
+        -> OutputRecord
+    {
         let node: JSONNode
         do {
             node = try JSONParser.parse(bytes, firstLine: line)
@@ -27,7 +29,8 @@ package enum OutputLog {
             throw TimelineError(file: file, location: error.location, message: error.message)
         }
         guard case .object(let members) = node.value else {
-            throw TimelineError(file: file, location: node.location, message: "expected a record object, found \(node.value.typeName)")
+            throw TimelineError(
+                file: file, location: node.location, message: "expected a record object, found \(node.value.typeName)")
         }
         func field(_ name: String) -> JSONNode? { members.first { $0.key == name }?.node }
         func string(_ name: String) -> String? {
@@ -36,11 +39,13 @@ package enum OutputLog {
         }
         guard let type = string("type"), type == "event" || type == "metric" else {
             throw TimelineError(
-                file: file, location: node.location, message: "expected a record with \"type\": \"event\" or \"metric\"")
+                file: file, location: node.location, message: "expected a record with \"type\": \"event\" or \"metric\""
+            )
         }
         let labelKey = type == "event" ? "action" : "name"
         guard let label = string(labelKey) else {
-            throw TimelineError(file: file, location: node.location, message: "expected a string \"\(labelKey)\" in a \(type) record")
+            throw TimelineError(
+                file: file, location: node.location, message: "expected a string \"\(labelKey)\" in a \(type) record")
         }
         var t: Int?
         if let tNode = field("t") {

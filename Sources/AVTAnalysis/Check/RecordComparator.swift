@@ -2,7 +2,9 @@ import AVTJSON
 
 /// Normalises and aligns two outputs, then reports each record as same, changed, missing or extra.
 package enum RecordComparator {
-    package static func compare(expected: [OutputRecord], actual: [OutputRecord], options: ComparisonOptions) -> Comparison {
+    package static func compare(expected: [OutputRecord], actual: [OutputRecord], options: ComparisonOptions)
+        -> Comparison
+    {
         var left = normalize(expected, options: options)
         var right = normalize(actual, options: options)
         if options.ignoreOrder {
@@ -16,7 +18,10 @@ package enum RecordComparator {
             switch step {
             case .match(let i, let j):
                 let changes = fieldChanges(left[i], right[j], tolerance: options.tolerance)
-                entries.append(changes.isEmpty ? .same(expected: left[i], actual: right[j]) : .changed(expected: left[i], actual: right[j], changes: changes))
+                entries.append(
+                    changes.isEmpty
+                        ? .same(expected: left[i], actual: right[j])
+                        : .changed(expected: left[i], actual: right[j], changes: changes))
             case .delete(let i): entries.append(.missing(left[i]))
             case .insert(let j): entries.append(.extra(right[j]))
             }

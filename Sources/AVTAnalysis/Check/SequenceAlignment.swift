@@ -1,4 +1,5 @@
 import AVTTimeline
+
 /// Myers' O(ND) shortest edit script between two sequences, so that one missing or extra record
 /// shows as exactly that instead of shifting every later comparison.
 package enum SequenceAlignment {
@@ -89,6 +90,7 @@ package enum SequenceAlignment {
     }
 
     private static func positional(_ n: Int, _ m: Int) -> [Step] {
-        (0..<min(n, m)).map { .match($0, $0) } + (min(n, m)..<n).map { .delete($0) } + (min(n, m)..<m).map { .insert($0) }
+        (0..<min(n, m)).map { .match($0, $0) } + (min(n, m)..<n).map { .delete($0) }
+            + (min(n, m)..<m).map { .insert($0) }
     }
 }

@@ -15,10 +15,14 @@ package enum KPIAggregate {
                 values[max(0, min(values.count - 1, Int((p * Double(values.count)).rounded(.up)) - 1))]
             }
             let mean = values.reduce(0, +) / Double(values.count)
-            return (name, [
-                ("count", Double(values.count)), ("mean", mean), ("min", values[0]), ("p50", percentile(0.5)),
-                ("p90", percentile(0.9)), ("p95", percentile(0.95)), ("p99", percentile(0.99)), ("max", values[values.count - 1]),
-            ])
+            return (
+                name,
+                [
+                    ("count", Double(values.count)), ("mean", mean), ("min", values[0]), ("p50", percentile(0.5)),
+                    ("p90", percentile(0.9)), ("p95", percentile(0.95)), ("p99", percentile(0.99)),
+                    ("max", values[values.count - 1]),
+                ]
+            )
         }
     }
 }

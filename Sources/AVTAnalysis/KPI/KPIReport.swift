@@ -86,7 +86,8 @@ package enum KPIReport {
             var rows = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
             rows.append(("(total)", session.totals(definitions: definitions)))
             for (id, values) in rows {
-                                let cells = [quoted(session.session), quoted(id)] + KPIName.all.map { values[name: $0].map(text) ?? "" }
+                let cells =
+                    [quoted(session.session), quoted(id)] + KPIName.all.map { values[name: $0].map(text) ?? "" }
                 lines.append(cells.joined(separator: ","))
             }
         }
@@ -96,7 +97,8 @@ package enum KPIReport {
     package static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
         var out = ""
         for session in sessions {
-            let columns = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
+            let columns =
+                session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
                 + [("total", session.totals(definitions: definitions))]
             let headers = columns.map { $0.0 == "total" ? "total" : String($0.0.prefix(8)) + "…" }
             let width = max(14, headers.map(\.count).max() ?? 0)
@@ -109,7 +111,9 @@ package enum KPIReport {
                 out += pad(name, 26) + cells.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
             }
             out += "\n"
-            if let log = session.avmetrics { out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions)) }
+            if let log = session.avmetrics {
+                out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions))
+            }
         }
         return out
     }
@@ -126,7 +130,8 @@ package enum KPIReport {
     }
 
     private static func quoted(_ s: String) -> String {
-        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 
     private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {

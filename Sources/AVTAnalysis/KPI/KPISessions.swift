@@ -1,6 +1,7 @@
 import AVTReplay
 import AVTTimeline
 import AVTTrackers
+
 /// The sessions `kpi` reports on: timelines replayed, or event logs as `run` writes them.
 package enum KPISessions {
     /// Every input (directories expanded), in order.
@@ -17,7 +18,9 @@ package enum KPISessions {
     /// How a path is named as a session: standard input as `<stdin>`.
     static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    package static func replay(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []) throws -> SessionKPIs {
+    package static func replay(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []) throws
+        -> SessionKPIs
+    {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: format, csvTrackers: csvTrackers))
         let backend = KPIBackend(session: name(path))

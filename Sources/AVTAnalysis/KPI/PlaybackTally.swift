@@ -85,14 +85,30 @@ package struct PlaybackTally: Sendable {
 
     /// Sums for session totals (first-value fields keep the first playback's).
     mutating func merge(_ o: PlaybackTally) {
-        requests += o.requests; loads += o.loads; plays += o.plays; ends += o.ends
-        errors += o.errors; errorsBeforeStart += o.errorsBeforeStart
-        playTime += o.playTime; pauseTime += o.pauseTime; seekTime += o.seekTime; bufferTime += o.bufferTime
-        rebufferCount += o.rebufferCount; rebufferTime += o.rebufferTime; pausedRebufferCount += o.pausedRebufferCount
-        qualityUp += o.qualityUp; qualityDown += o.qualityDown
-        bitrateWeighted += o.bitrateWeighted; bitrateWeight += o.bitrateWeight
-        heightWeighted += o.heightWeighted; heightWeight += o.heightWeight
-        adBreaks += o.adBreaks; ads += o.ads; adsCompleted += o.adsCompleted; adsSkipped += o.adsSkipped; adTime += o.adTime
+        requests += o.requests
+        loads += o.loads
+        plays += o.plays
+        ends += o.ends
+        errors += o.errors
+        errorsBeforeStart += o.errorsBeforeStart
+        playTime += o.playTime
+        pauseTime += o.pauseTime
+        seekTime += o.seekTime
+        bufferTime += o.bufferTime
+        rebufferCount += o.rebufferCount
+        rebufferTime += o.rebufferTime
+        pausedRebufferCount += o.pausedRebufferCount
+        qualityUp += o.qualityUp
+        qualityDown += o.qualityDown
+        bitrateWeighted += o.bitrateWeighted
+        bitrateWeight += o.bitrateWeight
+        heightWeighted += o.heightWeighted
+        heightWeight += o.heightWeight
+        adBreaks += o.adBreaks
+        ads += o.ads
+        adsCompleted += o.adsCompleted
+        adsSkipped += o.adsSkipped
+        adTime += o.adTime
     }
 }
 
@@ -123,11 +139,14 @@ extension PlaybackTally {
         var exitBeforeStart = attempted && !started
         if definitions == .mux || definitions == .cta, errors > 0 { exitBeforeStart = false }
         return rendered(
-            definitions: definitions, startup: startup, started: .bool(started), exitBeforeStart: .bool(exitBeforeStart),
+            definitions: definitions, startup: startup, started: .bool(started),
+            exitBeforeStart: .bool(exitBeforeStart),
             failed: .bool(failed))
     }
 
-    func rendered(definitions: KPIDefinitions, startup: Int?, started: KPIValue, exitBeforeStart: KPIValue, failed: KPIValue)
+    func rendered(
+        definitions: KPIDefinitions, startup: Int?, started: KPIValue, exitBeforeStart: KPIValue, failed: KPIValue
+    )
         -> [KPI]
     {
         let count = definitions == .exoplayer ? rebufferCount + pausedRebufferCount : rebufferCount
@@ -157,10 +176,14 @@ extension PlaybackTally {
         out.append(KPI("rebufferCount", .int(count)))
         out.append(KPI("rebufferTime", .int(rebufferTime)))
         if denominator > 0 { out.append(KPI("rebufferRatio", .double(Double(rebufferTime) / Double(denominator)))) }
-        if frequencyBase > 0 { out.append(KPI("rebufferFrequency", .double(Double(count) * 60_000 / Double(frequencyBase)))) }
+        if frequencyBase > 0 {
+            out.append(KPI("rebufferFrequency", .double(Double(count) * 60_000 / Double(frequencyBase))))
+        }
         out.append(KPI("qualityUpCount", .int(qualityUp)))
         out.append(KPI("qualityDownCount", .int(qualityDown)))
-        if bitrateWeight > 0 { out.append(KPI("averageBitrate", .int(Int((bitrateWeighted / Double(bitrateWeight)).rounded())))) }
+        if bitrateWeight > 0 {
+            out.append(KPI("averageBitrate", .int(Int((bitrateWeighted / Double(bitrateWeight)).rounded()))))
+        }
         if heightWeight > 0 {
             out.append(KPI("averageResolutionHeight", .int(Int((heightWeighted / Double(heightWeight)).rounded()))))
         }

@@ -30,7 +30,9 @@ public struct SessionKPIs: Sendable {
     /// time the mean over started playbacks.
     public func totals(definitions: KPIDefinitions) -> [KPI] {
         var sum = PlaybackTally()
-        var started = 0, exits = 0, failed = 0
+        var started = 0
+        var exits = 0
+        var failed = 0
         var startups: [Int] = []
         for id in order {
             guard let tally = tallies[id] else { continue }
@@ -41,7 +43,8 @@ public struct SessionKPIs: Sendable {
             if values[name: "playbackFailed"] == .bool(true) { failed += 1 }
             if let startup = tally.startupTime(definitions) { startups.append(startup) }
         }
-        let meanStartup = startups.isEmpty ? nil : Int((Double(startups.reduce(0, +)) / Double(startups.count)).rounded())
+        let meanStartup =
+            startups.isEmpty ? nil : Int((Double(startups.reduce(0, +)) / Double(startups.count)).rounded())
         return sum.rendered(
             definitions: definitions, startup: meanStartup, started: .int(started), exitBeforeStart: .int(exits),
             failed: .int(failed))

@@ -1,4 +1,5 @@
 import AVTTimeline
+
 extension PreCallTest {
     /// Runs the test on the `observe` steps of one `netstats` tracker of a timeline (streamed, so
     /// a recording of any length is fine). Other trackers' steps, and actions, are ignored; steps
@@ -21,7 +22,8 @@ extension PreCallTest {
     }
 
     /// The index of the netstats tracker the test reads.
-    static func netStatsTracker(of source: some TimelineSource, named subscriber: String?) throws(TimelineError) -> Int {
+    static func netStatsTracker(of source: some TimelineSource, named subscriber: String?) throws(TimelineError) -> Int
+    {
         let trackers = source.settings.trackers
         let candidates = trackers.indices.filter { trackers[$0].kind == .netstats }
         let names = candidates.map { "\"\(trackers[$0].name)\"" }.joined(separator: ", ")
@@ -37,7 +39,9 @@ extension PreCallTest {
         guard let first = candidates.first else {
             throw TimelineError(
                 file: source.name, path: "trackers",
-                message: "no tracker of kind netstats: expected one, e.g. {\"name\": \"subscriber\", \"kind\": \"netstats\"}")
+                message:
+                    "no tracker of kind netstats: expected one, e.g. {\"name\": \"subscriber\", \"kind\": \"netstats\"}"
+            )
         }
         guard candidates.count == 1 else {
             throw TimelineError(

@@ -1,4 +1,5 @@
 import AVTTimeline
+
 /// Criteria given one by one (`precall --window`, `--video-kbps`, …), on top of a profile's.
 package struct PreCallOverrides: Sendable, Equatable {
     package var windowLength: Int?
@@ -26,14 +27,22 @@ package struct PreCallOverrides: Sendable, Equatable {
 
     /// Ranges the values must be in; the first one out of range is the error.
     package func validate() throws(UsageError) {
-        if let windowLength, windowLength < 1 { throw UsageError("--window must be at least 1 ms, got \(windowLength)") }
+        if let windowLength, windowLength < 1 {
+            throw UsageError("--window must be at least 1 ms, got \(windowLength)")
+        }
         if let duration, duration < 0 { throw UsageError("--duration must be 0 ms or more, got \(duration)") }
-        if let audioRetest, audioRetest < 0 { throw UsageError("--audio-retest must be 0 ms or more, got \(audioRetest)") }
+        if let audioRetest, audioRetest < 0 {
+            throw UsageError("--audio-retest must be 0 ms or more, got \(audioRetest)")
+        }
         for (flag, value) in [("--video-kbps", videoKbps), ("--audio-kbps", audioKbps)] {
-            if let value, !(value.isFinite && value >= 0) { throw UsageError("\(flag) must be a number of kbps >= 0, got \(value)") }
+            if let value, !(value.isFinite && value >= 0) {
+                throw UsageError("\(flag) must be a number of kbps >= 0, got \(value)")
+            }
         }
         for (flag, value) in [("--video-loss", videoLossPercent), ("--audio-loss", audioLossPercent)] {
-            if let value, !(value >= 0 && value <= 100) { throw UsageError("\(flag) must be a percentage from 0 to 100, got \(value)") }
+            if let value, !(value >= 0 && value <= 100) {
+                throw UsageError("\(flag) must be a percentage from 0 to 100, got \(value)")
+            }
         }
     }
 }

@@ -36,11 +36,17 @@ package enum PreCallReport {
 
     /// The verdict, the checks that made it and the windows, for people.
     package static func text(_ result: PreCallResult, criteria: PreCallCriteria, profile: PreCallProfile) -> String {
-        var out = "verdict: \(result.verdict.rawValue) (profile \(profile.rawValue), decided at t=\(result.decidedAt) ms)\n"
-        out += "video: " + line(result.video, kbps: criteria.videoKbps, lossPercent: criteria.videoLossPercent, criteria) + "\n"
-        out += "audio: " + line(result.audio, kbps: criteria.audioKbps, lossPercent: criteria.audioLossPercent, criteria) + "\n"
+        var out =
+            "verdict: \(result.verdict.rawValue) (profile \(profile.rawValue), decided at t=\(result.decidedAt) ms)\n"
+        out +=
+            "video: " + line(result.video, kbps: criteria.videoKbps, lossPercent: criteria.videoLossPercent, criteria)
+            + "\n"
+        out +=
+            "audio: " + line(result.audio, kbps: criteria.audioKbps, lossPercent: criteria.audioLossPercent, criteria)
+            + "\n"
         if let retest = result.retest {
-            out += "audio-only retest at t=\(result.decidedAt) ms: "
+            out +=
+                "audio-only retest at t=\(result.decidedAt) ms: "
                 + line(retest, kbps: criteria.audioKbps, lossPercent: criteria.audioLossPercent, criteria) + "\n"
         }
         for t in result.restarts {
@@ -65,7 +71,9 @@ package enum PreCallReport {
     }
 
     /// `pass  400000 bps >= 50000, loss 0.50 % <= 3 %`.
-    private static func line(_ check: MediaCheck, kbps: Double, lossPercent: Double, _ criteria: PreCallCriteria) -> String {
+    private static func line(_ check: MediaCheck, kbps: Double, lossPercent: Double, _ criteria: PreCallCriteria)
+        -> String
+    {
         var text = check.passes ? "pass" : "fail"
         text += "  \(check.bandwidth) bps \(check.bandwidthPasses ? ">=" : "<") \(number(kbps * 1000))"
         if let loss = check.loss {

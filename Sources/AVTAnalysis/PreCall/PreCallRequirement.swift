@@ -1,4 +1,5 @@
 import AVTReplay
+
 /// `precall --require`: the least verdict that ends the command ok.
 package enum PreCallRequirement: String, Sendable, CaseIterable {
     case audioVideo = "audio-video"
@@ -9,6 +10,7 @@ package enum PreCallRequirement: String, Sendable, CaseIterable {
     /// Why `verdict` does not meet the requirement; nil when it does.
     package func failure(for verdict: PreCallVerdict) -> CommandFailure? {
         guard verdict < self.verdict else { return nil }
-        return CommandFailure(message: "verdict \(verdict.rawValue) is worse than the required \(rawValue)", status: .differs)
+        return CommandFailure(
+            message: "verdict \(verdict.rawValue) is worse than the required \(rawValue)", status: .differs)
     }
 }

@@ -1,4 +1,5 @@
 import AVTTrackers
+
 /// A pre-call network test replayed: cumulative samples in, windows and a verdict out.
 ///
 /// The verdict is taken at `duration` on the latest window closed at or before it (a window

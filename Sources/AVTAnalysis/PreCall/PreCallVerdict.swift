@@ -1,4 +1,5 @@
 import AVTTrackers
+
 /// What a client can publish, best first.
 package enum PreCallVerdict: String, Sendable, CaseIterable, Comparable {
     case audioVideo = "audio-video"

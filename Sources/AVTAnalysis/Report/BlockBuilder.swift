@@ -23,7 +23,8 @@ package struct BlockBuilder {
         case "BufferBegin":
             guard open[bufferKind] == nil else { return }
             bufferKind =
-                open[.playback] == nil ? .initialBuffer : (open[.pause] != nil || open[.seek] != nil ? .seekBuffer : .rebuffer)
+                open[.playback] == nil
+                ? .initialBuffer : (open[.pause] != nil || open[.seek] != nil ? .seekBuffer : .rebuffer)
             begin(bufferKind, t)
         case "BufferFinish": finish(bufferKind, t)
         case "AdBreakBegin": begin(.adBreak, t)

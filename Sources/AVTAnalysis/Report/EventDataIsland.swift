@@ -12,8 +12,10 @@ import AVTJSON
 /// this keeps a 100,000-event session to a few megabytes.
 package enum EventDataIsland {
     static func render(_ session: ReportSession) -> String {
-        var labels: [String] = [], labelIndex: [String: Int] = [:]
-        var keys: [String] = [], keyIndex: [String: Int] = [:]
+        var labels: [String] = []
+        var labelIndex: [String: Int] = [:]
+        var keys: [String] = []
+        var keyIndex: [String: Int] = [:]
         var previous = [[String: JSONValue]](repeating: [:], count: session.lanes.count)
         var body = JSONWriter(capacity: session.records.count * 64)
         body.raw("[")

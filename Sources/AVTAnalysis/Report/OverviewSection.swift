@@ -16,7 +16,9 @@ package enum OverviewSection {
 
     static func rows(_ sessions: [ReportSession], definitions: KPIDefinitions) -> [Row] {
         sessions.enumerated().map { index, session in
-            let totals = Dictionary(session.kpis.totals(definitions: definitions).map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+            let totals = Dictionary(
+                session.kpis.totals(definitions: definitions).map { ($0.name, $0.value) },
+                uniquingKeysWith: { a, _ in a })
             func int(_ name: String) -> Int {
                 if case .int(let v)? = totals[name] { return v }
                 return 0
@@ -41,12 +43,13 @@ package enum OverviewSection {
             if a.failed != b.failed { return a.failed > b.failed }
             if a.exits != b.exits { return a.exits > b.exits }
             switch (a.rebufferRatio, b.rebufferRatio) {
-            case let (ra?, rb?) where ra != rb: return ra > rb
+            case (let ra?, let rb?) where ra != rb: return ra > rb
             case (.some, nil): return true
             case (nil, .some): return false
             default: break
             }
-            let sa = a.startup ?? Int.max, sb = b.startup ?? Int.max
+            let sa = a.startup ?? Int.max
+            let sb = b.startup ?? Int.max
             if sa != sb { return sa > sb }
             return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) || (a.name == b.name && a.index < b.index)
         }
@@ -54,7 +57,8 @@ package enum OverviewSection {
 
     static func render(_ sessions: [ReportSession], definitions: KPIDefinitions, worstCount: Int) -> String {
         let rows = rows(sessions, definitions: definitions)
-        var s = "<section id=\"overview\" aria-labelledby=\"overview-h\"><h2 id=\"overview-h\">Overview: \(sessions.count) session"
+        var s =
+            "<section id=\"overview\" aria-labelledby=\"overview-h\"><h2 id=\"overview-h\">Overview: \(sessions.count) session"
         s += sessions.count == 1 ? "" : "s"
         s += "</h2><div class=\"hists\">"
         let startups = rows.compactMap(\.startup)
@@ -70,32 +74,40 @@ package enum OverviewSection {
         s += "</div><h3>Worst sessions</h3><p class=\"help\">Ordered by failed playbacks, then exits before start, "
         s += "then rebuffer ratio (sessions without one last), then startup time.</p>"
         s += table(Array(worst(rows).prefix(worstCount)), ranked: true, id: "worst")
-        s += "<details class=\"all-sessions\"><summary>All \(rows.count) sessions</summary>" + table(rows, ranked: false, id: "all")
+        s +=
+            "<details class=\"all-sessions\"><summary>All \(rows.count) sessions</summary>"
+            + table(rows, ranked: false, id: "all")
         return s + "</details></section>"
     }
 
     private static func table(_ rows: [Row], ranked: Bool, id: String) -> String {
         var s = "<div class=\"scroll\"><table class=\"sessions\" id=\"\(id)-sessions\"><thead><tr>"
         s += ranked ? "<th scope=\"col\">#</th>" : ""
-        s += "<th scope=\"col\" class=\"name\">session</th><th scope=\"col\">startup</th><th scope=\"col\">rebuffer ratio</th>"
-        s += "<th scope=\"col\">failed</th><th scope=\"col\">exits before start</th><th scope=\"col\">errors</th><th scope=\"col\">play time</th></tr></thead><tbody>"
+        s +=
+            "<th scope=\"col\" class=\"name\">session</th><th scope=\"col\">startup</th><th scope=\"col\">rebuffer ratio</th>"
+        s +=
+            "<th scope=\"col\">failed</th><th scope=\"col\">exits before start</th><th scope=\"col\">errors</th><th scope=\"col\">play time</th></tr></thead><tbody>"
         for (rank, row) in rows.enumerated() {
             s += "<tr>" + (ranked ? "<td>\(rank + 1)</td>" : "")
             s += "<td class=\"name\"><a href=\"#s\(row.index + 1)\">\(ReportText.html(row.name))</a></td>"
             s += "<td>" + (row.startup.map(ReportText.duration) ?? "–") + "</td>"
             s += "<td>" + (row.rebufferRatio.map(ReportText.percent) ?? "–") + "</td>"
-            s += "<td>\(row.failed)</td><td>\(row.exits)</td><td>\(row.errors)</td><td>\(ReportText.duration(row.playTime))</td></tr>"
+            s +=
+                "<td>\(row.failed)</td><td>\(row.exits)</td><td>\(row.errors)</td><td>\(ReportText.duration(row.playTime))</td></tr>"
         }
         return s + "</tbody></table></div>"
     }
 
-    static let startupSteps = [50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000]
+    static let startupSteps = [
+        50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000,
+    ]
     static let ratioSteps = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000]
 
     /// Bins of the smallest width from `steps` that needs at most 12 bins from 0; a bar per bin
     /// with its count, and the same numbers as a table for screen readers and copying.
     static func histogram(
-        id: String, title: String, values: [Int], steps: [Int], missing: Int, missingText: String, label: (Int) -> String
+        id: String, title: String, values: [Int], steps: [Int], missing: Int, missingText: String,
+        label: (Int) -> String
     ) -> String {
         let top = values.max() ?? 0
         let step = steps.first { top / $0 < 12 } ?? max(1, top / 11)
@@ -103,29 +115,38 @@ package enum OverviewSection {
         var counts = [Int](repeating: 0, count: binCount)
         for v in values { counts[max(0, v) / step] += 1 }
         let most = counts.max() ?? 0
-        let width = 480, height = 170, base = 140, left = 30
+        let width = 480
+        let height = 170
+        let base = 140
+        let left = 30
         let barWidth = binCount == 0 ? 0 : (width - left - 10) * 10 / binCount
         var s = "<figure class=\"hist\" id=\"\(id)\"><figcaption>\(title): \(values.count) session"
         s += values.count == 1 ? "" : "s"
         if missing > 0 { s += ", \(missing) \(missingText)" }
-        s += "</figcaption><svg viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">\(title) histogram, "
-        s += counts.enumerated().map { "\(label($0.offset * step))–\(label(($0.offset + 1) * step)): \($0.element)" }.joined(separator: "; ")
+        s +=
+            "</figcaption><svg viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">\(title) histogram, "
+        s += counts.enumerated().map { "\(label($0.offset * step))–\(label(($0.offset + 1) * step)): \($0.element)" }
+            .joined(separator: "; ")
         s += "</title><line class=\"grid\" x1=\"\(left)\" x2=\"\(width - 10)\" y1=\"\(base)\" y2=\"\(base)\"/>"
         s += "<text class=\"axis-label\" x=\"\(left - 4)\" y=\"\(base - 110)\" text-anchor=\"end\">\(most)</text>"
         for (bin, count) in counts.enumerated() {
             let h = most == 0 ? 0 : count * 110 / most
             let x = left * 10 + bin * barWidth
             let text = "\(label(bin * step))–\(label((bin + 1) * step)): \(count) session" + (count == 1 ? "" : "s")
-            s += "<rect class=\"hbar\" x=\"\(ReportText.tenths(x + 10))\" y=\"\(base - h)\" width=\"\(ReportText.tenths(max(10, barWidth - 20)))\" "
+            s +=
+                "<rect class=\"hbar\" x=\"\(ReportText.tenths(x + 10))\" y=\"\(base - h)\" width=\"\(ReportText.tenths(max(10, barWidth - 20)))\" "
             s += "height=\"\(h)\" data-count=\"\(count)\"><title>\(text)</title></rect>"
             if count > 0 {
-                s += "<text class=\"hcount\" x=\"\(ReportText.tenths(x + barWidth / 2))\" y=\"\(base - h - 3)\">\(count)</text>"
+                s +=
+                    "<text class=\"hcount\" x=\"\(ReportText.tenths(x + barWidth / 2))\" y=\"\(base - h - 3)\">\(count)</text>"
             }
             if bin % max(1, binCount / 6) == 0 {
-                s += "<text class=\"axis-label\" x=\"\(ReportText.tenths(x))\" y=\"\(base + 14)\">\(label(bin * step))</text>"
+                s +=
+                    "<text class=\"axis-label\" x=\"\(ReportText.tenths(x))\" y=\"\(base + 14)\">\(label(bin * step))</text>"
             }
         }
-        s += "</svg><details><summary>\(title) as a table</summary><table><thead><tr><th scope=\"col\">bin</th><th scope=\"col\">sessions</th></tr></thead><tbody>"
+        s +=
+            "</svg><details><summary>\(title) as a table</summary><table><thead><tr><th scope=\"col\">bin</th><th scope=\"col\">sessions</th></tr></thead><tbody>"
         for (bin, count) in counts.enumerated() {
             s += "<tr><td>\(label(bin * step)) to \(label((bin + 1) * step))</td><td>\(count)</td></tr>"
         }

@@ -11,7 +11,8 @@ package enum ReportInput {
     /// Files as given, directories expanded as `run` expands them (sorted, golden files skipped).
     /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
     /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
-    package static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords] {
+    package static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords]
+    {
         var sessions: [SessionRecords] = []
         for path in try SessionDiscovery.expand(paths) {
             let input = try ByteInput(path: path)
@@ -34,7 +35,8 @@ package enum ReportInput {
 
     /// The startup breakdown of the timeline's first `avmetrics` tracker as waterfall rows (the
     /// same breakdown `kpi` prints), read in one streamed pass over its steps.
-    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec]) throws(TimelineError) -> [WaterfallRequest] {
+    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec]) throws(TimelineError) -> [WaterfallRequest]
+    {
         var source = AVMetricsRecordingSource(try TimelineReader.open(path, csvTrackers: csvTrackers))
         guard source.log != nil else { return [] }
         while try source.nextStep() != nil {}
@@ -46,7 +48,8 @@ package enum ReportInput {
         var lines = LineReader(input)
         var sessions: [SessionRecords] = []
         let file = input.name
-        while let (record, start) = try lines.nextNonBlankLine({ (bytes, line) throws(TimelineError) -> (OutputRecord, Int?) in
+        while let (record, start) = try lines.nextNonBlankLine({
+            (bytes, line) throws(TimelineError) -> (OutputRecord, Int?) in
             let record = try OutputLog.parse(bytes, line: line, file: file)
             let isFirst = sessions.last.map { $0.name != (record.session ?? file) } ?? true
             return (record, isFirst ? startTime(of: bytes, t: record.t) : nil)

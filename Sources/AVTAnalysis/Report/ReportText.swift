@@ -23,7 +23,9 @@ package enum ReportText {
     static func clock(_ ms: Int, milliseconds: Bool = true) -> String {
         let sign = ms < 0 ? "-" : ""
         let v = abs(ms)
-        let hours = v / 3_600_000, minutes = v / 60_000 % 60, seconds = v / 1000 % 60
+        let hours = v / 3_600_000
+        let minutes = v / 60_000 % 60
+        let seconds = v / 1000 % 60
         var text = sign + (hours > 0 ? "\(hours):" + pad(minutes, 2) : pad(minutes, 2)) + ":" + pad(seconds, 2)
         if milliseconds { text += "." + pad(v % 1000, 3) }
         return text

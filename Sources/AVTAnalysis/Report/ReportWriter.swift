@@ -1,5 +1,6 @@
 import AVTFormats
 import AVTTimeline
+
 /// Writes the report: one self-contained HTML page (inline CSS, SVG and script, nothing
 /// fetched), the same bytes for the same input. With `overview`, an overview of all sessions
 /// comes first; then a section per session (anchor `#sN`, 1-based) with its KPIs, the startup
@@ -17,10 +18,13 @@ package struct ReportWriter {
         var s = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         s += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         s += "<meta name=\"color-scheme\" content=\"light dark\">"
-        s += "<title>avtreplay report: \(ReportText.html(title))</title><style>\(ReportAssets.css)</style></head>\n<body>"
+        s +=
+            "<title>avtreplay report: \(ReportText.html(title))</title><style>\(ReportAssets.css)</style></head>\n<body>"
         s += "<a class=\"skip\" href=\"#\(overview ? "overview" : "s1")\">Skip to the report</a>"
-        s += "<header><h1>Playback report: \(ReportText.html(title))</h1><p class=\"help\">Written by avtreplay report. "
-        s += "KPI definitions: \(definitions.rawValue). Times on each timeline are from the session's t = 0.</p></header>\n<main>"
+        s +=
+            "<header><h1>Playback report: \(ReportText.html(title))</h1><p class=\"help\">Written by avtreplay report. "
+        s +=
+            "KPI definitions: \(definitions.rawValue). Times on each timeline are from the session's t = 0.</p></header>\n<main>"
         if overview { s += OverviewSection.render(sessions, definitions: definitions, worstCount: worstCount) + "\n" }
         for (index, session) in sessions.enumerated() {
             s += section(session, id: "s\(index + 1)") + "\n"
@@ -41,11 +45,13 @@ package struct ReportWriter {
         } else {
             s += "the records carry no wall-clock time · "
         }
-        s += "\(ReportText.duration(session.end)) · \(session.eventCount) events · \(session.records.count - session.eventCount) metrics · "
+        s +=
+            "\(ReportText.duration(session.end)) · \(session.eventCount) events · \(session.records.count - session.eventCount) metrics · "
         s += "\(session.lanes.count) tracker" + (session.lanes.count == 1 ? "" : "s") + "</p>"
         s += KPISection.render(session.kpis, definitions: definitions, id: id)
         if !session.startupWaterfall.isEmpty {
-            s += "<section class=\"waterfall\" aria-labelledby=\"\(id)-wf-h\"><h3 id=\"\(id)-wf-h\">Startup breakdown</h3>"
+            s +=
+                "<section class=\"waterfall\" aria-labelledby=\"\(id)-wf-h\"><h3 id=\"\(id)-wf-h\">Startup breakdown</h3>"
             s += WaterfallSVG.render(session.startupWaterfall, id: "\(id)-wf") + "</section>"
         }
         s += "<h3>Timeline</h3><div class=\"controls\" role=\"toolbar\" aria-label=\"Zoom and pan the timeline\">"
@@ -54,15 +60,23 @@ package struct ReportWriter {
         s += "<button type=\"button\" data-act=\"left\" aria-label=\"Pan left\">←</button>"
         s += "<button type=\"button\" data-act=\"right\" aria-label=\"Pan right\">→</button>"
         s += "<button type=\"button\" data-act=\"reset\">Reset</button>"
-        s += "<span class=\"view\" aria-live=\"polite\">Showing \(ReportText.clock(0)) to \(ReportText.clock(session.end))</span></div>"
-        s += "<div class=\"plot\" tabindex=\"0\" aria-describedby=\"\(id)-help\">" + TimelineSVG(session, id: id).render() + "</div>"
-        s += "<p class=\"help\" id=\"\(id)-help\">Focus the timeline, then + and − zoom, ← and → pan, 0 resets; Tab moves "
-        s += "through bars and events. With a mouse: the wheel zooms and dragging pans. Thick ticks stand for several events "
+        s +=
+            "<span class=\"view\" aria-live=\"polite\">Showing \(ReportText.clock(0)) to \(ReportText.clock(session.end))</span></div>"
+        s +=
+            "<div class=\"plot\" tabindex=\"0\" aria-describedby=\"\(id)-help\">"
+            + TimelineSVG(session, id: id).render() + "</div>"
+        s +=
+            "<p class=\"help\" id=\"\(id)-help\">Focus the timeline, then + and − zoom, ← and → pan, 0 resets; Tab moves "
+        s +=
+            "through bars and events. With a mouse: the wheel zooms and dragging pans. Thick ticks stand for several events "
         s += "that would overlap; zoom in to separate them.</p>"
         s += legend
-        s += "<div class=\"details\" id=\"\(id)-details\" aria-live=\"polite\">Hover over or focus an event to see its attributes.</div>"
+        s +=
+            "<div class=\"details\" id=\"\(id)-details\" aria-live=\"polite\">Hover over or focus an event to see its attributes.</div>"
         s += blockList(session, id: id)
-        s += "<script type=\"application/json\" id=\"\(id)-data\">" + EventDataIsland.render(session) + "</script></section>"
+        s +=
+            "<script type=\"application/json\" id=\"\(id)-data\">" + EventDataIsland.render(session)
+            + "</script></section>"
         return s
     }
 
@@ -81,8 +95,10 @@ package struct ReportWriter {
         var s = "<details class=\"blocks\"><summary>Bars as text (\(session.blocks.count))</summary><ul>"
         for block in session.blocks {
             s += "<li data-kind=\"\(block.kind.rawValue)\" data-lane=\"\(ReportText.html(session.lanes[block.lane]))\" "
-            s += "data-t=\"\(block.start)\" data-e=\"\(block.end)\">\(ReportText.html(session.lanes[block.lane])): \(block.kind.title) "
-            s += "from \(ReportText.clock(block.start)) to \(ReportText.clock(block.end)) (\(ReportText.duration(block.duration)))"
+            s +=
+                "data-t=\"\(block.start)\" data-e=\"\(block.end)\">\(ReportText.html(session.lanes[block.lane])): \(block.kind.title) "
+            s +=
+                "from \(ReportText.clock(block.start)) to \(ReportText.clock(block.end)) (\(ReportText.duration(block.duration)))"
             s += block.unfinished ? ", no closing event" : ""
             s += "</li>"
         }

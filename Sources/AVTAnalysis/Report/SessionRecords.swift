@@ -17,7 +17,9 @@ package struct SessionRecords: Sendable {
     /// log; empty otherwise (event logs carry no requests).
     package var startupWaterfall: [WaterfallRequest]
 
-    package init(name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []) {
+    package init(
+        name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []
+    ) {
         self.name = name
         self.startEpochMilliseconds = startEpochMilliseconds
         self.records = records

@@ -5,7 +5,8 @@ extension StartupBreakdown {
     package var waterfallRequests: [WaterfallRequest] {
         requests.compactMap { request in
             guard let start = request.start, let end = request.end else { return nil }
-            let label = request.url.flatMap { $0.split(separator: "/").last.map(String.init) } ?? request.category.rawValue
+            let label =
+                request.url.flatMap { $0.split(separator: "/").last.map(String.init) } ?? request.category.rawValue
             return WaterfallRequest(label: label, category: request.category.rawValue, start: start, end: end)
         }
     }

@@ -2,7 +2,9 @@ import AVTJSON
 
 /// How an event is drawn: pings faint, errors standing out, everything else plain.
 package enum TickClass: Int, CaseIterable {
-    case ping = 0, event = 1, error = 2
+    case ping = 0
+    case event = 1
+    case error = 2
 
     init(action: String) {
         switch action {

@@ -1,4 +1,5 @@
 import AVTTimeline
+
 /// Draws a session's timeline at the default zoom: the time axis, one lane per tracker with its
 /// bars and ticks, and a lane of metric markers. Every element that stands for something in the
 /// data carries `data-t` (and `data-e`) in ms so the page's script can zoom and pan it, a
@@ -16,21 +17,25 @@ package struct TimelineSVG {
     }
 
     func render() -> String {
-        let L = TimelineLayout.self
-        var s = "<svg class=\"tl\" id=\"\(id)-svg\" viewBox=\"0 0 \(L.width) \(layout.height)\" role=\"group\" "
+        let geometry = TimelineLayout.self
+        var s = "<svg class=\"tl\" id=\"\(id)-svg\" viewBox=\"0 0 \(geometry.width) \(layout.height)\" role=\"group\" "
         s += "aria-labelledby=\"\(id)-svg-t\" data-end=\"\(session.end)\" data-session=\"\(id)\">"
         s += "<title id=\"\(id)-svg-t\">Timeline of \(ReportText.html(session.name)): \(session.lanes.count) lanes, "
-        s += "\(session.eventCount) events, \(session.records.count - session.eventCount) metrics over \(ReportText.duration(session.end))</title>"
-        s += "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(L.gutter - 4)\" y=\"0\" width=\"\(L.plotWidth + 8)\" height=\"\(layout.height)\"/></clipPath>"
+        s +=
+            "\(session.eventCount) events, \(session.records.count - session.eventCount) metrics over \(ReportText.duration(session.end))</title>"
+        s +=
+            "<defs><clipPath id=\"\(id)-clip\"><rect x=\"\(geometry.gutter - 4)\" y=\"0\" width=\"\(geometry.plotWidth + 8)\" height=\"\(layout.height)\"/></clipPath>"
         // Axis labels may overhang the plot by half a label at either end.
-        s += "<clipPath id=\"\(id)-clip-axis\"><rect x=\"\(L.gutter - 30)\" y=\"0\" width=\"\(L.plotWidth + 60)\" height=\"\(layout.height)\"/></clipPath></defs>"
+        s +=
+            "<clipPath id=\"\(id)-clip-axis\"><rect x=\"\(geometry.gutter - 30)\" y=\"0\" width=\"\(geometry.plotWidth + 60)\" height=\"\(layout.height)\"/></clipPath></defs>"
         s += "<g class=\"axis\" clip-path=\"url(#\(id)-clip-axis)\">" + axis() + "</g>"
         let ticks = layout.ticks(session)
         var tickIndex = 0
         for (lane, name) in session.lanes.enumerated() {
             let top = layout.laneTop(lane)
             s += "<g class=\"lane\" data-lane=\"\(lane)\">"
-            s += "<rect class=\"lane-bg\" x=\"0\" y=\"\(top)\" width=\"\(L.width)\" height=\"\(L.laneHeight)\"/>"
+            s +=
+                "<rect class=\"lane-bg\" x=\"0\" y=\"\(top)\" width=\"\(geometry.width)\" height=\"\(geometry.laneHeight)\"/>"
             s += "<text class=\"lane-name\" x=\"8\" y=\"\(top + 20)\">\(ReportText.html(name))</text>"
             s += "<g clip-path=\"url(#\(id)-clip)\"><g class=\"bars\">"
             for block in session.blocks where block.lane == lane { s += bar(block, top: top) }
@@ -44,9 +49,12 @@ package struct TimelineSVG {
         if layout.hasMetrics {
             let top = layout.metricsTop
             s += "<g class=\"lane metrics\" data-lane=\"-1\">"
-            s += "<rect class=\"lane-bg\" x=\"0\" y=\"\(top)\" width=\"\(L.width)\" height=\"\(L.metricsLaneHeight)\"/>"
+            s +=
+                "<rect class=\"lane-bg\" x=\"0\" y=\"\(top)\" width=\"\(geometry.width)\" height=\"\(geometry.metricsLaneHeight)\"/>"
             s += "<text class=\"lane-name\" x=\"8\" y=\"\(top + 20)\">metrics</text>"
-            s += "<g clip-path=\"url(#\(id)-clip)\"><g class=\"ticks\" data-lane=\"-1\">" + metrics(top: top) + "</g></g></g>"
+            s +=
+                "<g clip-path=\"url(#\(id)-clip)\"><g class=\"ticks\" data-lane=\"-1\">" + metrics(top: top)
+                + "</g></g></g>"
         }
         return s + "</svg>"
     }
@@ -58,7 +66,8 @@ package struct TimelineSVG {
         while t <= session.end {
             let x = layout.x(t)
             s += "<line class=\"grid\" x1=\"\(x)\" x2=\"\(x)\" y1=\"20\" y2=\"\(layout.height)\"/>"
-            s += "<text class=\"axis-label\" x=\"\(x)\" y=\"14\">\(ReportText.clock(t, milliseconds: step % 1000 != 0))</text>"
+            s +=
+                "<text class=\"axis-label\" x=\"\(x)\" y=\"14\">\(ReportText.clock(t, milliseconds: step % 1000 != 0))</text>"
             t += step
         }
         return s
@@ -69,9 +78,11 @@ package struct TimelineSVG {
         let x = layout.x10(block.start)
         // At least 1 px wide so an instant block (a 0 ms seek) is still visible and focusable.
         let width = max(10, layout.x10(block.end) - x)
-        var label = "\(block.kind.title) from \(ReportText.clock(block.start)) to \(ReportText.clock(block.end)), \(ReportText.duration(block.duration))"
+        var label =
+            "\(block.kind.title) from \(ReportText.clock(block.start)) to \(ReportText.clock(block.end)), \(ReportText.duration(block.duration))"
         if block.unfinished { label += ", no closing event" }
-        return "<rect class=\"bar \(block.kind.rawValue)\(block.unfinished ? " open" : "")\" x=\"\(ReportText.tenths(x))\" "
+        return
+            "<rect class=\"bar \(block.kind.rawValue)\(block.unfinished ? " open" : "")\" x=\"\(ReportText.tenths(x))\" "
             + "y=\"\(top + row.top)\" width=\"\(ReportText.tenths(width))\" height=\"\(row.height)\" data-t=\"\(block.start)\" "
             + "data-e=\"\(block.end)\" data-kind=\"\(block.kind.rawValue)\" tabindex=\"0\" aria-label=\"\(label)\"><title>\(label)</title></rect>"
     }
@@ -84,18 +95,21 @@ package struct TimelineSVG {
             let index = mark.records[0]
             let record = session.records[index]
             let label = "\(record.label) at \(ReportText.clock(mark.firstT))"
-            var title = "\(record.label) · \(ReportText.clock(mark.firstT)) · \(record.tracker ?? ReportSession.noTrackerLane)"
+            var title =
+                "\(record.label) · \(ReportText.clock(mark.firstT)) · \(record.tracker ?? ReportSession.noTrackerLane)"
             for (key, value) in record.attributes { title += "\n\(key): \(ReportText.json(value))" }
             // Errors stand out: red, wider, and across the whole lane.
             let isError = mark.tickClass == .error
             let y = isError ? top + 2 : top + row.top
             let height = isError ? TimelineLayout.laneHeight - 6 : row.height
-            return "<rect class=\"tk \(cls)\" x=\"\(ReportText.tenths(x - (isError ? 15 : 10)))\" y=\"\(y)\" width=\"\(isError ? 3 : 2)\" "
+            return
+                "<rect class=\"tk \(cls)\" x=\"\(ReportText.tenths(x - (isError ? 15 : 10)))\" y=\"\(y)\" width=\"\(isError ? 3 : 2)\" "
                 + "height=\"\(height)\" data-t=\"\(mark.firstT)\" data-i=\"\(index)\" tabindex=\"0\" "
                 + "aria-label=\"\(ReportText.html(label))\"><title>\(ReportText.html(title))</title></rect>"
         }
         let summary = countsSummary(mark.records)
-        let label = "\(mark.records.count) events from \(ReportText.clock(mark.firstT)) to \(ReportText.clock(mark.lastT)): \(summary)"
+        let label =
+            "\(mark.records.count) events from \(ReportText.clock(mark.firstT)) to \(ReportText.clock(mark.lastT)): \(summary)"
         let isError = mark.tickClass == .error
         let y = isError ? top + 2 : top + row.top - 2
         let height = isError ? TimelineLayout.laneHeight - 6 : row.height + 4
@@ -124,14 +138,16 @@ package struct TimelineSVG {
                 attributes = "data-e=\"\(mark.lastT)\" data-n=\"\(mark.records.count)\""
             }
             let label = "\(text) at \(ReportText.clock(mark.firstT))"
-            s += "<circle class=\"mk\(mark.records.count > 1 ? " agg" : "")\" cx=\"\(ReportText.tenths(x))\" cy=\"\(top + 12)\" "
+            s +=
+                "<circle class=\"mk\(mark.records.count > 1 ? " agg" : "")\" cx=\"\(ReportText.tenths(x))\" cy=\"\(top + 12)\" "
                 + "r=\"\(mark.records.count > 1 ? 4 : 3)\" data-t=\"\(mark.firstT)\" \(attributes) tabindex=\"0\" "
                 + "aria-label=\"\(ReportText.html(label))\"><title>\(ReportText.html(label))</title></circle>"
             let shown = mark.records.count == 1 ? text : "\(first.label) \(valueText) +\(mark.records.count - 1)"
             let width = (shown.count * 6 + 8) * 10
             // Left to right without overlaps, and never past the plot's right edge.
             if x >= labelEnd, x + width <= (TimelineLayout.gutter + TimelineLayout.plotWidth + 20) * 10 {
-                s += "<text class=\"mk-label\" x=\"\(ReportText.tenths(x))\" y=\"\(top + 32)\" data-t=\"\(mark.firstT)\" "
+                s +=
+                    "<text class=\"mk-label\" x=\"\(ReportText.tenths(x))\" y=\"\(top + 32)\" data-t=\"\(mark.firstT)\" "
                     + "aria-hidden=\"true\">\(ReportText.html(shown))</text>"
                 labelEnd = x + width
             }

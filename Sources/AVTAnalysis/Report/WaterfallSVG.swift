@@ -14,8 +14,10 @@ package enum WaterfallSVG {
         let height = 24 + requests.count * rowHeight + 4
         let width = labelWidth + plotWidth + 90
         func x10(_ t: Int) -> Int { labelWidth * 10 + (t - origin) * plotWidth * 10 / span }
-        var svg = "<svg class=\"wf\" id=\"\(id)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-t\">"
-        svg += "<title id=\"\(id)-t\">Startup waterfall: \(requests.count) requests over \(ReportText.duration(span))</title>"
+        var svg =
+            "<svg class=\"wf\" id=\"\(id)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-t\">"
+        svg +=
+            "<title id=\"\(id)-t\">Startup waterfall: \(requests.count) requests over \(ReportText.duration(span))</title>"
         // Axis: 5 equal divisions, labelled in ms from the first request.
         for step in 0...5 {
             let t = origin + span * step / 5
@@ -26,11 +28,14 @@ package enum WaterfallSVG {
         for (row, r) in requests.enumerated() {
             let y = 24 + row * rowHeight
             let category = categories.firstIndex(of: r.category)! % palette
-            let text = "\(r.label) (\(r.category)): \(ReportText.duration(r.start - origin)) to \(ReportText.duration(r.end - origin)), \(ReportText.duration(r.end - r.start))"
+            let text =
+                "\(r.label) (\(r.category)): \(ReportText.duration(r.start - origin)) to \(ReportText.duration(r.end - origin)), \(ReportText.duration(r.end - r.start))"
             svg += "<text class=\"wf-label\" x=\"\(labelWidth - 8)\" y=\"\(y + 13)\">\(ReportText.html(r.label))</text>"
             let w = max(10, x10(r.end) - x10(r.start))
-            svg += "<rect class=\"wf-bar c\(category)\" x=\"\(ReportText.tenths(x10(r.start)))\" y=\"\(y + 3)\" width=\"\(ReportText.tenths(w))\" height=\"\(rowHeight - 6)\" data-t=\"\(r.start)\" data-e=\"\(r.end)\" data-category=\"\(ReportText.html(r.category))\" tabindex=\"0\" aria-label=\"\(ReportText.html(text))\"><title>\(ReportText.html(text))</title></rect>"
-            svg += "<text class=\"wf-dur\" x=\"\(ReportText.tenths(x10(r.start) + w + 40))\" y=\"\(y + 13)\">\(ReportText.duration(r.end - r.start))</text>"
+            svg +=
+                "<rect class=\"wf-bar c\(category)\" x=\"\(ReportText.tenths(x10(r.start)))\" y=\"\(y + 3)\" width=\"\(ReportText.tenths(w))\" height=\"\(rowHeight - 6)\" data-t=\"\(r.start)\" data-e=\"\(r.end)\" data-category=\"\(ReportText.html(r.category))\" tabindex=\"0\" aria-label=\"\(ReportText.html(text))\"><title>\(ReportText.html(text))</title></rect>"
+            svg +=
+                "<text class=\"wf-dur\" x=\"\(ReportText.tenths(x10(r.start) + w + 40))\" y=\"\(y + 13)\">\(ReportText.duration(r.end - r.start))</text>"
         }
         svg += "</svg>"
         var legend = "<ul class=\"legend\">"

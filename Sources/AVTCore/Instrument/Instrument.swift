@@ -270,7 +270,9 @@ public final class Instrument {
     public func startTimer(trackerId: Int, slot: Int, interval: Int, fire: @escaping () -> Void) {
         precondition(slot >= 1, "slot 0 is the ping timer")
         let now = clock.now
-        withTimers { $0.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: now, fire: fire) }
+        withTimers {
+            $0.start(TimerQueue.Key(trackerId: trackerId, slot: slot), interval: interval, now: now, fire: fire)
+        }
     }
 
     /// Stops the tracker's own timer in `slot`, if it runs.

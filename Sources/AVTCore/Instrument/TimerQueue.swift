@@ -8,11 +8,6 @@ struct TimerQueue {
         let trackerId: Int
         let slot: Int
 
-        init(trackerId: Int, slot: Int) {
-            self.trackerId = trackerId
-            self.slot = slot
-        }
-
         static func < (a: Key, b: Key) -> Bool { (a.trackerId, a.slot) < (b.trackerId, b.slot) }
     }
 

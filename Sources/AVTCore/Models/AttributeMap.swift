@@ -221,7 +221,9 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
     /// For this package's encoders only: the buffers are valid inside `body` alone, and an
     /// entry's `.string(i)` is an index into the second buffer.
     @inlinable
-    package func withUnsafeStorage<R>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
+    package func withUnsafeStorage<R>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<String>) throws -> R)
+        rethrows -> R
+    {
         try entries.withUnsafeBufferPointer { entries in try strings.withUnsafeBufferPointer { try body(entries, $0) } }
     }
 

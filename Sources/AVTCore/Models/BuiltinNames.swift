@@ -1,4 +1,3 @@
-
 extension Attribute {
     @inlinable
     init(_ builtin: BuiltinAttribute) { self.init(index: builtin.rawValue) }
@@ -10,7 +9,9 @@ extension Action {
     /// A built-in action and its `timeSince<Name>` attribute, both at their fixed indexes.
     @inlinable
     init(_ builtin: BuiltinAction) {
-        self.init(index: builtin.rawValue, timeAttribute: Attribute(index: BuiltinAttribute.timeSinceTrackerInit.rawValue &+ builtin.rawValue))
+        self.init(
+            index: builtin.rawValue,
+            timeAttribute: Attribute(index: BuiltinAttribute.timeSinceTrackerInit.rawValue &+ builtin.rawValue))
     }
 
     static let builtinNames = BuiltinAction.allCases.map { name in

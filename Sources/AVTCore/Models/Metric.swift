@@ -46,21 +46,37 @@ public struct Metric: Sendable, Equatable {
 extension Metric {
     /// `StartTime`, a gauge: the Start event's `timeSinceMediaRequest`, else its
     /// `timeSinceStreamLoad`, in milliseconds.
-    public static func startTime(_ ms: Int, at t: Int) -> Metric { .init(name: "StartTime", kind: .gauge, value: .int(ms), timestamp: t) }
+    public static func startTime(_ ms: Int, at t: Int) -> Metric {
+        .init(name: "StartTime", kind: .gauge, value: .int(ms), timestamp: t)
+    }
     /// `NumPlays`, a counter of 1 for each accepted Start.
-    public static func numPlays(at t: Int) -> Metric { .init(name: "NumPlays", kind: .counter, value: .int(1), timestamp: t) }
+    public static func numPlays(at t: Int) -> Metric {
+        .init(name: "NumPlays", kind: .counter, value: .int(1), timestamp: t)
+    }
     /// `RebufferTime`, a gauge: the milliseconds of one rebuffer, the `timeSinceBufferBegin` of its
     /// BufferFinish.
-    public static func rebufferTime(_ ms: Int, at t: Int) -> Metric { .init(name: "RebufferTime", kind: .gauge, value: .int(ms), timestamp: t) }
+    public static func rebufferTime(_ ms: Int, at t: Int) -> Metric {
+        .init(name: "RebufferTime", kind: .gauge, value: .int(ms), timestamp: t)
+    }
     /// `NumRebuffers`, a counter of 1 for each rebuffer.
-    public static func numRebuffers(at t: Int) -> Metric { .init(name: "NumRebuffers", kind: .counter, value: .int(1), timestamp: t) }
+    public static func numRebuffers(at t: Int) -> Metric {
+        .init(name: "NumRebuffers", kind: .counter, value: .int(1), timestamp: t)
+    }
     /// `PlayTime`, a gauge: milliseconds played since the hub's previous accepted event, the
     /// event's `deltaPlayTime`.
-    public static func playTime(_ ms: Int, at t: Int) -> Metric { .init(name: "PlayTime", kind: .gauge, value: .int(ms), timestamp: t) }
+    public static func playTime(_ ms: Int, at t: Int) -> Metric {
+        .init(name: "PlayTime", kind: .gauge, value: .int(ms), timestamp: t)
+    }
     /// `NumRequests`, a counter of 1 for each accepted MediaRequest.
-    public static func numRequests(at t: Int) -> Metric { .init(name: "NumRequests", kind: .counter, value: .int(1), timestamp: t) }
+    public static func numRequests(at t: Int) -> Metric {
+        .init(name: "NumRequests", kind: .counter, value: .int(1), timestamp: t)
+    }
     /// `NumLoads`, a counter of 1 for each accepted StreamLoad.
-    public static func numLoads(at t: Int) -> Metric { .init(name: "NumLoads", kind: .counter, value: .int(1), timestamp: t) }
+    public static func numLoads(at t: Int) -> Metric {
+        .init(name: "NumLoads", kind: .counter, value: .int(1), timestamp: t)
+    }
     /// `NumEnds`, a counter of 1 for each accepted End, Stop or Next.
-    public static func numEnds(at t: Int) -> Metric { .init(name: "NumEnds", kind: .counter, value: .int(1), timestamp: t) }
+    public static func numEnds(at t: Int) -> Metric {
+        .init(name: "NumEnds", kind: .counter, value: .int(1), timestamp: t)
+    }
 }

@@ -41,7 +41,8 @@ package final class MediastreamDelivery: @unchecked Sendable {
         guard !objects.isEmpty else { return }
         let body = Data(("[" + objects.joined(separator: ",") + "]").utf8)
         let headers = ["Content-Type": "application/json"]
-        let gaveUp = policy.retrying(sleep: { Thread.sleep(forTimeInterval: Double($0) / 1000) }) { () -> (reason: String, retryAfter: String?)? in
+        let gaveUp = policy.retrying(sleep: DeliveryPolicy.sleep(milliseconds:)) {
+            () -> (reason: String, retryAfter: String?)? in
             let result = HTTPClient.post(destination.url, body: body, headers: headers, timeout: policy.timeout)
             switch HTTPBatchDecision.decide(result, records: objects.count) {
             case .delivered:
@@ -57,6 +58,8 @@ package final class MediastreamDelivery: @unchecked Sendable {
             }
             return nil
         }
-        if let gaveUp { ledger.deadLetter(Array(objects), to: destination.description, format: Self.format, reason: gaveUp) }
+        if let gaveUp {
+            ledger.deadLetter(Array(objects), to: destination.description, format: Self.format, reason: gaveUp)
+        }
     }
 }

@@ -23,7 +23,10 @@ package struct MediastreamEvent: Sendable, Equatable {
             case .buffering: return [.position, .duration, .bufferingTime]
             case .seek: return [.position, .fromPosition, .duration]
             case .playing:
-                return [.position, .duration, .relativeStreamedTime, .contentResolution, .contentVideoBitrate, .contentAudioBitrate, .bandwith]
+                return [
+                    .position, .duration, .relativeStreamedTime, .contentResolution, .contentVideoBitrate,
+                    .contentAudioBitrate, .bandwith,
+                ]
             }
         }
     }
@@ -78,7 +81,9 @@ package struct MediastreamEvent: Sendable, Equatable {
         w.string(name.rawValue)
         w.raw(",\"timestamp\":")
         w.string(ISO8601.format(epochMilliseconds: timestamp))
-        for (key, value) in [("content_id", contentId), ("playback_id", playbackId), ("unique_id", uniqueId), ("session_id", sessionId)] {
+        for (key, value) in [
+            ("content_id", contentId), ("playback_id", playbackId), ("unique_id", uniqueId), ("session_id", sessionId),
+        ] {
             w.raw(",\"")
             w.bytes.append(contentsOf: key.utf8)
             w.raw("\":")

@@ -31,7 +31,8 @@ package struct AttributeOrderCache {
     static func slot(for entries: UnsafeBufferPointer<AttributeMap.Entry>) -> Int {
         guard let last = entries.last else { return 0 }
         let middle = entries[entries.count / 2].key.index
-        let mixed = UInt32(truncatingIfNeeded: entries.count) &* 0x9E37_79B9 ^ UInt32(bitPattern: last.key.index) &* 0x85EB_CA6B
+        let mixed =
+            UInt32(truncatingIfNeeded: entries.count) &* 0x9E37_79B9 ^ UInt32(bitPattern: last.key.index) &* 0x85EB_CA6B
             ^ UInt32(bitPattern: middle) &* 0xC2B2_AE35
         return Int((mixed ^ (mixed >> 15)) & UInt32(slotCount - 1))
     }

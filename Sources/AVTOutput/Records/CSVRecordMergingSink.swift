@@ -52,7 +52,9 @@ package final class CSVRecordMergingSink: ByteSink {
         if mapping != nil {
             let fixed = ["session"] + CSVRecordBackend.fixedColumns.dropFirst()
             let order = names.indices.sorted { a, b in
-                let (ra, rb) = (fixed.firstIndex(of: names[a]) ?? fixed.count, fixed.firstIndex(of: names[b]) ?? fixed.count)
+                let (ra, rb) = (
+                    fixed.firstIndex(of: names[a]) ?? fixed.count, fixed.firstIndex(of: names[b]) ?? fixed.count
+                )
                 return ra != rb ? ra < rb : names[a].utf8.lexicographicallyPrecedes(names[b].utf8)
             }
             var head = Array("type".utf8)
@@ -90,7 +92,8 @@ package final class CSVRecordMergingSink: ByteSink {
             return
         }
         guard let mapping, fields.count == mapping.count + 1 else {
-            throw OutputError(path: "CSV records", message: "a row does not match its table's header", isBrokenPipe: false)
+            throw OutputError(
+                path: "CSV records", message: "a row does not match its table's header", isBrokenPipe: false)
         }
         spool.beginRow()
         spool.bytes.bytes.append(contentsOf: fields[0])

@@ -12,8 +12,10 @@ public final class FanOutBackend: RecordBackend {
         backends.lazy.compactMap { ($0 as? RecordBackend)?.writeError }.first
     }
 
-    public func instrumentReady(_ instrument: Instrument) { backends.forEach { $0.instrumentReady(instrument) } }
-    public func sendEvent(_ event: Event) { backends.forEach { $0.sendEvent(event) } }
-    public func sendMetric(_ metric: Metric) { backends.forEach { $0.sendMetric(metric) } }
-    public func endOfService() { backends.forEach { $0.endOfService() } }
+    public func instrumentReady(_ instrument: Instrument) {
+        for backend in backends { backend.instrumentReady(instrument) }
+    }
+    public func sendEvent(_ event: Event) { for backend in backends { backend.sendEvent(event) } }
+    public func sendMetric(_ metric: Metric) { for backend in backends { backend.sendMetric(metric) } }
+    public func endOfService() { for backend in backends { backend.endOfService() } }
 }

@@ -41,20 +41,20 @@ public final class FileDescriptorSink: ByteSink {
     /// where the kernel cannot (the caller then copies); true once everything is sent.
     package func send(contentsOfFile input: Int32) throws(OutputError) -> Bool {
         #if os(Linux)
-            var sent = 0
-            while true {
-                let n = sendfile(fd, input, nil, 1 << 30)
-                if n > 0 {
-                    sent += n
-                    continue
-                }
-                if n == 0 { return true }
-                if errno == EINTR { continue }
-                if sent == 0, errno == EINVAL || errno == ENOSYS { return false }
-                throw OutputError(path: name, code: errno)
+        var sent = 0
+        while true {
+            let n = sendfile(fd, input, nil, 1 << 30)
+            if n > 0 {
+                sent += n
+                continue
             }
+            if n == 0 { return true }
+            if errno == EINTR { continue }
+            if sent == 0, errno == EINVAL || errno == ENOSYS { return false }
+            throw OutputError(path: name, code: errno)
+        }
         #else
-            return false
+        return false
         #endif
     }
 }

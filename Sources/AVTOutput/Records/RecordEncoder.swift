@@ -163,8 +163,6 @@ public struct RecordEncoder {
     }
 }
 
-
-
 extension JSONBuffer {
     /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
     /// would pick `raw(_: String)` and build a String per record.

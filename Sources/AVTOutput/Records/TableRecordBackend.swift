@@ -81,7 +81,10 @@ package final class TableRecordBackend: RecordBackend {
         switch metric.kind {
         case .counter:
             paint("2") { $0.text("counter ") }
-            paint("1") { $0.text(metric.value.description.hasPrefix("-") ? metric.value.description : "+" + metric.value.description) }
+            paint("1") {
+                $0.text(
+                    metric.value.description.hasPrefix("-") ? metric.value.description : "+" + metric.value.description)
+            }
         case .gauge:
             paint("2") { $0.text("gauge = ") }
             paint("1") { $0.text(metric.value.description) }
@@ -97,7 +100,8 @@ package final class TableRecordBackend: RecordBackend {
         paint(Self.actionColor(event.action.name)) { $0.text(Self.pad(event.action.name, Self.nameWidth)) }
         text(" ")
         let trackerName =
-            event.trackerId.flatMap { encoder.trackerNames.indices.contains($0) ? encoder.trackerNames[$0] : nil } ?? "-"
+            event.trackerId.flatMap { encoder.trackerNames.indices.contains($0) ? encoder.trackerNames[$0] : nil }
+            ?? "-"
         let parts = details(event)
         paint("34") { $0.text(parts.isEmpty ? trackerName : Self.pad(trackerName, Self.trackerWidth)) }
         for part in parts {

@@ -123,7 +123,9 @@ package final class CSVTimelineWriter: TimelineWriter {
         try spool.finish(head: head.bytes, order: order.map { Int32($0) }, to: sink)
     }
 
-    private func id<Key: Hashable>(_ table: inout [Key: Int32], _ key: Key, group: Int, name: @autoclosure () -> String) -> Int32 {
+    private func id<Key: Hashable>(_ table: inout [Key: Int32], _ key: Key, group: Int, name: @autoclosure () -> String)
+        -> Int32
+    {
         if let id = table[key] { return id }
         let id = Int32(keys.count)
         keys.append((group, name()))

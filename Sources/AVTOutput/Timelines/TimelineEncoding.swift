@@ -9,7 +9,9 @@ package enum TimelineEncoding {
     /// `startTime` as ISO-8601 text when that reads back to the same milliseconds, else epoch ms.
     static func startTime(_ ms: Int, into w: inout JSONWriter) {
         let text = ISO8601.format(epochMilliseconds: ms)
-        if let first = text.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-"), ISO8601.parse(text) == ms {
+        if let first = text.utf8.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-"),
+            ISO8601.parse(text) == ms
+        {
             w.string(text)
         } else {
             w.int(ms)
@@ -18,7 +20,9 @@ package enum TimelineEncoding {
 
     /// The settings as `"key": value` members (every setting explicit, except an automatic hub and
     /// a default `until`), `separator` between them (`,` or `,\n  ` …).
-    static func settingsMembers(_ settings: TimelineSettings, separator: StaticString, space: Bool, into w: inout JSONWriter) {
+    static func settingsMembers(
+        _ settings: TimelineSettings, separator: StaticString, space: Bool, into w: inout JSONWriter
+    ) {
         func key(_ name: StaticString, first: Bool = false) {
             if !first { w.raw(separator) }
             w.raw(UInt8(ascii: "\""))

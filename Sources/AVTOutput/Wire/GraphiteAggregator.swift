@@ -45,7 +45,9 @@ package struct GraphiteAggregator {
             path = encoder.path([metric.name])
             metricPaths[metric.name] = path
         }
-        add(path: path, value: value, isInteger: isInteger, summed: metric.kind == .counter, t: metric.timestamp, into: &w)
+        add(
+            path: path, value: value, isInteger: isInteger, summed: metric.kind == .counter, t: metric.timestamp,
+            into: &w)
     }
 
     package mutating func add(_ event: Event, into w: inout JSONBuffer) {
@@ -60,7 +62,9 @@ package struct GraphiteAggregator {
         add(path: path, value: 1, isInteger: true, summed: true, t: event.timestamp, into: &w)
     }
 
-    private mutating func add(path: String, value: Double, isInteger: Bool, summed: Bool, t: Int, into w: inout JSONBuffer) {
+    private mutating func add(
+        path: String, value: Double, isInteger: Bool, summed: Bool, t: Int, into w: inout JSONBuffer
+    ) {
         let ms = startTime + t
         let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         let step = max(1, encoder.step)

@@ -27,12 +27,13 @@ package struct GraphiteEncoder: Sendable {
     }
 
     package static func sanitize(_ component: String) -> String {
-        let cleaned = String(component.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_", "-": return Character(scalar)
-            default: return "_"
-            }
-        })
+        let cleaned = String(
+            component.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "_", "-": return Character(scalar)
+                default: return "_"
+                }
+            })
         return cleaned.isEmpty ? "_" : cleaned
     }
 }

@@ -7,7 +7,9 @@ package final class InfluxLineBackend: RecordBackend {
     private let filter: RecordFilter
     private var output: SinkBuffer
 
-    package init(sink: ByteSink, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()) {
+    package init(
+        sink: ByteSink, encoder: InfluxLineEncoder, records: RecordEncoder, filter: RecordFilter = RecordFilter()
+    ) {
         self.output = SinkBuffer(sink: sink)
         self.writer = InfluxLineWriter(encoder: encoder, records: records)
         self.filter = filter

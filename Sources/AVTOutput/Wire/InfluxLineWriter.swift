@@ -43,7 +43,9 @@ package struct InfluxLineWriter {
 
     package mutating func write(_ event: Event, into w: inout JSONBuffer) {
         sortedFields(event)
-        let tracker = event.trackerId.flatMap { records.trackerNames.indices.contains($0) ? records.trackerNames[$0] : nil }
+        let tracker = event.trackerId.flatMap {
+            records.trackerNames.indices.contains($0) ? records.trackerNames[$0] : nil
+        }
         if encoder.compat {
             w.raw(encoder.eventsMeasurement)
             w.raw(" action=\"")

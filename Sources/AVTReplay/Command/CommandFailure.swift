@@ -1,5 +1,6 @@
 import AVTOutput
 import AVTTimeline
+
 /// An error already phrased for the user, with how the command ends because of it.
 package struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
     package var message: String
@@ -10,7 +11,9 @@ package struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertib
         self.status = status
     }
 
-    package static func badInput(_ message: String) -> CommandFailure { CommandFailure(message: message, status: .badInput) }
+    package static func badInput(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, status: .badInput)
+    }
 
     package var description: String { message }
 

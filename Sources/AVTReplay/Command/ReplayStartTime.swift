@@ -1,5 +1,6 @@
 import AVTFormats
 import AVTTimeline
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +14,8 @@ package enum ReplayStartTime {
         if text == "now" { return now() }
         if let ms = Int(text) { return ms }
         if let ms = ISO8601.parse(text) { return ms }
-        throw UsageError("--start-time expects ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds or now; got '\(text)'.")
+        throw UsageError(
+            "--start-time expects ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds or now; got '\(text)'.")
     }
 
     /// The real-time clock in epoch milliseconds.

@@ -23,7 +23,9 @@ public final class ByteInput {
             name = path
             fd = open(path, O_RDONLY)
             ownsDescriptor = true
-            guard fd >= 0 else { throw TimelineError(file: path, message: "cannot read: \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else {
+                throw TimelineError(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
+            }
             var info = stat()
             if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)

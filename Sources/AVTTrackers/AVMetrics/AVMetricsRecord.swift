@@ -15,12 +15,15 @@ public struct AVMetricsRecord: Sendable {
 
     /// From a step's observations (nil when there is no `event`).
     package init?(_ observations: [Observation]) {
-        guard let name = observations.first(where: { $0.key == "event" }).flatMap({ PlayerValue.string($0.value) }) else {
+        guard let name = observations.first(where: { $0.key == "event" }).flatMap({ PlayerValue.string($0.value) })
+        else {
             return nil
         }
         event = name
         properties = [:]
-        for observation in observations where observation.key != "event" { properties[observation.key] = observation.value }
+        for observation in observations where observation.key != "event" {
+            properties[observation.key] = observation.value
+        }
     }
 
     /// From a nested event object (the requests of an initial likely-to-keep-up event).

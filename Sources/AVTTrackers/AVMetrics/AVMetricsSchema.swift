@@ -26,7 +26,8 @@ package enum AVMetricsSchema {
 
     /// CGSize.
     static let size = AVMetricsShape.object(
-        name: "{\"width\": number ≥ 0, \"height\": number ≥ 0}", members: [("width", .number(min: 0)), ("height", .number(min: 0))],
+        name: "{\"width\": number ≥ 0, \"height\": number ≥ 0}",
+        members: [("width", .number(min: 0)), ("height", .number(min: 0))],
         required: ["width", "height"], open: false)
 
     /// AVAssetVariant: `peakBitRate`, `averageBitRate` (bps), the picture size either as
@@ -34,36 +35,42 @@ package enum AVMetricsSchema {
     static let variant = AVMetricsShape.object(
         name: "a variant {\"peakBitRate\", \"averageBitRate\", \"presentationSize\", \"videoAttributes\", \"url\"}",
         members: [
-            ("peakBitRate", bitsPerSecond), ("averageBitRate", bitsPerSecond), ("presentationSize", size), ("url", .string),
+            ("peakBitRate", bitsPerSecond), ("averageBitRate", bitsPerSecond), ("presentationSize", size),
+            ("url", .string),
             (
                 "videoAttributes",
                 .object(
                     name: "{\"presentationSize\", \"nominalFrameRate\", \"codecTypes\", \"videoRange\"}",
                     members: [
-                        ("presentationSize", size), ("nominalFrameRate", .number(min: 0)), ("codecTypes", .array(of: .string)),
+                        ("presentationSize", size), ("nominalFrameRate", .number(min: 0)),
+                        ("codecTypes", .array(of: .string)),
                         ("videoRange", .string),
                     ], required: [], open: false)
             ),
             (
                 "audioAttributes",
-                .object(name: "{\"formatIDs\"}", members: [("formatIDs", .array(of: .string))], required: [], open: false)
+                .object(
+                    name: "{\"formatIDs\"}", members: [("formatIDs", .array(of: .string))], required: [], open: false)
             ),
         ], required: [], open: false)
 
     /// NSRange.
     static let byteRange = AVMetricsShape.object(
-        name: "{\"location\": integer ≥ 0, \"length\": integer ≥ 0}", members: [("location", count), ("length", count)],
+        name: "{\"location\": integer ≥ 0, \"length\": integer ≥ 0}",
+        members: [("location", count), ("length", count)],
         required: ["location", "length"], open: false)
 
     /// CMTimeRange in seconds.
     static let timeRange = AVMetricsShape.object(
-        name: "{\"start\": seconds, \"duration\": seconds ≥ 0}", members: [("start", .number(min: nil)), ("duration", seconds)],
+        name: "{\"start\": seconds, \"duration\": seconds ≥ 0}",
+        members: [("start", .number(min: nil)), ("duration", seconds)],
         required: ["start", "duration"], open: false)
 
     /// NSError's public face.
     static let nsError = AVMetricsShape.object(
         name: "an error {\"domain\": string, \"code\": integer, \"localizedDescription\": string}",
-        members: [("domain", .string), ("code", .integer(min: nil)), ("localizedDescription", .string)], required: [], open: false)
+        members: [("domain", .string), ("code", .integer(min: nil)), ("localizedDescription", .string)], required: [],
+        open: false)
 
     /// URLSessionTaskMetrics: only the HTTP status of each transaction's response is read; every
     /// other member of its many is allowed and ignored.
@@ -78,7 +85,9 @@ package enum AVMetricsSchema {
                         members: [
                             (
                                 "response",
-                                .object(name: "{\"statusCode\": integer 100–599, …}", members: [("statusCode", .integer(min: 100))], required: [], open: true)
+                                .object(
+                                    name: "{\"statusCode\": integer 100–599, …}",
+                                    members: [("statusCode", .integer(min: 100))], required: [], open: true)
                             )
                         ], required: [], open: true))
             )
@@ -88,7 +97,9 @@ package enum AVMetricsSchema {
 
     // MARK: Classes
 
-    static let base: [(String, AVMetricsShape)] = [("date", .date), ("mediaTime", .number(min: nil)), ("sessionID", .string)]
+    static let base: [(String, AVMetricsShape)] = [
+        ("date", .date), ("mediaTime", .number(min: nil)), ("sessionID", .string),
+    ]
 
     private static let rateChangeProperties: [(String, AVMetricsShape)] = [
         ("rate", .number(min: nil)), ("previousRate", .number(min: nil)), ("variant", variant),
@@ -101,12 +112,16 @@ package enum AVMetricsSchema {
     static let classes: [(String, [(String, AVMetricsShape)])] = [
         (
             playlistRequest,
-            [("url", .string), ("isMultivariantPlaylist", .bool), ("mediaType", mediaType), ("mediaResourceRequestEvent", .event(className: mediaResourceRequest))]
+            [
+                ("url", .string), ("isMultivariantPlaylist", .bool), ("mediaType", mediaType),
+                ("mediaResourceRequestEvent", .event(className: mediaResourceRequest)),
+            ]
         ),
         (
             mediaSegmentRequest,
             [
-                ("url", .string), ("isMapSegment", .bool), ("mediaType", mediaType), ("byteRange", byteRange), ("indexFileURL", .string),
+                ("url", .string), ("isMapSegment", .bool), ("mediaType", mediaType), ("byteRange", byteRange),
+                ("indexFileURL", .string),
                 ("segmentDuration", seconds), ("mediaResourceRequestEvent", .event(className: mediaResourceRequest)),
             ]
         ),
@@ -121,7 +136,8 @@ package enum AVMetricsSchema {
             mediaResourceRequest,
             [
                 ("url", .string), ("serverAddress", .string), ("requestStartTime", .date), ("requestEndTime", .date),
-                ("responseStartTime", .date), ("responseEndTime", .date), ("byteRange", byteRange), ("wasReadFromCache", .bool),
+                ("responseStartTime", .date), ("responseEndTime", .date), ("byteRange", byteRange),
+                ("wasReadFromCache", .bool),
                 ("errorEvent", .event(className: error)), ("networkTransactionMetrics", networkTransactionMetrics),
             ]
         ),
@@ -138,10 +154,16 @@ package enum AVMetricsSchema {
                 ("contentKeyRequestEvents", .array(of: .event(className: contentKeyRequest))),
             ]
         ),
-        (variantSwitchStart, [("fromVariant", variant), ("toVariant", variant), ("loadedTimeRanges", .array(of: timeRange))]),
+        (
+            variantSwitchStart,
+            [("fromVariant", variant), ("toVariant", variant), ("loadedTimeRanges", .array(of: timeRange))]
+        ),
         (
             variantSwitch,
-            [("fromVariant", variant), ("toVariant", variant), ("didSucceed", .bool), ("loadedTimeRanges", .array(of: timeRange))]
+            [
+                ("fromVariant", variant), ("toVariant", variant), ("didSucceed", .bool),
+                ("loadedTimeRanges", .array(of: timeRange)),
+            ]
         ),
         (error, [("error", nsError), ("didRecover", .bool)]),
         (

@@ -45,7 +45,9 @@ package indirect enum AVMetricsShape: Sendable {
 
     /// Checks `value`; `path` is where it sits below the observation key.
     func diagnose(_ value: JSONValue, path: String, location: SourceLocation?) -> ObservationProblem? {
-        func wrong() -> ObservationProblem { ObservationProblem(path: path, expected: expected, found: value, location: location) }
+        func wrong() -> ObservationProblem {
+            ObservationProblem(path: path, expected: expected, found: value, location: location)
+        }
         switch self {
         case .string:
             if case .string = value { return nil }
@@ -72,11 +74,15 @@ package indirect enum AVMetricsShape: Sendable {
         case .array(let element):
             guard case .array(let items) = value else { return wrong() }
             for (i, item) in items.enumerated() {
-                if let problem = element.diagnose(item.value, path: path + "[\(i)]", location: item.location) { return problem }
+                if let problem = element.diagnose(item.value, path: path + "[\(i)]", location: item.location) {
+                    return problem
+                }
             }
             return nil
         case .object(_, let members, let required, let open):
-            return Self.checkObject(value, members: members, required: required, open: open, path: path, location: location, expected: expected)
+            return Self.checkObject(
+                value, members: members, required: required, open: open, path: path, location: location,
+                expected: expected)
         case .event(let className):
             guard let properties = AVMetricsSchema.properties(of: className) else { return wrong() }
             let members = [("event", AVMetricsShape.string)] + properties
@@ -90,7 +96,8 @@ package indirect enum AVMetricsShape: Sendable {
                 named.node.value != .string(className)
             {
                 return ObservationProblem(
-                    path: path + ".event", expected: "\"\(className)\"", found: named.node.value, location: named.node.location)
+                    path: path + ".event", expected: "\"\(className)\"", found: named.node.value,
+                    location: named.node.location)
             }
             return nil
         }
@@ -107,7 +114,8 @@ package indirect enum AVMetricsShape: Sendable {
         for member in given {
             guard seen.insert(member.key).inserted else {
                 return ObservationProblem(
-                    path: path, expected: "each member once", found: "\"\(member.key)\" twice", location: member.node.location)
+                    path: path, expected: "each member once", found: "\"\(member.key)\" twice",
+                    location: member.node.location)
             }
             guard let shape = members.first(where: { $0.0 == member.key })?.1 else {
                 if open { continue }
@@ -115,7 +123,9 @@ package indirect enum AVMetricsShape: Sendable {
                     path: path, expected: "one of: " + members.map(\.0).joined(separator: ", "),
                     found: "unknown member \"\(member.key)\"", location: member.node.location)
             }
-            if let problem = shape.diagnose(member.node.value, path: path + "." + member.key, location: member.node.location) {
+            if let problem = shape.diagnose(
+                member.node.value, path: path + "." + member.key, location: member.node.location)
+            {
                 return problem
             }
         }

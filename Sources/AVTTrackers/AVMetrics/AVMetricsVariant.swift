@@ -9,7 +9,8 @@ public struct AVMetricsVariant: Sendable, Equatable {
     public var height: Double?
     public var frameRate: Double?
 
-    public init(peakBitRate: Double? = nil, averageBitRate: Double? = nil, width: Double? = nil, height: Double? = nil) {
+    public init(peakBitRate: Double? = nil, averageBitRate: Double? = nil, width: Double? = nil, height: Double? = nil)
+    {
         self.peakBitRate = peakBitRate
         self.averageBitRate = averageBitRate
         self.width = width
@@ -20,7 +21,9 @@ public struct AVMetricsVariant: Sendable, Equatable {
         peakBitRate = PlayerValue.member("peakBitRate", of: value).flatMap(PlayerValue.number)
         averageBitRate = PlayerValue.member("averageBitRate", of: value).flatMap(PlayerValue.number)
         let attributes = PlayerValue.member("videoAttributes", of: value)
-        let size = (PlayerValue.member("presentationSize", of: value) ?? attributes.flatMap { PlayerValue.member("presentationSize", of: $0) })
+        let size =
+            (PlayerValue.member("presentationSize", of: value)
+            ?? attributes.flatMap { PlayerValue.member("presentationSize", of: $0) })
             .flatMap(PlayerValue.size)
         width = size?.width
         height = size?.height
@@ -36,9 +39,9 @@ public struct AVMetricsVariant: Sendable, Equatable {
     /// nothing is comparable.
     func compare(to other: AVMetricsVariant) -> Int? {
         let pair: (Double, Double)? =
-            if let a = averageBitRate, let b = other.averageBitRate { (a, b) }
-            else if let a = peakBitRate, let b = other.peakBitRate { (a, b) }
-            else { nil }
+            if let a = averageBitRate, let b = other.averageBitRate {
+                (a, b)
+            } else if let a = peakBitRate, let b = other.peakBitRate { (a, b) } else { nil }
         if let pair, pair.0 != pair.1 { return pair.0 > pair.1 ? 1 : -1 }
         if let w = width, let h = height, let ow = other.width, let oh = other.height, w * h != ow * oh {
             return w * h > ow * oh ? 1 : -1

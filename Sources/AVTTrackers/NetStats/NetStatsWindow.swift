@@ -1,4 +1,3 @@
-
 /// What one closed window measured: from the sample that opened it to the sample at `t` that
 /// closed it, `length` ms later.
 public struct NetStatsWindow: Sendable, Equatable {

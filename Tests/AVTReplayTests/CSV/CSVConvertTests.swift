@@ -2,11 +2,11 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+
 @testable import AVTFormats
 @testable import AVTOutput
 @testable import AVTTimeline
 @testable import AVTTrackers
-
 
 /// `convert` is lossless: every timeline, converted in every direction, replays to byte-identical
 /// records.
@@ -27,21 +27,25 @@ final class CSVConvertTests: XCTestCase {
                 let back = try CSVTestSupport.read(current, format: to)
                 let replayed = try CSVTestSupport.replay(back)
                 if replayed != expected {
-                    XCTFail("\(name): \(from.rawValue)→\(to.rawValue) (chain \(chain.map(\.rawValue))) replays differently:\n\(current)", file: file, line: line)
+                    XCTFail(
+                        "\(name): \(from.rawValue)→\(to.rawValue) (chain \(chain.map(\.rawValue))) replays differently:\n\(current)",
+                        file: file, line: line)
                     return
                 }
             }
         }
         // A second conversion to CSV gives the same text: the writer's output is a fixed point.
         let csv = try CSVTestSupport.convert(text: text, from: .json, to: .csv)
-        let again = try CSVTestSupport.convert(text: try CSVTestSupport.convert(text: csv, from: .csv, to: .json), from: .json, to: .csv)
+        let again = try CSVTestSupport.convert(
+            text: try CSVTestSupport.convert(text: csv, from: .csv, to: .json), from: .json, to: .csv)
         XCTAssertEqual(csv, again, name, file: file, line: line)
     }
 
     func testBundledFixturesConvertLosslessly() throws {
         let fixtures = try FileManager.default.contentsOfDirectory(
-            at: CSVTestSupport.packageRoot.appendingPathComponent("fixtures"), includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }
+            at: CSVTestSupport.packageRoot.appendingPathComponent("fixtures"), includingPropertiesForKeys: nil
+        )
+        .filter { $0.pathExtension == "json" }
         XCTAssertGreaterThanOrEqual(fixtures.count, 2)
         for fixture in fixtures.sorted(by: { $0.path < $1.path }) { try assertLossless(fixture) }
     }
@@ -59,15 +63,19 @@ final class CSVConvertTests: XCTestCase {
 
     func testTheHappyPathAsCSV() throws {
         let csv = try CSVTestSupport.convert(
-            text: try String(contentsOf: CSVTestSupport.packageRoot.appendingPathComponent("fixtures/happy-path.json"), encoding: .utf8),
+            text: try String(
+                contentsOf: CSVTestSupport.packageRoot.appendingPathComponent("fixtures/happy-path.json"),
+                encoding: .utf8),
             from: .json, to: .csv)
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(
             lines[0],
-            #"#avtreplay {"startTime":"2026-03-01T12:00:00.000Z","hub":"core","metrics":true,"pingInterval":30000,"until":150000,"trackers":[{"name":"content","kind":"generic","isAdsTracker":false,"emitTrackerInit":true}]}"#)
+            #"#avtreplay {"startTime":"2026-03-01T12:00:00.000Z","hub":"core","metrics":true,"pingInterval":30000,"until":150000,"trackers":[{"name":"content","kind":"generic","isAdsTracker":false,"emitTrackerInit":true}]}"#
+        )
         XCTAssertEqual(
             lines[1],
-            "t,tracker,action,set.bitrate,set.duration,set.position,set.resolutionHeight,set.resolutionWidth,set.source,set.trackerTarget")
+            "t,tracker,action,set.bitrate,set.duration,set.position,set.resolutionHeight,set.resolutionWidth,set.source,set.trackerTarget"
+        )
         XCTAssertEqual(lines[2], "0,content,,,120000,,,,https://example.com/vod/master.m3u8,AVPlayer")
         XCTAssertEqual(lines[6], "1350,content,BufferFinish,2500000,,0,720,1280,,")
         XCTAssertEqual(lines.last, "", "ends with a newline")
@@ -76,7 +84,8 @@ final class CSVConvertTests: XCTestCase {
     // MARK: Values
 
     private static let trickyStrings = [
-        "123", "true", "false", "null", "", " x", "x ", "\t", "a,b", "line\nbreak", "cr\r\nlf", "quote\"d", "\"", "\"\"",
+        "123", "true", "false", "null", "", " x", "x ", "\t", "a,b", "line\nbreak", "cr\r\nlf", "quote\"d", "\"",
+        "\"\"",
         "héllo ✓ 🎬", "{x", "[1]", "{\"a\":1}", "-", "-1", "1e5", "01", "#avtreplay {}", "t", "2026-03-01T12:00:00Z",
         "back\\slash", "NaN", "Infinity", "\u{7F}", "nul\u{0}l",
     ]
@@ -93,9 +102,11 @@ final class CSVConvertTests: XCTestCase {
         for (i, value) in values.enumerated() {
             steps.append(
                 Step(
-                    t: i * 10, tracker: i % 2, set: [(Attribute("value"), value), (Attribute("k\(i % 3)"), i % 4 == 0 ? nil : value)],
+                    t: i * 10, tracker: i % 2,
+                    set: [(Attribute("value"), value), (Attribute("k\(i % 3)"), i % 4 == 0 ? nil : value)],
                     action: Action(i % 5 == 0 ? "Custom, \"odd\"" : "Start"),
-                    attributes: [(Attribute("extra"), value), (Attribute("with space"), .int(i))], origin: StepOrigin(index: i)))
+                    attributes: [(Attribute("extra"), value), (Attribute("with space"), .int(i))],
+                    origin: StepOrigin(index: i)))
         }
         let timeline = Timeline(settings: settings, steps: steps)
         let expected = try CSVTestSupport.replay(timeline)
@@ -138,7 +149,9 @@ final class CSVConvertTests: XCTestCase {
         XCTAssertEqual(cell(.string("")), #""""""""#)
         XCTAssertEqual(cell(.string(" x")), #"""" x""""#)
         XCTAssertEqual(cell(.string("a,b")), #""a,b""#)
-        XCTAssertEqual(cell(.string("line\nbreak")), #""""line\nbreak""""#, "control characters are JSON-escaped: one row, one line")
+        XCTAssertEqual(
+            cell(.string("line\nbreak")), #""""line\nbreak""""#,
+            "control characters are JSON-escaped: one row, one line")
         XCTAssertEqual(cell(.string("quote\"d")), #""quote""d""#)
         XCTAssertEqual(cell(.string("2026-03-01T12:00:00Z")), "2026-03-01T12:00:00Z")
         XCTAssertEqual(cell(.string("héllo")), "héllo")
@@ -151,7 +164,10 @@ final class CSVConvertTests: XCTestCase {
             // Undo the CSV quoting as a reader does, then type the cell.
             var unquoted = w.bytes
             if unquoted.first == 0x22 {
-                unquoted = Array(String(decoding: unquoted.dropFirst().dropLast(), as: UTF8.self).replacingOccurrences(of: "\"\"", with: "\"").utf8)
+                unquoted = Array(
+                    String(decoding: unquoted.dropFirst().dropLast(), as: UTF8.self).replacingOccurrences(
+                        of: "\"\"", with: "\""
+                    ).utf8)
             }
             XCTAssertEqual(CSVField.cell(unquoted), .value(.string(text)), text.debugDescription)
         }
@@ -171,7 +187,10 @@ final class CSVConvertTests: XCTestCase {
         let expected = try CSVTestSupport.replay(original)
         XCTAssertEqual(expected.components(separatedBy: "\"action\":\"Ping\"").count - 1, 2, "pings at 30 s and 60 s")
         let csv = try CSVTestSupport.convert(original, to: .csv)
-        XCTAssertTrue(csv.hasPrefix(#"#avtreplay {"startTime":"1970-01-01T00:00:00.000Z","metrics":true,"pingInterval":30000,"until":65000,"#), csv)
+        XCTAssertTrue(
+            csv.hasPrefix(
+                #"#avtreplay {"startTime":"1970-01-01T00:00:00.000Z","metrics":true,"pingInterval":30000,"until":65000,"#
+            ), csv)
         XCTAssertEqual(csv.split(separator: "\n").count, 3, "settings, header, one row")
         XCTAssertEqual(try CSVTestSupport.replay(try CSVTestSupport.read(csv, format: .csv)), expected)
         for format in [TimelineFormat.json, .jsonl] {
@@ -190,7 +209,8 @@ final class CSVConvertTests: XCTestCase {
         var settings = TimelineSettings()
         settings.trackers = [TrackerSpec(name: "player", kind: kind)]
         let step = Step(
-            t: 100, tracker: 0, set: [(Attribute("title"), .string("x"))], observe: observations, action: Action("Mark"),
+            t: 100, tracker: 0, set: [(Attribute("title"), .string("x"))], observe: observations,
+            action: Action("Mark"),
             attributes: [(Attribute("a"), .int(1))], origin: StepOrigin(index: 0))
         let timeline = Timeline(settings: settings, steps: [step])
         let csv = try CSVTestSupport.convert(timeline, to: .csv)
@@ -256,7 +276,9 @@ final class CSVConvertTests: XCTestCase {
         var source = try TimelineReader.open(path, csvTrackers: [TrackerSpec(name: "content")])
         let sink = CountingSink()
         XCTAssertThrowsError(try TimelineConverter.convert(&source, to: .jsonl, sink: sink)) { error in
-            XCTAssertTrue((error as? TimelineError)?.description.contains(":3:3: field \"tracker\": unknown tracker") == true, "\(error)")
+            XCTAssertTrue(
+                (error as? TimelineError)?.description.contains(":3:3: field \"tracker\": unknown tracker") == true,
+                "\(error)")
         }
         XCTAssertFalse(sink.closed)
     }
@@ -266,19 +288,25 @@ final class CSVConvertTests: XCTestCase {
 final class CSVNumberCellTests: XCTestCase {
     func testNumberGrammarMatchesTheParser() {
         let texts = [
-            "0", "-0", "1", "-1", "01", "-01", "1.", ".5", "1.5", "1e5", "1E+5", "1e-5", "1e", "1e+", "-", "--1", "1.2.3",
+            "0", "-0", "1", "-1", "01", "-01", "1.", ".5", "1.5", "1e5", "1E+5", "1e-5", "1e", "1e+", "-", "--1",
+            "1.2.3",
             "123abc", "2026-03-01", "1e400", "12345678901234567890", "0x10", "1_000", "+1", "1 ", " 1", "0.0e0", "9.",
             "-.5", "1e5.5", "06C45D18-8009",
         ]
         for text in texts {
             let isNumber = Array(text.utf8).withUnsafeBufferPointer { CSVField.isNumber($0) }
             let parses: Bool
-            if case .value(let value) = CSVField.cell(text), case .string = value { parses = false } else { parses = true }
-            let grammar = (try? JSONParser.parse(text)).map { node -> Bool in
-                if case .int = node.value { return true }
-                if case .double = node.value { return true }
-                return false
-            } ?? false
+            if case .value(let value) = CSVField.cell(text), case .string = value {
+                parses = false
+            } else {
+                parses = true
+            }
+            let grammar =
+                (try? JSONParser.parse(text)).map { node -> Bool in
+                    if case .int = node.value { return true }
+                    if case .double = node.value { return true }
+                    return false
+                } ?? false
             let padded = text.first == " " || text.last == " "
             // White space is part of a cell: " 1" is text, though JSON would allow the spaces.
             XCTAssertEqual(parses, grammar && !padded, text)

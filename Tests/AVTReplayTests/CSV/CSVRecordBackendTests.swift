@@ -3,8 +3,8 @@ import AVTJSON
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 
 /// Replays a small timeline into a record backend and returns what it wrote.
@@ -26,7 +26,8 @@ enum BackendHarness {
         let timeline = try TimelineDecoder.decode(Array(text.utf8), file: "small.json")
         let sink = MemorySink()
         let encoder = RecordEncoder(
-            trackerNames: timeline.settings.trackers.map(\.name), startTime: timeline.settings.startTime, session: session)
+            trackerNames: timeline.settings.trackers.map(\.name), startTime: timeline.settings.startTime,
+            session: session)
         let backend = make(sink, encoder, filter)
         var source = DocumentSource(timeline, name: "small.json")
         _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
@@ -35,7 +36,8 @@ enum BackendHarness {
     }
 
     static func fixture(_ name: String) throws -> String {
-        try String(contentsOf: CSVTestSupport.packageRoot.appendingPathComponent("fixtures/\(name).json"), encoding: .utf8)
+        try String(
+            contentsOf: CSVTestSupport.packageRoot.appendingPathComponent("fixtures/\(name).json"), encoding: .utf8)
     }
 }
 
@@ -78,7 +80,8 @@ final class CSVRecordBackendTests: XCTestCase {
             XCTAssertEqual(Array(header.prefix(8)), CSVRecordBackend.fixedColumns)
             let attributeColumns = header.dropFirst(8)
             XCTAssertTrue(attributeColumns.allSatisfy { $0.hasPrefix("attributes.") })
-            XCTAssertEqual(Array(attributeColumns), attributeColumns.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            XCTAssertEqual(
+                Array(attributeColumns), attributeColumns.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             var row = 0
             while try reader.next() {
                 guard case .object(let members) = records[row] else { return XCTFail("record \(row)") }
@@ -117,9 +120,11 @@ final class CSVRecordBackendTests: XCTestCase {
                 + "attributes.inBufferBlock,attributes.inPauseBlock,attributes.inPlaybackBlock,attributes.inSeekBlock,"
                 + "attributes.isAdsTracker,attributes.senderId,attributes.timeSinceZed,attributes.zz,attributes.Äpfel",
             "the union of both events' attributes, sorted by UTF-8 bytes")
-        XCTAssertTrue(lines[1].hasPrefix("event,0,1970-01-01T00:00:00.000Z,Zed,a,,,,,0,0,0,0,0,false,"), String(lines[1]))
+        XCTAssertTrue(
+            lines[1].hasPrefix("event,0,1970-01-01T00:00:00.000Z,Zed,a,,,,,0,0,0,0,0,false,"), String(lines[1]))
         XCTAssertTrue(lines[1].hasSuffix(",,1,"), String(lines[1]))
-        XCTAssertTrue(lines[2].hasPrefix("event,5,1970-01-01T00:00:00.005Z,Alpha,b,,,,1.5,0,0,0,0,0,false,"), String(lines[2]))
+        XCTAssertTrue(
+            lines[2].hasPrefix("event,5,1970-01-01T00:00:00.005Z,Alpha,b,,,,1.5,0,0,0,0,0,false,"), String(lines[2]))
         XCTAssertTrue(lines[2].hasSuffix("-1,5,,x"), String(lines[2]))
     }
 
@@ -128,7 +133,8 @@ final class CSVRecordBackendTests: XCTestCase {
             CSVRecordBackend(sink: $0, encoder: $1, filter: $2)
         }
         let lines = metrics.split(separator: "\n")
-        XCTAssertEqual(lines[0], "type,session,t,time,action,tracker,name,metricType,value", "no events: no attribute columns")
+        XCTAssertEqual(
+            lines[0], "type,session,t,time,action,tracker,name,metricType,value", "no events: no attribute columns")
         XCTAssertEqual(lines[1], #"metric,"s,1.json",0,2026-03-01T12:00:00.000Z,,,NumLoads,counter,1"#)
         XCTAssertEqual(lines.count, 7)
         let none = try BackendHarness.run(filter: RecordFilter(events: false, metrics: false)) {
@@ -169,7 +175,8 @@ final class CSVRecordBackendTests: XCTestCase {
             XCTAssertEqual(Array(header.prefix(9)), ["type", "session"] + CSVRecordBackend.fixedColumns.dropFirst())
             let attributes = Array(header.dropFirst(9))
             XCTAssertEqual(attributes, attributes.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-            XCTAssertTrue(attributes.contains("attributes.title") && attributes.contains("attributes.adRoll"), "the union")
+            XCTAssertTrue(
+                attributes.contains("attributes.title") && attributes.contains("attributes.adRoll"), "the union")
             // Every row keeps its values under the same column names as in its own table.
             var rows: [[String: String]] = []
             while try reader.next() {

@@ -3,8 +3,8 @@ import AVTJSON
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 @testable import AVTTrackers
 
@@ -42,7 +42,8 @@ enum CSVTestSupport {
     }
 
     /// Opens CSV text with tiny or default chunks.
-    static func csv(_ text: String, trackers: [TrackerSpec] = [], chunkSize: Int = 1 << 18, name: String = "t.csv") throws
+    static func csv(_ text: String, trackers: [TrackerSpec] = [], chunkSize: Int = 1 << 18, name: String = "t.csv")
+        throws
         -> CSVTimelineReader
     {
         let path = try file(text, name: name)
@@ -83,7 +84,9 @@ enum CSVTestSupport {
     }
 
     /// Converts text in one format to another through files and `TimelineConverter.convert`.
-    static func convert(text: String, from: TimelineFormat, to: TimelineFormat, trackers: [TrackerSpec] = []) throws -> String {
+    static func convert(text: String, from: TimelineFormat, to: TimelineFormat, trackers: [TrackerSpec] = []) throws
+        -> String
+    {
         let path = try file(text, name: "in." + from.rawValue)
         var source = try TimelineReader.open(path, format: from, csvTrackers: trackers)
         let sink = MemorySink()
@@ -97,7 +100,9 @@ enum CSVTestSupport {
     }
 
     /// The error an expression throws, as a TimelineError.
-    static func timelineError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> TimelineError? {
+    static func timelineError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line)
+        -> TimelineError?
+    {
         do {
             try body()
             XCTFail("no error", file: file, line: line)

@@ -2,10 +2,10 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+
 @testable import AVTFormats
 @testable import AVTTimeline
 @testable import AVTTrackers
-
 
 /// CSV timelines: RFC 4180 fields, typed cells, the settings line, `--tracker` trackers, and
 /// errors located at the field.
@@ -65,8 +65,11 @@ final class CSVTimelineReaderTests: XCTestCase {
         XCTAssertEqual(set.map(\.attribute.name), ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"])
         XCTAssertEqual(
             set.map(\.value),
-            [.int(1), .double(1.0), .bool(true), .string("hello"), .string("123"), nil, .double(-2500), .string("01"),
-             .string("2026-03-01T12:00:00Z"), .string(" x ")])
+            [
+                .int(1), .double(1.0), .bool(true), .string("hello"), .string("123"), nil, .double(-2500),
+                .string("01"),
+                .string("2026-03-01T12:00:00Z"), .string(" x "),
+            ])
     }
 
     func testRFC4180Quoting() throws {
@@ -80,7 +83,8 @@ final class CSVTimelineReaderTests: XCTestCase {
             XCTAssertEqual(timeline.steps[0].set.map(\.attribute.name), ["a,b", "text"])
             XCTAssertEqual(timeline.steps[0].set.map(\.value), [.string("x,y"), .string("line one\r\nline \"two\"")])
             XCTAssertEqual(timeline.steps[1].set.map(\.value), [.string("quoted\nJSON")])
-            XCTAssertEqual(timeline.steps[1].origin.location, SourceLocation(line: 4, column: 1), "lines count inside quotes")
+            XCTAssertEqual(
+                timeline.steps[1].origin.location, SourceLocation(line: 4, column: 1), "lines count inside quotes")
         }
     }
 
@@ -88,7 +92,8 @@ final class CSVTimelineReaderTests: XCTestCase {
         let timeline = try read("t,tracker,action\n\n0,content,Start\n,,\n\n5,content,End\n\n")
         XCTAssertEqual(timeline.steps.map(\.t), [0, 5])
         XCTAssertEqual(timeline.steps.map(\.origin.index), [0, 1])
-        XCTAssertEqual(try read("\n\nt,tracker,action\n0,content,Start\n").steps.count, 1, "blank lines before the header")
+        XCTAssertEqual(
+            try read("\n\nt,tracker,action\n0,content,Start\n").steps.count, 1, "blank lines before the header")
         let noNewline = try read("t,tracker,action\n0,content,Start")
         XCTAssertEqual(noNewline.steps.count, 1)
     }
@@ -152,7 +157,8 @@ final class CSVTimelineReaderTests: XCTestCase {
     func testObservationObjectsInCells() throws {
         let player = [TrackerSpec(name: "player", kind: .avplayer)]
         let timeline = try read(
-            "t,tracker,observe.presentationSize\n0,player,\"{\"\"width\"\":1280,\"\"height\"\":720}\"\n", trackers: player)
+            "t,tracker,observe.presentationSize\n0,player,\"{\"\"width\"\":1280,\"\"height\"\":720}\"\n",
+            trackers: player)
         guard case .object(let members) = timeline.steps[0].observe[0].value else { return XCTFail("not an object") }
         XCTAssertEqual(members.map(\.key), ["width", "height"])
         // Broken JSON reads as text; the message says why the cell was not JSON.
@@ -167,7 +173,8 @@ final class CSVTimelineReaderTests: XCTestCase {
         assertError("", location: "1:1", path: nil, contains: "empty timeline: expected a header row")
         assertError(
             "t,tracker,colour\n", location: "1:11", path: "header",
-            contains: "unknown column \"colour\": expected t, tracker, action, set.<key>, observe.<key> or attributes.<key>")
+            contains:
+                "unknown column \"colour\": expected t, tracker, action, set.<key>, observe.<key> or attributes.<key>")
         assertError("t,tracker,set.\n", location: "1:11", path: "header", contains: "unknown column \"set.\"")
         assertError("t,tracker,,action\n", location: "1:11", path: "header", contains: "an empty column name")
         assertError("t,tracker,set.a,set.a\n", location: "1:17", path: "header", contains: "duplicate column \"set.a\"")
@@ -183,12 +190,14 @@ final class CSVTimelineReaderTests: XCTestCase {
             path: "#avtreplay", contains: "unknown key \"untill\"")
         assertError("#avtreplay {\"trackers\": [}\nt,tracker\n", location: "1:26", path: nil, contains: "expected")
         assertError(
-            "#avtreplay {\"hub\": \"big\", \"trackers\": [{\"name\": \"c\"}]}\nt,tracker\n", location: "1:20", path: "hub",
+            "#avtreplay {\"hub\": \"big\", \"trackers\": [{\"name\": \"c\"}]}\nt,tracker\n", location: "1:20",
+            path: "hub",
             contains: "unknown hub \"big\"")
         assertError(
             "#avtreplay {\"trackers\": [{\"name\": \"c\"}], \"steps\": []}\nt,tracker\n", location: "1:51",
             path: "#avtreplay", contains: "holds the settings only")
-        assertError("#avtreplay {\"startTime\": 0}\nt,tracker\n", location: "1:12", path: nil, contains: "missing \"trackers\"")
+        assertError(
+            "#avtreplay {\"startTime\": 0}\nt,tracker\n", location: "1:12", path: nil, contains: "missing \"trackers\"")
     }
 
     func testErrorsPointAtTheFieldEvenAfterAMultiLineField() {
@@ -199,13 +208,18 @@ final class CSVTimelineReaderTests: XCTestCase {
 
     func testTimeErrors() {
         let head = "t,tracker,action\n"
-        assertError(head + ",content,Start\n", location: "2:1", path: "field \"t\"", contains: "missing t: expected the step's virtual time")
+        assertError(
+            head + ",content,Start\n", location: "2:1", path: "field \"t\"",
+            contains: "missing t: expected the step's virtual time")
         assertError(
             head + "abc,content,Start\n", location: "2:1", path: "field \"t\"",
             contains: "expected an integer number of milliseconds, found \"abc\"")
         assertError(head + "1.5,content,Start\n", location: "2:1", path: "field \"t\"", contains: "found 1.5")
-        assertError(head + "-5,content,Start\n", location: "2:1", path: "field \"t\"", contains: "expected milliseconds ≥ 0, found -5")
-        assertError(head + "9007199254740992,content,Start\n", location: "2:1", path: "field \"t\"", contains: "too large")
+        assertError(
+            head + "-5,content,Start\n", location: "2:1", path: "field \"t\"",
+            contains: "expected milliseconds ≥ 0, found -5")
+        assertError(
+            head + "9007199254740992,content,Start\n", location: "2:1", path: "field \"t\"", contains: "too large")
         assertError(
             head + "500,content,Start\n400,content,End\n", location: "3:1", path: "field \"t\"",
             contains: "t 400 is earlier than the previous row's t 500")
@@ -220,21 +234,32 @@ final class CSVTimelineReaderTests: XCTestCase {
             head + "0,ad,Start\n", trackers: [], location: "2:3", path: "field \"tracker\"",
             contains: "unknown tracker \"ad\": no trackers are declared; declare trackers with --tracker ad=KIND")
         assertError(
-            "#avtreplay {\"trackers\": [{\"name\": \"c\"}]}\n" + head + "0,ad,Start\n", location: "3:3", path: "field \"tracker\"",
+            "#avtreplay {\"trackers\": [{\"name\": \"c\"}]}\n" + head + "0,ad,Start\n", location: "3:3",
+            path: "field \"tracker\"",
             contains: "expected one of: c (add it to the trackers of the #avtreplay line)")
-        assertError(head, trackers: [], location: nil, path: nil, contains: "no trackers declared: declare trackers with --tracker")
-        assertError(head + "0,,Start\n", location: "2:3", path: "field \"tracker\"", contains: "missing tracker: expected one of: content")
-        assertError(head + "0,1,Start\n", location: "2:3", path: "field \"tracker\"", contains: "expected a tracker name, found 1")
         assertError(
-            head + "0,content,Start\n", trackers: [TrackerSpec(name: "a"), TrackerSpec(name: "a")], location: nil, path: nil,
+            head, trackers: [], location: nil, path: nil,
+            contains: "no trackers declared: declare trackers with --tracker")
+        assertError(
+            head + "0,,Start\n", location: "2:3", path: "field \"tracker\"",
+            contains: "missing tracker: expected one of: content")
+        assertError(
+            head + "0,1,Start\n", location: "2:3", path: "field \"tracker\"",
+            contains: "expected a tracker name, found 1")
+        assertError(
+            head + "0,content,Start\n", trackers: [TrackerSpec(name: "a"), TrackerSpec(name: "a")], location: nil,
+            path: nil,
             contains: "tracker \"a\" is declared twice")
     }
 
     func testCellErrors() {
         assertError(
-            "t,tracker,action,set.size\n0,content,Start,\"{\"\"w\"\":1}\"\n", location: "2:17", path: "field \"set.size\"",
+            "t,tracker,action,set.size\n0,content,Start,\"{\"\"w\"\":1}\"\n", location: "2:17",
+            path: "field \"set.size\"",
             contains: "expected a string, number, boolean or null, found an object")
-        assertError("t,tracker,action\n0,content,true\n", location: "2:11", path: "field \"action\"", contains: "expected an action name such as Start, found true")
+        assertError(
+            "t,tracker,action\n0,content,true\n", location: "2:11", path: "field \"action\"",
+            contains: "expected an action name such as Start, found true")
         assertError(
             "t,tracker,action,attributes.foo\n0,content,,1\n", location: "2:12", path: "field \"attributes.foo\"",
             contains: "attributes need an action in the same row")
@@ -258,8 +283,12 @@ final class CSVTimelineReaderTests: XCTestCase {
         assertError(
             "t,tracker,action\n0,content,\"Sta\"rt\n", location: "2:16", path: nil,
             contains: "expected ',' or the end of the line after a closing quote, found 'r'")
-        assertError("t,tracker,action\n0,content,Start,extra\n", location: "2:17", path: nil, contains: "expected 3 fields as in the header row, found 4")
-        assertError("t,tracker,action\n0,content\n", location: "2:1", path: nil, contains: "expected 3 fields as in the header row, found 2")
+        assertError(
+            "t,tracker,action\n0,content,Start,extra\n", location: "2:17", path: nil,
+            contains: "expected 3 fields as in the header row, found 4")
+        assertError(
+            "t,tracker,action\n0,content\n", location: "2:1", path: nil,
+            contains: "expected 3 fields as in the header row, found 2")
     }
 
     func testColumnsCountUTF8BytesAfterTheBOM() {
@@ -298,7 +327,9 @@ enum PlayerObservation {
         var candidates: [JSONValue] = []
         for part in rule.expected.split(separator: "|") {
             let text = part.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { candidates.append(.string(String(text.dropFirst().dropLast()))) }
+            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+                candidates.append(.string(String(text.dropFirst().dropLast())))
+            }
         }
         candidates += [
             .int(1), .double(0.5), .bool(true), .string("text"), .null,

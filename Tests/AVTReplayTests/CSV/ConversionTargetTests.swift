@@ -14,12 +14,15 @@ final class ConversionTargetTests: XCTestCase {
         XCTAssertEqual(try ConversionTarget.format(of: "a.csv", given: .json), .json)
         XCTAssertEqual(try ConversionTarget.format(of: "-", given: .csv), .csv)
         XCTAssertThrowsError(try ConversionTarget.format(of: "-", given: nil)) {
-            XCTAssertEqual($0 as? UsageError, UsageError("Writing to standard output needs --output-format json, jsonl or csv."))
+            XCTAssertEqual(
+                $0 as? UsageError, UsageError("Writing to standard output needs --output-format json, jsonl or csv."))
         }
         XCTAssertThrowsError(try ConversionTarget.format(of: "a.txt", given: nil)) {
             XCTAssertEqual(
                 $0 as? UsageError,
-                UsageError("Cannot tell the output format from 'a.txt': use a .json, .jsonl or .csv name, or --output-format."))
+                UsageError(
+                    "Cannot tell the output format from 'a.txt': use a .json, .jsonl or .csv name, or --output-format.")
+            )
         }
     }
 
@@ -27,11 +30,14 @@ final class ConversionTargetTests: XCTestCase {
         let json = try TimelineReader.open(
             ByteInput(bytes: Array(#"{"trackers": [{"name": "c"}], "steps": []}"#.utf8), name: "a.json"), format: nil)
         XCTAssertNil(ConversionTarget.trackerWarning(json, trackersGiven: false))
-        XCTAssertEqual(ConversionTarget.trackerWarning(json, trackersGiven: true), "--tracker ignored: it applies to CSV timelines only")
+        XCTAssertEqual(
+            ConversionTarget.trackerWarning(json, trackersGiven: true),
+            "--tracker ignored: it applies to CSV timelines only")
         let content = [TrackerSpec(name: "c")]
         let plain = try CSVTestSupport.csv("t,tracker\n", trackers: content)
         XCTAssertNil(ConversionTarget.trackerWarning(plain, trackersGiven: true))
-        let declared = try CSVTestSupport.csv("#avtreplay {\"trackers\": [{\"name\": \"c\"}]}\nt,tracker\n", trackers: content)
+        let declared = try CSVTestSupport.csv(
+            "#avtreplay {\"trackers\": [{\"name\": \"c\"}]}\nt,tracker\n", trackers: content)
         XCTAssertEqual(
             ConversionTarget.trackerWarning(declared, trackersGiven: true),
             "--tracker ignored: \(declared.name) declares its trackers in its #avtreplay line")

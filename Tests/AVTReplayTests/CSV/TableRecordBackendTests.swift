@@ -2,8 +2,8 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
-@testable import AVTOutput
 
+@testable import AVTOutput
 
 /// `--format table`: aligned lines for people; colour only when asked.
 final class TableRecordBackendTests: XCTestCase {
@@ -34,14 +34,18 @@ final class TableRecordBackendTests: XCTestCase {
         let lines = happy.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 34, "a header and one line per record")
         XCTAssertEqual(lines[1], "    0.000  event   TrackerInit          content", "no trailing spaces")
-        XCTAssertTrue(lines.contains(
-            "   52.700  event   SeekFinish           content    took 700ms [play pause buffer] accumSeekTime=700 position=90000"))
+        XCTAssertTrue(
+            lines.contains(
+                "   52.700  event   SeekFinish           content    took 700ms [play pause buffer] accumSeekTime=700 position=90000"
+            ))
         XCTAssertTrue(lines.allSatisfy { !$0.hasSuffix(" ") })
         let ads = try BackendHarness.run(try BackendHarness.fixture("preroll-ads")) {
             TableRecordBackend(sink: $0, encoder: $1, filter: $2, color: false)
         }
-        XCTAssertTrue(ads.contains(
-            "    0.300  event   AdBreakBegin         ads        [break] adDuration=15000 adId=ad-1 adRoll=pre\n"), ads)
+        XCTAssertTrue(
+            ads.contains(
+                "    0.300  event   AdBreakBegin         ads        [break] adDuration=15000 adId=ad-1 adRoll=pre\n"),
+            ads)
         XCTAssertTrue(ads.contains("   15.450  event   AdFinish             ads        took 15000ms [break]\n"), ads)
     }
 
@@ -69,7 +73,7 @@ final class TableRecordBackendTests: XCTestCase {
 
     func testSecondsAndValues() {
         XCTAssertEqual(TableRecordBackend.seconds(0), "0.000")
-        XCTAssertEqual(TableRecordBackend.seconds(1234567), "1234.567")
+        XCTAssertEqual(TableRecordBackend.seconds(1_234_567), "1234.567")
         XCTAssertEqual(TableRecordBackend.seconds(5), "0.005")
         XCTAssertEqual(TableRecordBackend.show(.string("12"), identifier: false), "\"12\"")
         XCTAssertEqual(TableRecordBackend.show(.string(String(repeating: "x", count: 50)), identifier: false).count, 40)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
-@testable import AVTAnalysis
 
+@testable import AVTAnalysis
 
 /// `check`'s golden-file workflow and its report, without the command line.
 final class GoldenCheckTests: XCTestCase {
@@ -67,17 +67,22 @@ final class GoldenCheckTests: XCTestCase {
     func testReportsInEachFormat() throws {
         let path = try timeline("a.json")
         _ = GoldenCheck().update([path]) { _ in }
-        let cases = GoldenCheck().compare([path]) + [CheckCase(name: "b.json", seconds: 0, outcome: .error("cannot read b.json"))]
+        let cases =
+            GoldenCheck().compare([path]) + [
+                CheckCase(name: "b.json", seconds: 0, outcome: .error("cannot read b.json"))
+            ]
         let text = CheckReport.render(cases, format: .text, single: false, color: false, timestamp: "")
         XCTAssertTrue(text.hasPrefix("PASS \(path): equal: "), text)
         XCTAssertTrue(text.hasSuffix("ERROR b.json: cannot read b.json\n1 passed, 1 failed\n"), text)
         let json = CheckReport.render(cases, format: .json, single: false, color: false, timestamp: "")
         XCTAssertTrue(json.hasPrefix("{\"passed\":1,\"failed\":1,\"cases\":["), json)
         XCTAssertTrue(json.hasSuffix("{\"name\":\"b.json\",\"error\":\"cannot read b.json\"}]}\n"), json)
-        let xml = CheckReport.render(cases, format: .junit, single: false, color: false, timestamp: "2026-01-01T00:00:00.000Z")
+        let xml = CheckReport.render(
+            cases, format: .junit, single: false, color: false, timestamp: "2026-01-01T00:00:00.000Z")
         XCTAssertTrue(xml.contains("2026-01-01T00:00:00.000Z"), xml)
         // diff's single comparison: no PASS line, no totals.
-        let single = CheckReport.render(Array(cases.prefix(1)), format: .text, single: true, color: false, timestamp: "")
+        let single = CheckReport.render(
+            Array(cases.prefix(1)), format: .text, single: true, color: false, timestamp: "")
         XCTAssertFalse(single.contains("PASS") || single.contains("passed"), single)
     }
 }

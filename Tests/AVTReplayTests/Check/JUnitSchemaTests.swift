@@ -1,20 +1,24 @@
 import Foundation
 import XCTest
-@testable import AVTAnalysis
 
+@testable import AVTAnalysis
 
 /// The JUnit XML of `check` validates against the schema CI servers read (junit.xsd beside this
 /// file), checked with xmllint. scripts/test installs xmllint; plain `swift test` skips without it.
 final class JUnitSchemaTests: XCTestCase {
     func testReportsValidateAgainstTheJUnitSchema() throws {
-        guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
+        guard
+            let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
             if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
                 return XCTFail("xmllint is required (apt-get install libxml2-utils)")
             }
             throw XCTSkip("xmllint not installed (apt-get install libxml2-utils); scripts/test installs it")
         }
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("junit.xsd")
-        let record = OutputRecord(line: 3, type: "event", t: 1000, label: "Start", tracker: "content", attributes: [("countStarts", .int(1))])
+        let record = OutputRecord(
+            line: 3, type: "event", t: 1000, label: "Start", tracker: "content", attributes: [("countStarts", .int(1))])
         var changed = record
         changed.attributes = [("countStarts", .int(2))]
         let differing = RecordComparator.compare(expected: [record], actual: [changed], options: ComparisonOptions())
@@ -25,7 +29,8 @@ final class JUnitSchemaTests: XCTestCase {
                 [
                     CheckCase(name: "ok & <fine>.json", seconds: 1.5, outcome: .compared(equal)),
                     CheckCase(name: "bad.json", seconds: 0.001, outcome: .compared(differing)),
-                    CheckCase(name: "broken.json", seconds: 0, outcome: .error("broken.json:1:1: \u{01}control \"quoted\"")),
+                    CheckCase(
+                        name: "broken.json", seconds: 0, outcome: .error("broken.json:1:1: \u{01}control \"quoted\"")),
                 ], timestamp: "2026-03-01T12:00:00"),
         ]
         let scratch = try ScratchDirectory()
@@ -51,7 +56,8 @@ final class JUnitSchemaTests: XCTestCase {
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("junit.xsd")
         let scratch = try ScratchDirectory()
         // A testcase without a name, and a negative time: both invalid.
-        let file = try scratch.write("bad.xml", #"<testsuites><testsuite name="s" tests="1"><testcase time="-1"/></testsuite></testsuites>"#)
+        let file = try scratch.write(
+            "bad.xml", #"<testsuites><testsuite name="s" tests="1"><testcase time="-1"/></testsuite></testsuites>"#)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xmllint)
         process.arguments = ["--noout", "--schema", schema.path, file]

@@ -1,14 +1,15 @@
 import AVTJSON
 import Foundation
+import XCTest
+
+@testable import AVTAnalysis
+@testable import AVTOutput
+@testable import AVTReplay
+@testable import AVTTimeline
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XCTest
-
-@testable import AVTReplay
-@testable import AVTAnalysis
-@testable import AVTOutput
-@testable import AVTTimeline
 
 /// check/diff: normalisation, alignment, tolerance, order, and the three report formats.
 final class RecordComparatorTests: XCTestCase {
@@ -34,7 +35,9 @@ final class RecordComparatorTests: XCTestCase {
         return copy
     }
 
-    private func compare(_ a: [OutputRecord], _ b: [OutputRecord], _ configure: (inout ComparisonOptions) -> Void = { _ in })
+    private func compare(
+        _ a: [OutputRecord], _ b: [OutputRecord], _ configure: (inout ComparisonOptions) -> Void = { _ in }
+    )
         -> Comparison
     {
         var options = ComparisonOptions()
@@ -61,9 +64,12 @@ final class RecordComparatorTests: XCTestCase {
         let comparison = compare(expected, actual)
         XCTAssertEqual(comparison.changed, 1)
         XCTAssertEqual(comparison.missing + comparison.extra, 0)
-        guard case .changed(let e, _, let changes)? = comparison.entries.first(where: \.isDifference) else { return XCTFail() }
+        guard case .changed(let e, _, let changes)? = comparison.entries.first(where: \.isDifference) else {
+            return XCTFail()
+        }
         XCTAssertEqual(e.label, "PauseFinish")
-        XCTAssertEqual(changes, [FieldChange(field: "attributes.accumPauseTime", expected: .int(3000), actual: .int(2999))])
+        XCTAssertEqual(
+            changes, [FieldChange(field: "attributes.accumPauseTime", expected: .int(3000), actual: .int(2999))])
         let text = DiffReport.text(comparison, color: false)
         XCTAssertTrue(text.contains("~ t=8000 event PauseFinish (content)"), text)
         XCTAssertTrue(text.contains("    attributes.accumPauseTime: 3000 → 2999"), text)
@@ -123,7 +129,8 @@ final class RecordComparatorTests: XCTestCase {
         let fields = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.node.value) })
         XCTAssertEqual(fields["equal"], .bool(false))
         XCTAssertEqual(fields["missing"], .int(1))
-        guard case .array(let differences)? = fields["differences"], case .object(let first)? = differences.first?.value else {
+        guard case .array(let differences)? = fields["differences"], case .object(let first)? = differences.first?.value
+        else {
             return XCTFail()
         }
         XCTAssertEqual(first.first { $0.key == "kind" }?.node.value, .string("missing"))
@@ -162,14 +169,24 @@ final class RecordComparatorTests: XCTestCase {
 
     func testAlignmentIsAShortestEditScript() {
         let steps = SequenceAlignment.align(Array("ABCABBA"), Array("CBABAC"))
-        XCTAssertEqual(steps.filter { if case .match = $0 { return false } else { return true } }.count, 5, "D = 5 for this classic pair")
+        XCTAssertEqual(
+            steps.filter { if case .match = $0 { return false } else { return true } }.count, 5,
+            "D = 5 for this classic pair")
         var i = 0
         var j = 0
         for step in steps {
             switch step {
-            case .match(let x, let y): XCTAssertEqual(x, i); XCTAssertEqual(y, j); i += 1; j += 1
-            case .delete(let x): XCTAssertEqual(x, i); i += 1
-            case .insert(let y): XCTAssertEqual(y, j); j += 1
+            case .match(let x, let y):
+                XCTAssertEqual(x, i)
+                XCTAssertEqual(y, j)
+                i += 1
+                j += 1
+            case .delete(let x):
+                XCTAssertEqual(x, i)
+                i += 1
+            case .insert(let y):
+                XCTAssertEqual(y, j)
+                j += 1
             }
         }
         XCTAssertEqual(i, 7)

@@ -16,7 +16,9 @@ final class ReplayStartTimeTests: XCTestCase {
         XCTAssertThrowsError(try ReplayStartTime.parse("yesterday")) {
             XCTAssertEqual(
                 $0 as? UsageError,
-                UsageError("--start-time expects ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds or now; got 'yesterday'."))
+                UsageError(
+                    "--start-time expects ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds or now; got 'yesterday'.")
+            )
         }
     }
 }

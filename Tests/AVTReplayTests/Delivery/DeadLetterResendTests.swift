@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTDelivery
+@testable import AVTReplay
 
 /// `send`: grouping, the order destinations are tried in, and bad entries.
 final class DeadLetterResendTests: XCTestCase {
@@ -14,12 +14,14 @@ final class DeadLetterResendTests: XCTestCase {
         var policy = DeliveryPolicy()
         policy.attempts = 1
         policy.baseDelay = 0
-        return DeadLetterResend(settings: DestinationSettings(), policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter))
+        return DeadLetterResend(
+            settings: DestinationSettings(), policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter))
     }
 
     func testLinesGroupPerDestinationAndFormatInFileOrder() {
         let entries = [
-            entry("influxdb://a/db", "influx/ms", "1"), entry("graphite://b", "graphite", "2"), entry("influxdb://a/db", "influx/ms", "3"),
+            entry("influxdb://a/db", "influx/ms", "1"), entry("graphite://b", "graphite", "2"),
+            entry("influxdb://a/db", "influx/ms", "3"),
             entry("influxdb://a/db", "influx/s", "4"),
         ]
         XCTAssertEqual(
@@ -29,7 +31,9 @@ final class DeadLetterResendTests: XCTestCase {
                 .init(destination: "graphite://b", format: "graphite", lines: ["2"]),
                 .init(destination: "influxdb://a/db", format: "influx/s", lines: ["4"]),
             ])
-        XCTAssertEqual(DeadLetterResend.groups(entries, to: "influxdb://c/db").map(\.destination), Array(repeating: "influxdb://c/db", count: 3))
+        XCTAssertEqual(
+            DeadLetterResend.groups(entries, to: "influxdb://c/db").map(\.destination),
+            Array(repeating: "influxdb://c/db", count: 3))
     }
 
     func testFormatsNameTheirKind() {
@@ -45,10 +49,18 @@ final class DeadLetterResendTests: XCTestCase {
 
     func testUnknownFormatsAndBadDestinationsAreBadInput() {
         for (group, message) in [
-            (DeadLetterResend.Group(destination: "influxdb://a/db", format: "csv", lines: ["x"]), "dead.jsonl: unknown format \"csv\""),
-            (.init(destination: "newrelic://1", format: "newrelic-logs", lines: ["x"]), "dead.jsonl: unknown format \"newrelic-logs\""),
-            (.init(destination: "graphite://a", format: "influx/ms", lines: ["x"]),
-             "cannot write graphite://a: expected influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (or their +https variants)"),
+            (
+                DeadLetterResend.Group(destination: "influxdb://a/db", format: "csv", lines: ["x"]),
+                "dead.jsonl: unknown format \"csv\""
+            ),
+            (
+                .init(destination: "newrelic://1", format: "newrelic-logs", lines: ["x"]),
+                "dead.jsonl: unknown format \"newrelic-logs\""
+            ),
+            (
+                .init(destination: "graphite://a", format: "influx/ms", lines: ["x"]),
+                "cannot write graphite://a: expected influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (or their +https variants)"
+            ),
         ] {
             XCTAssertThrowsError(try resend().deliver([group], file: "dead.jsonl") { _ in }) {
                 XCTAssertEqual($0 as? CommandFailure, .badInput(message))
@@ -65,15 +77,22 @@ final class DeadLetterResendTests: XCTestCase {
         var lines: [String] = []
         // Port 1 on this machine refuses connections.
         let groups = [
-            DeadLetterResend.Group(destination: "mediastream+http://127.0.0.1:1/e", format: "mediastream", lines: ["{}"]),
+            DeadLetterResend.Group(
+                destination: "mediastream+http://127.0.0.1:1/e", format: "mediastream", lines: ["{}"]),
             .init(destination: "graphite://127.0.0.1:1", format: "graphite", lines: ["a.b 1 1700000000"]),
         ]
         try resend.deliver(groups, file: "dead.jsonl") { lines.append($0) }
         XCTAssertEqual(
-            lines, ["graphite://127.0.0.1:1: 0 delivered, 1 undelivered", "mediastream+http://127.0.0.1:1/e: 0 delivered, 1 undelivered"])
+            lines,
+            [
+                "graphite://127.0.0.1:1: 0 delivered, 1 undelivered",
+                "mediastream+http://127.0.0.1:1/e: 0 delivered, 1 undelivered",
+            ])
         let failure = try resend.finish()
         XCTAssertEqual(failure?.status, .notDelivered)
-        XCTAssertTrue(failure?.message.hasPrefix("2 records still not delivered; kept in \(path). Reasons: ") == true, failure?.message ?? "")
+        XCTAssertTrue(
+            failure?.message.hasPrefix("2 records still not delivered; kept in \(path). Reasons: ") == true,
+            failure?.message ?? "")
         XCTAssertEqual(try DeadLetterEntry.read(path: path).count, 2)
     }
 }

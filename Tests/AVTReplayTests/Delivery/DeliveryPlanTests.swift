@@ -9,7 +9,8 @@ import XCTest
 final class DeliveryPlanTests: XCTestCase {
     private func plan(_ destinations: [String], output: String = "-") throws -> DeliveryPlan {
         try DeliveryPlan(
-            destinations: destinations, output: output, settings: DestinationSettings(environment: ["NEW_RELIC_LICENSE_KEY": "k"]),
+            destinations: destinations, output: output,
+            settings: DestinationSettings(environment: ["NEW_RELIC_LICENSE_KEY": "k"]),
             policy: DeliveryPolicy(), deadLetter: "/nonexistent/dead.jsonl", graphiteRetention: 86_400)
     }
 
@@ -60,7 +61,12 @@ final class DeliveryPlanTests: XCTestCase {
         let servers = try plan(["graphite://h", "mediastream+http://h/p"])
         servers.ledger.countDelivered(4, to: "graphite://h")
         let report = try servers.finish(interruptedBy: nil)
-        XCTAssertEqual(report.summary, ["graphite://h: 4 points delivered, 0 undelivered", "mediastream+http://h/p: 0 events delivered, 0 undelivered"])
+        XCTAssertEqual(
+            report.summary,
+            [
+                "graphite://h: 4 points delivered, 0 undelivered",
+                "mediastream+http://h/p: 0 events delivered, 0 undelivered",
+            ])
         XCTAssertNil(report.failure)
     }
 }

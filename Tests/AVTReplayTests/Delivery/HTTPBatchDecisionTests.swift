@@ -7,7 +7,8 @@ final class HTTPBatchDecisionTests: XCTestCase {
     private func answer(_ status: Int, body: String = "oops", retryAfter: String? = nil)
         -> Result<HTTPClient.Response, HTTPClient.Failure>
     {
-        .success(HTTPClient.Response(status: status, headers: retryAfter.map { ["retry-after": $0] } ?? [:], body: body))
+        .success(
+            HTTPClient.Response(status: status, headers: retryAfter.map { ["retry-after": $0] } ?? [:], body: body))
     }
 
     func testSuccessIsDelivered() {
@@ -34,12 +35,16 @@ final class HTTPBatchDecisionTests: XCTestCase {
 
     func testOtherAnswersAreRejectedWithWhatTheServerSaid() {
         for status in [301, 400, 401, 403, 404, 422] {
-            XCTAssertEqual(HTTPBatchDecision.decide(answer(status), records: 4), .rejected(reason: "HTTP \(status): oops"))
+            XCTAssertEqual(
+                HTTPBatchDecision.decide(answer(status), records: 4), .rejected(reason: "HTTP \(status): oops"))
         }
         let long = String(repeating: "x", count: 500)
-        XCTAssertEqual(HTTPBatchDecision.decide(answer(401, body: long), records: 1), .rejected(reason: "HTTP 401: " + long.prefix(200)))
         XCTAssertEqual(
-            HTTPBatchDecision.decide(answer(404, body: #"{"error":"database not found"}"#), records: 1, message: InfluxDelivery.errorMessage),
+            HTTPBatchDecision.decide(answer(401, body: long), records: 1),
+            .rejected(reason: "HTTP 401: " + long.prefix(200)))
+        XCTAssertEqual(
+            HTTPBatchDecision.decide(
+                answer(404, body: #"{"error":"database not found"}"#), records: 1, message: InfluxDelivery.errorMessage),
             .rejected(reason: "HTTP 404: database not found"))
     }
 }

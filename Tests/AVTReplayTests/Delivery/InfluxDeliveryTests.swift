@@ -1,19 +1,23 @@
 import Foundation
 import XCTest
-@testable import AVTDelivery
 
+@testable import AVTDelivery
 
 /// Delivery rules with a scripted server: retries, Retry-After, partial writes, bisection, no
 /// retry on other 4xx, and the dead-letter file.
 final class InfluxDeliveryTests: XCTestCase {
     private final class Server: @unchecked Sendable {
         var answers: [(Data) -> Result<HTTPClient.Response, HTTPClient.Failure>] = []
-        var fallback: (Data) -> Result<HTTPClient.Response, HTTPClient.Failure> = { _ in .success(.init(status: 204, headers: [:], body: "")) }
+        var fallback: (Data) -> Result<HTTPClient.Response, HTTPClient.Failure> = { _ in
+            .success(.init(status: 204, headers: [:], body: ""))
+        }
         var bodies: [String] = []
         var encodings: [String?] = []
         var sleeps: [Int] = []
 
-        func post(_ url: URL, _ body: Data, _ headers: [String: String], _ timeout: TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure> {
+        func post(_ url: URL, _ body: Data, _ headers: [String: String], _ timeout: TimeInterval) -> Result<
+            HTTPClient.Response, HTTPClient.Failure
+        > {
             encodings.append(headers["Content-Encoding"])
             let plain = Data(headers["Content-Encoding"] == "gzip" ? Gzip.decompress(Array(body)) ?? [] : Array(body))
             bodies.append(String(decoding: plain, as: UTF8.self))
@@ -28,7 +32,9 @@ final class InfluxDeliveryTests: XCTestCase {
         policy.attempts = 3
         policy.batchLines = batch
         let destination = try InfluxDestination(address, precision: .ms, environment: ["INFLUX_TOKEN": "tok"])
-        return InfluxDelivery(destination: destination, policy: policy, ledger: ledger, post: server.post) { server.sleeps.append($0) }
+        return InfluxDelivery(destination: destination, policy: policy, ledger: ledger, post: server.post) {
+            server.sleeps.append($0)
+        }
     }
 
     private func ledger() throws -> (DeliveryLedger, ScratchDirectory) {
@@ -39,10 +45,14 @@ final class InfluxDeliveryTests: XCTestCase {
     private let lines = (1...6).map { "m v=\($0)i \($0)" }
 
     func testDestinationAlwaysCarriesThePrecision() throws {
-        let d = try InfluxDestination("influxdb://h:8087/tele?rp=week", precision: .us, environment: ["INFLUX_USERNAME": "u", "INFLUX_PASSWORD": "p"])
+        let d = try InfluxDestination(
+            "influxdb://h:8087/tele?rp=week", precision: .us,
+            environment: ["INFLUX_USERNAME": "u", "INFLUX_PASSWORD": "p"])
         XCTAssertEqual(d.writeURL.absoluteString, "http://h:8087/write?db=tele&precision=u&rp=week")
         XCTAssertEqual(d.headers["Authorization"], "Basic dTpw")
-        XCTAssertEqual(try InfluxDestination("influxdb+https://h/x", precision: .ms, environment: [:]).writeURL.absoluteString, "https://h:8086/write?db=x&precision=ms")
+        XCTAssertEqual(
+            try InfluxDestination("influxdb+https://h/x", precision: .ms, environment: [:]).writeURL.absoluteString,
+            "https://h:8086/write?db=x&precision=ms")
         XCTAssertThrowsError(try InfluxDestination("influxdb://h:1/", precision: .ms, environment: [:]))
         XCTAssertThrowsError(try InfluxDestination("http://h/db", precision: .ms, environment: [:]))
     }
@@ -68,8 +78,10 @@ final class InfluxDeliveryTests: XCTestCase {
 
     func testGzipByDefaultOnlyToHostsOffThisMachine() throws {
         for (host, loopback) in [
-            ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("LOCALHOST", true), ("::1", true), ("[::1]", true),
-            ("128.0.0.1", false), ("127.0.0", false), ("127.0.0.256", false), ("influx.example", false), ("10.0.0.1", false),
+            ("127.0.0.1", true), ("127.1.2.3", true), ("localhost", true), ("LOCALHOST", true), ("::1", true),
+            ("[::1]", true),
+            ("128.0.0.1", false), ("127.0.0", false), ("127.0.0.256", false), ("influx.example", false),
+            ("10.0.0.1", false),
             ("localhost.example", false), ("::2", false),
         ] {
             XCTAssertEqual(InfluxDestination.isLoopback(host), loopback, host)
@@ -118,17 +130,29 @@ final class InfluxDeliveryTests: XCTestCase {
         influx.deliver(Array(lines[0..<4]))
         XCTAssertEqual(server.bodies.count, 5 + 1 + 2)
         try ledger.close()
-        let reasons = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path).map(\.reason)
-        XCTAssertEqual(reasons, [
-            "HTTP 503: down (after 3 attempts)", "HTTP 503: down (after 3 attempts)",
-            "HTTP 503: down (1 attempt: the destination was already down)", "HTTP 503: down (1 attempt: the destination was already down)",
-            "HTTP 503: down (1 attempt: the destination was already down)", "HTTP 503: down (1 attempt: the destination was already down)",
-        ])
+        let reasons = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path).map(
+            \.reason)
+        XCTAssertEqual(
+            reasons,
+            [
+                "HTTP 503: down (after 3 attempts)", "HTTP 503: down (after 3 attempts)",
+                "HTTP 503: down (1 attempt: the destination was already down)",
+                "HTTP 503: down (1 attempt: the destination was already down)",
+                "HTTP 503: down (1 attempt: the destination was already down)",
+                "HTTP 503: down (1 attempt: the destination was already down)",
+            ])
     }
 
     func testAPartialWriteIsNeverResentWhole() throws {
         let server = Server()
-        server.answers = [{ _ in .success(.init(status: 400, headers: [:], body: #"{"error":"partial write: unable to parse 'm v=3i 3': bad dropped=1"}"#)) }]
+        server.answers = [
+            { _ in
+                .success(
+                    .init(
+                        status: 400, headers: [:],
+                        body: #"{"error":"partial write: unable to parse 'm v=3i 3': bad dropped=1"}"#))
+            }
+        ]
         let (ledger, _scratch) = try ledger()
         try delivery(server, ledger).deliver(lines)
         XCTAssertEqual(server.bodies.count, 1, "the good lines were written by the server: no resend")
@@ -142,19 +166,25 @@ final class InfluxDeliveryTests: XCTestCase {
         // The server rejects any batch containing line 4 without saying which line.
         server.fallback = { body in
             String(decoding: body, as: UTF8.self).contains("m v=4i 4")
-                ? .success(.init(status: 400, headers: [:], body: #"{"error":"partial write: field type conflict dropped=1"}"#))
+                ? .success(
+                    .init(status: 400, headers: [:], body: #"{"error":"partial write: field type conflict dropped=1"}"#)
+                )
                 : .success(.init(status: 204, headers: [:], body: ""))
         }
         let (ledger, scratch) = try ledger()
         try delivery(server, ledger).deliver(lines)
         try ledger.close()
-        XCTAssertEqual(try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path).map(\.line), ["m v=4i 4"])
+        XCTAssertEqual(
+            try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path).map(\.line),
+            ["m v=4i 4"])
         XCTAssertEqual(ledger.delivered["influxdb://127.0.0.1:1/db"], 5)
     }
 
     func testOtherClientErrorsAreNotRetried() throws {
         let server = Server()
-        server.fallback = { _ in .success(.init(status: 404, headers: [:], body: #"{"error":"database not found: \"db\""}"#)) }
+        server.fallback = { _ in
+            .success(.init(status: 404, headers: [:], body: #"{"error":"database not found: \"db\""}"#))
+        }
         let (ledger, _scratch) = try ledger()
         try delivery(server, ledger, batch: 4).deliver(lines)
         XCTAssertEqual(server.bodies.count, 2, "one request per batch of 4, no retries")
@@ -166,38 +196,61 @@ final class InfluxDeliveryTests: XCTestCase {
     // MARK: InfluxDB 2.x
 
     func testV2DestinationCarriesOrgBucketPrecisionAndToken() throws {
-        let d = try InfluxDestination("influxdb2://h:8087?org=acme&bucket=replays", precision: .us, environment: ["INFLUX_TOKEN": "s3cret"])
-        XCTAssertEqual(d.writeURL.absoluteString, "http://h:8087/api/v2/write?org=acme&bucket=replays&precision=us", "2.x spells µs \"us\"")
+        let d = try InfluxDestination(
+            "influxdb2://h:8087?org=acme&bucket=replays", precision: .us, environment: ["INFLUX_TOKEN": "s3cret"])
+        XCTAssertEqual(
+            d.writeURL.absoluteString, "http://h:8087/api/v2/write?org=acme&bucket=replays&precision=us",
+            "2.x spells µs \"us\"")
         XCTAssertEqual(d.headers["Authorization"], "Token s3cret")
         XCTAssertEqual(
-            try InfluxDestination("influxdb2+https://h?org=o&bucket=b", precision: .ms, environment: ["INFLUX_TOKEN": "t"]).writeURL.absoluteString,
+            try InfluxDestination(
+                "influxdb2+https://h?org=o&bucket=b", precision: .ms, environment: ["INFLUX_TOKEN": "t"]
+            ).writeURL.absoluteString,
             "https://h:8086/api/v2/write?org=o&bucket=b&precision=ms")
         XCTAssertThrowsError(try InfluxDestination("influxdb2://h?org=o&bucket=b", precision: .ms, environment: [:])) {
             XCTAssertTrue("\($0)".contains("INFLUX_TOKEN"), "\($0)")
         }
-        XCTAssertThrowsError(try InfluxDestination("influxdb2://h?org=o", precision: .ms, environment: ["INFLUX_TOKEN": "t"]))
-        XCTAssertThrowsError(try InfluxDestination("influxdb2://h?bucket=b", precision: .ms, environment: ["INFLUX_TOKEN": "t"]))
+        XCTAssertThrowsError(
+            try InfluxDestination("influxdb2://h?org=o", precision: .ms, environment: ["INFLUX_TOKEN": "t"]))
+        XCTAssertThrowsError(
+            try InfluxDestination("influxdb2://h?bucket=b", precision: .ms, environment: ["INFLUX_TOKEN": "t"]))
     }
 
     func testV2RejectionDeadLettersTheNamedLineAndRepostsTheRest() throws {
         let server = Server()
         // 2.x names the first bad line only (and, per its OSS docs, may have written nothing).
-        server.answers = [{ _ in .success(.init(status: 400, headers: [:], body: #"{"code":"invalid","message":"unable to parse 'm v=3i 3': bad"}"#)) }]
+        server.answers = [
+            { _ in
+                .success(
+                    .init(
+                        status: 400, headers: [:],
+                        body: #"{"code":"invalid","message":"unable to parse 'm v=3i 3': bad"}"#))
+            }
+        ]
         let (ledger, scratch) = try ledger()
         let address = "influxdb2://127.0.0.1:1?org=o&bucket=b"
         try delivery(server, ledger, to: address).deliver(lines)
         try ledger.close()
         XCTAssertEqual(server.bodies.count, 2)
-        XCTAssertEqual(server.bodies[1], lines.filter { $0 != "m v=3i 3" }.joined(separator: "\n") + "\n", "the rest, once more")
+        XCTAssertEqual(
+            server.bodies[1], lines.filter { $0 != "m v=3i 3" }.joined(separator: "\n") + "\n", "the rest, once more")
         XCTAssertEqual(ledger.delivered[address], 5)
         let entries = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path)
         XCTAssertEqual(entries.map(\.line), ["m v=3i 3"])
-        XCTAssertEqual(entries.first?.reason, "HTTP 400: unable to parse 'm v=3i 3': bad", "the message of 2.x's {code, message}")
+        XCTAssertEqual(
+            entries.first?.reason, "HTTP 400: unable to parse 'm v=3i 3': bad", "the message of 2.x's {code, message}")
     }
 
     func testV2UnprocessableIsTreatedAsARejection() throws {
         let server = Server()
-        server.answers = [{ _ in .success(.init(status: 422, headers: [:], body: #"{"code":"unprocessable entity","message":"unable to parse 'm v=6i 6': x"}"#)) }]
+        server.answers = [
+            { _ in
+                .success(
+                    .init(
+                        status: 422, headers: [:],
+                        body: #"{"code":"unprocessable entity","message":"unable to parse 'm v=6i 6': x"}"#))
+            }
+        ]
         let (ledger, _scratch) = try ledger()
         try delivery(server, ledger, to: "influxdb2://127.0.0.1:1?org=o&bucket=b").deliver(lines)
         XCTAssertEqual(ledger.undeliveredCount, 1)

@@ -1,8 +1,8 @@
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTDelivery
 @testable import AVTOutput
+@testable import AVTReplay
 
 /// What one session of a run writes to.
 final class RunBackendsTests: XCTestCase {
@@ -12,7 +12,8 @@ final class RunBackendsTests: XCTestCase {
     func testEachFormatHasItsStream() {
         let expected: [(OutputFormat, RecordBackend.Type)] = [
             (.jsonl, JSONLinesBackend.self), (.csv, CSVRecordBackend.self), (.table, TableRecordBackend.self),
-            (.influx, InfluxLineBackend.self), (.graphite, GraphiteLineBackend.self), (.mediastream, MediastreamLineBackend.self),
+            (.influx, InfluxLineBackend.self), (.graphite, GraphiteLineBackend.self),
+            (.mediastream, MediastreamLineBackend.self),
         ]
         for (format, type) in expected {
             var backends = RunBackends()
@@ -28,9 +29,13 @@ final class RunBackendsTests: XCTestCase {
             try Destination("graphite://h").delivery(policy: DeliveryPolicy(), ledger: ledger, graphiteRetention: 60))
         var backends = RunBackends()
         backends.servers = [server]
-        XCTAssertEqual((backends.backend(sink: MemorySink(), records: records, filter: filter) as? FanOutBackend)?.backends.count, 2)
+        XCTAssertEqual(
+            (backends.backend(sink: MemorySink(), records: records, filter: filter) as? FanOutBackend)?.backends.count,
+            2)
         backends.writesStream = false
-        XCTAssertEqual((backends.backend(sink: MemorySink(), records: records, filter: filter) as? FanOutBackend)?.backends.count, 1)
+        XCTAssertEqual(
+            (backends.backend(sink: MemorySink(), records: records, filter: filter) as? FanOutBackend)?.backends.count,
+            1)
     }
 
     func testSpeedPacesEverything() {
@@ -47,7 +52,8 @@ final class RunBackendsTests: XCTestCase {
     func testMediastreamOptionsFollowTheSession() {
         var encoders = OutputEncoders()
         encoders.mediastream = MediastreamOptions(contentId: "c")
-        let options = encoders.mediastreamOptions(for: RecordEncoder(trackerNames: [], startTime: 5000, session: "a.json"))
+        let options = encoders.mediastreamOptions(
+            for: RecordEncoder(trackerNames: [], startTime: 5000, session: "a.json"))
         XCTAssertEqual(options.contentId, "c")
         XCTAssertEqual(options.startTime, 5000)
         XCTAssertEqual(options.input, "a.json")

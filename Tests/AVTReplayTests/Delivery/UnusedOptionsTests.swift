@@ -1,12 +1,14 @@
 import XCTest
-@testable import AVTDelivery
 
+@testable import AVTDelivery
 
 /// Options that shape an output the run does not write are named in a warning.
 final class UnusedOptionsTests: XCTestCase {
     private let all: Set<String> = [
-        "--mediastream-content-id", "--mediastream-unique-id", "--influx-precision", "--influx-compat", "--influx-measurements",
-        "--influx-tags", "--influx-gzip", "--graphite-prefix", "--graphite-events", "--graphite-step", "--graphite-aggregate",
+        "--mediastream-content-id", "--mediastream-unique-id", "--influx-precision", "--influx-compat",
+        "--influx-measurements",
+        "--influx-tags", "--influx-gzip", "--graphite-prefix", "--graphite-events", "--graphite-step",
+        "--graphite-aggregate",
         "--graphite-retention", "--newrelic-endpoint",
     ]
 
@@ -30,13 +32,17 @@ final class UnusedOptionsTests: XCTestCase {
     func testAStreamFormatUsesItsEncodingButNotItsServer() {
         let influx = UnusedOptions.warnings(given: ["--influx-tags", "--influx-gzip"], stream: .influx, servers: [])
         XCTAssertEqual(influx, ["--influx-gzip ignored: nothing is written to an InfluxDB server (--to influxdb://…)"])
-        let graphite = UnusedOptions.warnings(given: ["--graphite-step", "--graphite-retention"], stream: .graphite, servers: [])
-        XCTAssertEqual(graphite, ["--graphite-retention ignored: nothing is written to a Graphite server (--to graphite://…)"])
-        XCTAssertEqual(UnusedOptions.warnings(given: ["--mediastream-unique-id"], stream: .mediastream, servers: []), [])
+        let graphite = UnusedOptions.warnings(
+            given: ["--graphite-step", "--graphite-retention"], stream: .graphite, servers: [])
+        XCTAssertEqual(
+            graphite, ["--graphite-retention ignored: nothing is written to a Graphite server (--to graphite://…)"])
+        XCTAssertEqual(
+            UnusedOptions.warnings(given: ["--mediastream-unique-id"], stream: .mediastream, servers: []), [])
     }
 
     func testAServerUsesEverythingOfItsKind() {
-        XCTAssertEqual(UnusedOptions.warnings(given: all, stream: nil, servers: [.influx, .graphite, .newRelic, .mediastream]), [])
+        XCTAssertEqual(
+            UnusedOptions.warnings(given: all, stream: nil, servers: [.influx, .graphite, .newRelic, .mediastream]), [])
         // Without a stream, --format shapes nothing.
         XCTAssertEqual(UnusedOptions.warnings(given: ["--influx-tags"], stream: nil, servers: [.graphite]).count, 1)
     }

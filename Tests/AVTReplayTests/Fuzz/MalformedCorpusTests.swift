@@ -2,8 +2,8 @@ import AVTCore
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 
 /// Every file in Corpus/ is malformed in one way. Each must be refused with a TimelineError that
@@ -53,7 +53,9 @@ final class MalformedCorpusTests: XCTestCase {
         let sink = MemorySink()
         try Replayer.replayToJSONLines(timeline, options: RunOptions(), sink: sink)
         let actions = sink.text.split(separator: "\n").compactMap { line in
-            line.range(of: #""action":"[A-Za-z]+""#, options: .regularExpression).map { String(line[$0].dropFirst(10).dropLast()) }
+            line.range(of: #""action":"[A-Za-z]+""#, options: .regularExpression).map {
+                String(line[$0].dropFirst(10).dropLast())
+            }
         }
         XCTAssertEqual(actions.filter { $0.hasPrefix("QualityChange") }, ["QualityChangeUp", "QualityChangeDown"])
     }

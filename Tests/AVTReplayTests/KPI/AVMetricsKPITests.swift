@@ -3,15 +3,16 @@ import AVTJSON
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTAnalysis
+@testable import AVTReplay
 @testable import AVTTimeline
 @testable import AVTTrackers
 
 /// The AVMetrics log reader, the startup breakdown, the request findings and the cross-check with
 /// the playback summary, pinned to hand-worked values.
 final class AVMetricsKPITests: XCTestCase {
-    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures")
 
     private func log(_ text: String, name: String = "log.jsonl") throws -> AVMetricsLogReader {
@@ -61,18 +62,29 @@ final class AVMetricsKPITests: XCTestCase {
         let first = #"{"event": "AVMetricPlayerItemStallEvent", "date": "2026-03-01T12:00:03.250Z"}"#
         XCTAssertEqual(
             logError(first + "\n" + #"{"event": "AVMetricPlayerItemStallEvent", "date": "2026-03-01T12:00:03.000Z"}"#),
-            "log.jsonl:2:51: date: 2026-03-01T12:00:03.000Z is earlier than the previous event's 2026-03-01T12:00:03.250Z: events must be in date order")
+            "log.jsonl:2:51: date: 2026-03-01T12:00:03.000Z is earlier than the previous event's 2026-03-01T12:00:03.250Z: events must be in date order"
+        )
         XCTAssertEqual(
             logError(first + "\n" + #"{"event": "AVMetricPlayerItemStallEvent", "mediaTime": 1}"#),
-            "log.jsonl:2:1: missing \"date\": every event of an AVMetrics log needs its ISO-8601 date, such as \"2026-03-01T12:00:03.250Z\"")
+            "log.jsonl:2:1: missing \"date\": every event of an AVMetrics log needs its ISO-8601 date, such as \"2026-03-01T12:00:03.250Z\""
+        )
         XCTAssertEqual(
-            logError(first + "\n" + #"{"event": "AVMetricPlayerItemStallEvent", "date": "2026-03-01T12:00:04Z", "stalls": 1}"#).prefix(66),
+            logError(
+                first + "\n"
+                    + #"{"event": "AVMetricPlayerItemStallEvent", "date": "2026-03-01T12:00:04Z", "stalls": 1}"#
+            ).prefix(66),
             "log.jsonl:2:85: unknown AVMetrics property \"stalls\": expected one ")
         XCTAssertEqual(
-            logError(first + "\n" + #"{"event": "AVMetricPlayerItemVariantSwitchEvent", "date": "2026-03-01T12:00:04Z", "didSucceed": true, "fromVariant": {}, "toVariant": {"presentationSize": {"width": 1}}}"#),
+            logError(
+                first + "\n"
+                    + #"{"event": "AVMetricPlayerItemVariantSwitchEvent", "date": "2026-03-01T12:00:04Z", "didSucceed": true, "fromVariant": {}, "toVariant": {"presentationSize": {"width": 1}}}"#
+            ),
             "log.jsonl:2:156: toVariant.presentationSize: expected a member \"height\", found an object without it")
         XCTAssertEqual(logError(first + "\nnot json\n").prefix(12), "log.jsonl:2:")
-        XCTAssertEqual(logError("[1]"), "log.jsonl:1:1: expected an AVMetrics event object such as {\"event\": \"AVMetricPlayerItemStallEvent\", \"date\": …}, found an array")
+        XCTAssertEqual(
+            logError("[1]"),
+            "log.jsonl:1:1: expected an AVMetrics event object such as {\"event\": \"AVMetricPlayerItemStallEvent\", \"date\": …}, found an array"
+        )
         XCTAssertTrue(logError("\n\n").hasPrefix("log.jsonl: empty AVMetrics log"))
     }
 
@@ -90,18 +102,23 @@ final class AVMetricsKPITests: XCTestCase {
         var fromLog = try TimelineReader.open(Self.fixtures.appendingPathComponent("avmetrics-log.jsonl").path)
         var fromTimeline = try TimelineReader.open(Self.fixtures.appendingPathComponent("avmetrics-session.json").path)
         XCTAssertEqual(fromLog.settings.startTime, fromTimeline.settings.startTime)
-        let a = try steps(&fromLog), b = try steps(&fromTimeline)
+        let a = try steps(&fromLog)
+        let b = try steps(&fromTimeline)
         XCTAssertEqual(a.count, 21)
         XCTAssertEqual(a.map(\.t), b.map(\.t))
         // The same events with the same properties (nested values differ only in their source
         // locations; `run` on both gives identical output, see the CLI tests).
         XCTAssertEqual(a.map { $0.observe.map(\.key) }, b.map { $0.observe.map(\.key) })
-        XCTAssertEqual(a.map { $0.observe.first { $0.key == "event" }?.value }, b.map { $0.observe.first { $0.key == "event" }?.value })
+        XCTAssertEqual(
+            a.map { $0.observe.first { $0.key == "event" }?.value },
+            b.map { $0.observe.first { $0.key == "event" }?.value })
     }
 
     // MARK: Startup breakdown
 
-    private func request(_ category: AVMetricsRequest.Category, _ start: Int?, _ end: Int?, _ url: String) -> AVMetricsRequest {
+    private func request(_ category: AVMetricsRequest.Category, _ start: Int?, _ end: Int?, _ url: String)
+        -> AVMetricsRequest
+    {
         AVMetricsRequest(category: category, url: url, start: start, end: end)
     }
 
@@ -144,7 +161,8 @@ final class AVMetricsKPITests: XCTestCase {
     }
 
     private func fixtureLog() throws -> (AVMetricsSessionLog, SessionKPIs) {
-        var source = AVMetricsRecordingSource(try TimelineReader.open(Self.fixtures.appendingPathComponent("avmetrics-log.jsonl").path))
+        var source = AVMetricsRecordingSource(
+            try TimelineReader.open(Self.fixtures.appendingPathComponent("avmetrics-log.jsonl").path))
         let backend = KPIBackend(session: "log")
         _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
         return (try XCTUnwrap(source.log), backend.kpis)
@@ -188,9 +206,22 @@ final class AVMetricsKPITests: XCTestCase {
             properties: [
                 "requestStartTime": .string("1970-01-01T00:00:01Z"), "responseEndTime": .string("1970-01-01T00:00:02Z"),
                 "networkTransactionMetrics": .object([
-                    JSONMember(key: "transactionMetrics", node: JSONNode(.array([JSONNode(.object([
-                        JSONMember(key: "response", node: JSONNode(.object([JSONMember(key: "statusCode", node: JSONNode(.int(503), at: .init(line: 1, column: 1)))]), at: .init(line: 1, column: 1)))
-                    ]), at: .init(line: 1, column: 1))]), at: .init(line: 1, column: 1)))
+                    JSONMember(
+                        key: "transactionMetrics",
+                        node: JSONNode(
+                            .array([
+                                JSONNode(
+                                    .object([
+                                        JSONMember(
+                                            key: "response",
+                                            node: JSONNode(
+                                                .object([
+                                                    JSONMember(
+                                                        key: "statusCode",
+                                                        node: JSONNode(.int(503), at: .init(line: 1, column: 1)))
+                                                ]), at: .init(line: 1, column: 1)))
+                                    ]), at: .init(line: 1, column: 1))
+                            ]), at: .init(line: 1, column: 1)))
                 ]),
             ])
         log.add(failed, t: 2000)
@@ -208,17 +239,22 @@ final class AVMetricsKPITests: XCTestCase {
         log.add(
             AVMetricsRecord(
                 event: AVMetricsSchema.playbackSummary,
-                properties: ["stallCount": .int(2), "variantSwitchCount": .int(1), "timeSpentInInitialStartup": .double(1.2)]),
+                properties: [
+                    "stallCount": .int(2), "variantSwitchCount": .int(1), "timeSpentInInitialStartup": .double(1.2),
+                ]),
             t: 9000)
         let totals: [KPI] = [
-            KPI("startupTime", .int(1150)), KPI("rebufferCount", .int(1)), KPI("qualityUpCount", .int(0)), KPI("qualityDownCount", .int(1)),
+            KPI("startupTime", .int(1150)), KPI("rebufferCount", .int(1)), KPI("qualityUpCount", .int(0)),
+            KPI("qualityDownCount", .int(1)),
         ]
         let check = AVMetricsCrossCheck(log: log, totals: totals)
         XCTAssertTrue(check.hasDisagreement)
-        XCTAssertEqual(check.rows.map(\.name), [
-            "stallCount", "stallCount", "variantSwitchCount", "variantSwitchCount", "timeSpentInInitialStartup",
-            "timeSpentInInitialStartup", "recoverableErrorCount", "mediaResourceRequestCount",
-        ])
+        XCTAssertEqual(
+            check.rows.map(\.name),
+            [
+                "stallCount", "stallCount", "variantSwitchCount", "variantSwitchCount", "timeSpentInInitialStartup",
+                "timeSpentInInitialStartup", "recoverableErrorCount", "mediaResourceRequestCount",
+            ])
         // 2 stalls claimed, 1 rebuffer and 1 stall event seen: both flagged. 1 switch each: fine.
         // 1.2 s = 1200 ms vs 1150: |50| ≤ 100, fine. No initial likely-to-keep-up, no recoverable
         // error count and no request count in the summary: not judged.
@@ -233,8 +269,13 @@ final class AVMetricsKPITests: XCTestCase {
         /// our startupTime; the seconds chosen round cleanly to whole ms.
         func check(ours startupTime: Int, timeTaken seconds: Double) -> AVMetricsCrossCheck {
             var log = AVMetricsSessionLog(startTime: 0)
-            log.add(AVMetricsRecord(event: AVMetricsSchema.initialLikelyToKeepUp, properties: ["timeTaken": .double(seconds)]), t: 1200)
-            log.add(AVMetricsRecord(event: AVMetricsSchema.playbackSummary, properties: ["timeSpentInInitialStartup": .double(1.25)]), t: 9000)
+            log.add(
+                AVMetricsRecord(
+                    event: AVMetricsSchema.initialLikelyToKeepUp, properties: ["timeTaken": .double(seconds)]), t: 1200)
+            log.add(
+                AVMetricsRecord(
+                    event: AVMetricsSchema.playbackSummary, properties: ["timeSpentInInitialStartup": .double(1.25)]),
+                t: 9000)
             return AVMetricsCrossCheck(log: log, totals: [KPI("startupTime", .int(startupTime))])
         }
         func startupRows(_ check: AVMetricsCrossCheck) -> [AVMetricsCrossCheck.Row] {
@@ -249,7 +290,9 @@ final class AVMetricsKPITests: XCTestCase {
             XCTAssertEqual(rows[0].agrees, agrees, "startupTime \(ours) vs 1250")
         }
         // The same edge for the likely-to-keep-up time, and it alone decides hasDisagreement.
-        for (seconds, ms, agrees) in [(1.15, 1150, true), (1.149, 1149, false), (1.35, 1350, true), (1.351, 1351, false)] {
+        for (seconds, ms, agrees) in [
+            (1.15, 1150, true), (1.149, 1149, false), (1.35, 1350, true), (1.351, 1351, false),
+        ] {
             let judged = check(ours: 1250, timeTaken: seconds)
             let row = startupRows(judged)[1]
             XCTAssertEqual(row.ourValue, ms)
@@ -257,7 +300,8 @@ final class AVMetricsKPITests: XCTestCase {
             XCTAssertEqual(judged.hasDisagreement, !agrees, "timeTaken \(ms) vs 1250")
         }
         // Counts have no slack: one stall off disagrees.
-        let counts = AVMetricsCrossCheck.Row(name: "stallCount", ours: "rebufferCount", summaryValue: 2, ourValue: 3, tolerance: 0)
+        let counts = AVMetricsCrossCheck.Row(
+            name: "stallCount", ours: "rebufferCount", summaryValue: 2, ourValue: 3, tolerance: 0)
         XCTAssertEqual(counts.agrees, false)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTAnalysis
+@testable import AVTReplay
 
 /// `kpi`'s sessions: a replayed timeline and the event log it produces give the same KPIs.
 final class KPISessionsTests: XCTestCase {
@@ -20,7 +20,8 @@ final class KPISessionsTests: XCTestCase {
         XCTAssertEqual(logged.map(\.session), [log])
         XCTAssertEqual(
             KPIReport.json(logged, definitions: .openavt, aggregate: false).replacingOccurrences(of: log, with: "X"),
-            KPIReport.json(replayed, definitions: .openavt, aggregate: false).replacingOccurrences(of: fixture, with: "X"))
+            KPIReport.json(replayed, definitions: .openavt, aggregate: false).replacingOccurrences(
+                of: fixture, with: "X"))
     }
 
     func testStandardInputIsNamedSo() {

@@ -2,9 +2,9 @@ import AVTCore
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTFormats
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 
 /// Replays small one-tracker timelines (startTime 0, HubCore, no pings unless asked) through
@@ -38,7 +38,8 @@ enum MediastreamRun {
 
     /// A whole timeline document (text) through `--format mediastream`.
     static func lines(
-        document: String, options: MediastreamOptions = MediastreamOptions(), file: StaticString = #filePath, line: UInt = #line
+        document: String, options: MediastreamOptions = MediastreamOptions(), file: StaticString = #filePath,
+        line: UInt = #line
     ) throws -> [Line] {
         let timeline = try TimelineDecoder.decode(Array(document.utf8), file: "test.json")
         var options = options
@@ -50,7 +51,8 @@ enum MediastreamRun {
         return try sink.text.split(separator: "\n").map { text in
             let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
             return Line(
-                text: String(text), fields: try XCTUnwrap(object as? [String: Any], file: file, line: line), origin: options.startTime)
+                text: String(text), fields: try XCTUnwrap(object as? [String: Any], file: file, line: line),
+                origin: options.startTime)
         }
     }
 
@@ -58,10 +60,11 @@ enum MediastreamRun {
     /// `"12000 playing relative_streamed_time=10000"`.
     static func trace(_ lines: [Line], _ keys: [String]) -> [String] {
         lines.map { line in
-            ([String(line.t), line.event] + keys.compactMap { key in
-                guard let value = line.fields[key], !(value is NSNull) else { return nil }
-                return "\(key)=\(value)"
-            }).joined(separator: " ")
+            ([String(line.t), line.event]
+                + keys.compactMap { key in
+                    guard let value = line.fields[key], !(value is NSNull) else { return nil }
+                    return "\(key)=\(value)"
+                }).joined(separator: " ")
         }
     }
 }

@@ -1,8 +1,8 @@
 import AVTCore
 import AVTJSON
 import XCTest
-@testable import AVTOutput
 
+@testable import AVTOutput
 
 /// The encoder reuses the JSON of a string attribute while the attribute holds the same String
 /// (`EncodedStringCache`); whatever the strings do, a record must read exactly as if every
@@ -22,7 +22,9 @@ final class RecordEncoderTests: XCTestCase {
         XCTAssertEqual(record([.senderId: .string(id)]), #"{"senderId":"E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0"}"#)
         XCTAssertEqual(record([.senderId: .string(id)]), #"{"senderId":"E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0"}"#)
         // Same length, other bytes; then a copy grown in place; then short (inline) strings.
-        XCTAssertEqual(record([.senderId: .string(id.replacingOccurrences(of: "E", with: "F"))]), #"{"senderId":"F220A839-7B1D-4DAF-AF78-9F6AA1B965F4-0"}"#)
+        XCTAssertEqual(
+            record([.senderId: .string(id.replacingOccurrences(of: "E", with: "F"))]),
+            #"{"senderId":"F220A839-7B1D-4DAF-AF78-9F6AA1B965F4-0"}"#)
         var grown = id
         grown.append("1")
         XCTAssertEqual(record([.senderId: .string(grown)]), #"{"senderId":"E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-01"}"#)
@@ -48,7 +50,9 @@ final class RecordEncoderTests: XCTestCase {
                 #"{"playbackId":"p-1","source":""# + escapedLong + #"","title":"tab\there"}"#)
         }
         // The attributes swap values: each slot notices.
-        XCTAssertEqual(record([.title: .string("p-1"), .playbackId: .string("tab\there")]), #"{"playbackId":"tab\there","title":"p-1"}"#)
+        XCTAssertEqual(
+            record([.title: .string("p-1"), .playbackId: .string("tab\there")]),
+            #"{"playbackId":"tab\there","title":"p-1"}"#)
     }
 
     func testRepeatedTimesAndMetricNamesAreWrittenAsAfresh() {
@@ -77,21 +81,26 @@ final class RecordEncoderTests: XCTestCase {
     func testCachedOrdersServeOnlyTheirOwnKeySequence() {
         // Same keys set in other orders, sequences that share their length, middle and last
         // key (so they share a slot), and a name first seen after orders were cached.
-        let (a, b, c, d) = (Attribute("orderTestA"), Attribute("orderTestB"), Attribute("orderTestC"), Attribute("orderTestD"))
+        let (a, b, c, d) = (
+            Attribute("orderTestA"), Attribute("orderTestB"), Attribute("orderTestC"), Attribute("orderTestD")
+        )
         func map(_ pairs: [(Attribute, AttributeValue)]) -> AttributeMap {
             var map = AttributeMap()
             for (key, value) in pairs { map[key] = value }
             return map
         }
         for _ in 0..<2 {
-            XCTAssertEqual(record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
-            XCTAssertEqual(record(map([(a, "1"), (b, true), (c, 3)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
+            XCTAssertEqual(
+                record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
+            XCTAssertEqual(
+                record(map([(a, "1"), (b, true), (c, 3)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
             XCTAssertEqual(record(map([(d, 4), (a, 1), (c, 3)])), #"{"orderTestA":1,"orderTestC":3,"orderTestD":4}"#)
             XCTAssertEqual(record(map([(b, 2), (a, 1), (c, 3)])), #"{"orderTestA":1,"orderTestB":2,"orderTestC":3}"#)
         }
         let late = Attribute("orderTestAB")  // new to the process here: re-ranks every key
         XCTAssertEqual(record(map([(b, 2), (late, 0), (a, 1)])), #"{"orderTestA":1,"\#(late.name)":0,"orderTestB":2}"#)
-        XCTAssertEqual(record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
+        XCTAssertEqual(
+            record(map([(c, 3), (a, "1"), (b, true)])), #"{"orderTestA":"1","orderTestB":true,"orderTestC":3}"#)
     }
 
     /// Keys, string values and metric names are copied in words from padded caches: every length
@@ -107,8 +116,10 @@ final class RecordEncoderTests: XCTestCase {
         }
         for n in lengths {
             // "~" sorts after letters, "!" before: the long key is written last, then first.
-            let late = Attribute("~" + text(n, "k")), early = Attribute("!" + text(n, "e"))
-            let value = text(n, "v"), quoted = text(n, "\"")
+            let late = Attribute("~" + text(n, "k"))
+            let early = Attribute("!" + text(n, "e"))
+            let value = text(n, "v")
+            let quoted = text(n, "\"")
             for _ in 0..<2 {  // the second time from the caches
                 XCTAssertEqual(
                     record([late: .string(value), .title: .string(quoted)]),
@@ -118,8 +129,12 @@ final class RecordEncoderTests: XCTestCase {
                     "{" + json(early.name) + ":\(n),\"title\":" + json(value) + "}", "length \(n)")
             }
             var w = JSONBuffer(capacity: 16)
-            for _ in 0..<2 { encoder.encode(Metric(name: text(n, "m"), kind: .counter, value: .int(1), timestamp: 0), into: &w) }
-            let line = #"{"type":"metric","t":0,"time":"1970-01-01T00:00:00.000Z","name":"# + json(text(n, "m")) + #","metricType":"counter","value":1}"#
+            for _ in 0..<2 {
+                encoder.encode(Metric(name: text(n, "m"), kind: .counter, value: .int(1), timestamp: 0), into: &w)
+            }
+            let line =
+                #"{"type":"metric","t":0,"time":"1970-01-01T00:00:00.000Z","name":"# + json(text(n, "m"))
+                + #","metricType":"counter","value":1}"#
             XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), line + "\n" + line + "\n", "length \(n)")
         }
     }

@@ -1,6 +1,6 @@
 import XCTest
-@testable import AVTTrackers
 
+@testable import AVTTrackers
 
 /// Windows over cumulative counters: when they close, bandwidth and loss arithmetic, unknown
 /// loss, counters that go backwards, and the OpenTok sample's arithmetic.
@@ -92,11 +92,13 @@ final class NetStatsWindowerTests: XCTestCase {
         var windower = NetStatsWindower(length: 3000, arithmetic: .openTokSample)
         _ = windower.add(t: 0, counters: stats(video: (0, 0, 0), audio: (0, 0, 0)))
         // The sample's packet baseline is first taken when a window closes: window 1 has no loss.
-        let first = try XCTUnwrap(windower.add(t: 3000, counters: stats(video: (56_250, 100, 50), audio: (9375, 100, 0))))
+        let first = try XCTUnwrap(
+            windower.add(t: 3000, counters: stats(video: (56_250, 100, 50), audio: (9375, 100, 0))))
         XCTAssertEqual(first.video.bandwidth, 150_000, "8 × 56250 ÷ (3000 ÷ 1000) = 150000")
         XCTAssertNil(first.video.loss)
         XCTAssertNil(first.audio.loss)
-        let second = try XCTUnwrap(windower.add(t: 6001, counters: stats(video: (60_000, 197, 53), audio: (9375, 100, 0))))
+        let second = try XCTUnwrap(
+            windower.add(t: 6001, counters: stats(video: (60_000, 197, 53), audio: (9375, 100, 0))))
         // 8 × 3750 ÷ 3.001 = 9996.67… → 9996; lost 3, received 97: 0.03.
         XCTAssertEqual(second.video.bandwidth, 9996)
         XCTAssertEqual(second.video.loss, PacketLoss(lost: 3, total: 100))

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTAnalysis
+@testable import AVTReplay
 @testable import AVTTimeline
 
 /// `precall`'s flags on top of a profile, its requirement, and its warnings.
@@ -34,7 +34,8 @@ final class PreCallOptionsTests: XCTestCase {
         XCTAssertEqual(message { $0.duration = -1 }, "--duration must be 0 ms or more, got -1")
         XCTAssertEqual(message { $0.audioRetest = -5 }, "--audio-retest must be 0 ms or more, got -5")
         XCTAssertEqual(message { $0.videoKbps = -1 }, "--video-kbps must be a number of kbps >= 0, got -1.0")
-        XCTAssertEqual(message { $0.audioLossPercent = 101 }, "--audio-loss must be a percentage from 0 to 100, got 101.0")
+        XCTAssertEqual(
+            message { $0.audioLossPercent = 101 }, "--audio-loss must be a percentage from 0 to 100, got 101.0")
     }
 
     func testTheRequirementFailsWorseVerdictsWithExitOne() {
@@ -48,7 +49,9 @@ final class PreCallOptionsTests: XCTestCase {
 
     func testARecordingThatEndsEarlyIsWarnedAbout() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures/precall-good.json").path
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "fixtures/precall-good.json"
+            ).path
         var source = try TimelineReader.open(fixture)
         let full = try PreCallTest.run(&source, subscriber: nil, criteria: PreCallCriteria()).result
         XCTAssertEqual(full.warnings(input: "f"), [])
@@ -57,6 +60,7 @@ final class PreCallOptionsTests: XCTestCase {
         var again = try TimelineReader.open(fixture)
         let short = try PreCallTest.run(&again, subscriber: nil, criteria: late).result
         XCTAssertEqual(short.warnings(input: "f").count, 1)
-        XCTAssertTrue(short.warnings(input: "f")[0].hasPrefix("f: the last sample is at t="), short.warnings(input: "f")[0])
+        XCTAssertTrue(
+            short.warnings(input: "f")[0].hasPrefix("f: the last sample is at t="), short.warnings(input: "f")[0])
     }
 }

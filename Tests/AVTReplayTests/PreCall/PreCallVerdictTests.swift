@@ -1,7 +1,7 @@
 import XCTest
+
 @testable import AVTAnalysis
 @testable import AVTTrackers
-
 
 /// Verdicts pinned at each threshold, with unknown losses, without windows, at the test's end and
 /// under the OpenTok sample's profile.
@@ -142,7 +142,8 @@ final class PreCallVerdictTests: XCTestCase {
     func testOpenTokSampleLetsUnknownLossPass() {
         // The only window is the first: its loss is unknown (−1 in the sample), and −1 ≤ 0.03.
         // 50 of 100 video packets lost does not matter.
-        let result = verdict(video: (Self.video150k, 50, 50), audio: (0, 0, 0), PreCallCriteria(profile: .openTokSample))
+        let result = verdict(
+            video: (Self.video150k, 50, 50), audio: (0, 0, 0), PreCallCriteria(profile: .openTokSample))
         XCTAssertNil(result.video.loss)
         XCTAssertTrue(result.video.lossPasses)
         XCTAssertEqual(result.verdict, .audioVideo)
@@ -151,7 +152,8 @@ final class PreCallVerdictTests: XCTestCase {
     }
 
     func testOpenTokSampleIgnoresFailingAudioWhenVideoPasses() {
-        let result = verdict(video: (Self.video150k, 100, 0), audio: (0, 0, 0), PreCallCriteria(profile: .openTokSample))
+        let result = verdict(
+            video: (Self.video150k, 100, 0), audio: (0, 0, 0), PreCallCriteria(profile: .openTokSample))
         XCTAssertFalse(result.audio.passes)
         XCTAssertEqual(result.verdict, .audioVideo)
     }
@@ -181,7 +183,9 @@ final class PreCallVerdictTests: XCTestCase {
     }
 
     func testOpenTokSampleRetestCanStillFail() {
-        let samples: [(Int, NetStatsCounters)] = [(0, stats()), (3000, stats()), (6000, stats()), (16_000, stats(audio: (100, 10, 0)))]
+        let samples: [(Int, NetStatsCounters)] = [
+            (0, stats()), (3000, stats()), (6000, stats()), (16_000, stats(audio: (100, 10, 0))),
+        ]
         let result = PreCallTest.with(PreCallCriteria(profile: .openTokSample), samples).result
         // The window closing exactly at 16000 is the retest's: 8 × 100 ÷ 10 = 80 bps < 25000.
         XCTAssertEqual(result.retest?.bandwidth, 80)

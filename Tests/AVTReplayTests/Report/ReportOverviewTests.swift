@@ -1,26 +1,36 @@
 import AVTJSON
 import XCTest
-@testable import AVTAnalysis
 
+@testable import AVTAnalysis
 
 /// The overview of many sessions, the startup waterfall extension point, and a 100,000-event session.
 final class ReportOverviewTests: XCTestCase {
     /// A session of hand-made records: Start with a startup time, then play and rebuffer.
-    private func session(_ name: String, startup: Int?, play: Int, rebuffer: Int, error: Bool = false) -> ReportSession {
+    private func session(_ name: String, startup: Int?, play: Int, rebuffer: Int, error: Bool = false) -> ReportSession
+    {
         var records: [OutputRecord] = []
         func event(_ t: Int, _ action: String, _ attributes: [(String, JSONValue)]) {
-            let base: [(String, JSONValue)] = [("inPlaybackBlock", .bool(action != "StreamLoad")), ("playbackId", .string("P-\(name)"))]
-            records.append(OutputRecord(
-                line: records.count + 1, type: "event", session: nil, t: t, label: action, tracker: "content", value: nil,
-                attributes: (base + attributes).sorted { $0.0 < $1.0 }.map { (key: $0.0, value: $0.1) }))
+            let base: [(String, JSONValue)] = [
+                ("inPlaybackBlock", .bool(action != "StreamLoad")), ("playbackId", .string("P-\(name)")),
+            ]
+            records.append(
+                OutputRecord(
+                    line: records.count + 1, type: "event", session: nil, t: t, label: action, tracker: "content",
+                    value: nil,
+                    attributes: (base + attributes).sorted { $0.0 < $1.0 }.map { (key: $0.0, value: $0.1) }))
         }
         event(0, "StreamLoad", [])
-        guard let startup else { return ReportSession(SessionRecords(name: name, startEpochMilliseconds: 0, records: records)) }
+        guard let startup else {
+            return ReportSession(SessionRecords(name: name, startEpochMilliseconds: 0, records: records))
+        }
         event(startup, "Start", [("timeSinceStreamLoad", .int(startup))])
         event(startup + 1000, "BufferBegin", [("deltaPlayTime", .int(1000))])
         event(startup + 1000 + rebuffer, "BufferFinish", [("timeSinceBufferBegin", .int(rebuffer))])
-        if error { event(startup + 1000 + rebuffer, "Error", []) }
-        else { event(startup + rebuffer + play, "End", [("deltaPlayTime", .int(play - 1000))]) }
+        if error {
+            event(startup + 1000 + rebuffer, "Error", [])
+        } else {
+            event(startup + rebuffer + play, "End", [("deltaPlayTime", .int(play - 1000))])
+        }
         return ReportSession(SessionRecords(name: name, startEpochMilliseconds: 0, records: records))
     }
 
@@ -42,7 +52,9 @@ final class ReportOverviewTests: XCTestCase {
         // Worst first: e (failed), d (exit before start), then a (5 %) — c and b are not listed.
         let worstTable = try XCTUnwrap(html.range(of: "id=\"worst-sessions\""))
         let worstEnd = try XCTUnwrap(html.range(of: "</table>", range: worstTable.upperBound..<html.endIndex))
-        let worstLinks = HTMLTag.scan(String(html[worstTable.lowerBound..<worstEnd.lowerBound])).compactMap { $0.name == "a" ? $0["href"] : nil }
+        let worstLinks = HTMLTag.scan(String(html[worstTable.lowerBound..<worstEnd.lowerBound])).compactMap {
+            $0.name == "a" ? $0["href"] : nil
+        }
         XCTAssertEqual(worstLinks, ["#s5", "#s4", "#s1"])
         // Every session is listed and linked, and every link lands on a section.
         let sectionIds = Set(tags.filter { $0.name == "section" }.compactMap { $0["id"] })
@@ -52,12 +64,16 @@ final class ReportOverviewTests: XCTestCase {
         XCTAssertTrue(sectionIds.contains("overview"))
         // Startup 1200, 300, 4100, 700 (d never started): max 4100 → 500 ms bins (4100/250 = 16
         // bins is too many, 4100/500 = 8 fits): [0,500) 1, [500,1000) 1, [1000,1500) 1, … [4000,4500) 1.
-        let startupBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.prefix(9).map { $0["data-count"]! }
+        let startupBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.prefix(9).map {
+            $0["data-count"]!
+        }
         XCTAssertEqual(startupBars, ["1", "1", "1", "0", "0", "0", "0", "0", "1"])
         XCTAssertTrue(html.contains("Startup time: 4 sessions, 1 never started"))
         // Rebuffer ratios in basis points 500, 0, 50, and e's 0: max 500 → 50 bp bins (500/25 = 20
         // bins is too many, 500/50 = 10 fits): bin 0 holds 2, bin 1 holds c, bin 10 holds a.
-        let ratioBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.dropFirst(9).map { $0["data-count"]! }
+        let ratioBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.dropFirst(9).map {
+            $0["data-count"]!
+        }
         XCTAssertEqual(ratioBars, ["2", "1", "0", "0", "0", "0", "0", "0", "0", "0", "1"])
         XCTAssertTrue(html.contains("<tr><td>0.50 % to 1.00 %</td><td>1</td></tr>"))
     }
@@ -66,7 +82,9 @@ final class ReportOverviewTests: XCTestCase {
     private func worstLinks(_ html: String) throws -> [String] {
         let table = try XCTUnwrap(html.range(of: "id=\"worst-sessions\""))
         let end = try XCTUnwrap(html.range(of: "</table>", range: table.upperBound..<html.endIndex))
-        return HTMLTag.scan(String(html[table.lowerBound..<end.lowerBound])).compactMap { $0.name == "a" ? $0["href"] : nil }
+        return HTMLTag.scan(String(html[table.lowerBound..<end.lowerBound])).compactMap {
+            $0.name == "a" ? $0["href"] : nil
+        }
     }
 
     func testSessionsWithoutARebufferRatioRankAfterAZeroRatio() throws {
@@ -74,11 +92,15 @@ final class ReportOverviewTests: XCTestCase {
         // failed nor exited before start, and has no play time: ratio and startup unknown (–).
         // Named to sort first, and its unknown startup would count as the longest, so only the
         // ratio rule keeps it below b's clean 0.00 %.
-        let idle = ReportSession(SessionRecords(name: "a-idle.json", startEpochMilliseconds: 0, records: [
-            OutputRecord(
-                line: 1, type: "event", session: nil, t: 0, label: "PlayerReady", tracker: "content", value: nil,
-                attributes: [(key: "playbackId", value: .string("P-idle"))])
-        ]))
+        let idle = ReportSession(
+            SessionRecords(
+                name: "a-idle.json", startEpochMilliseconds: 0,
+                records: [
+                    OutputRecord(
+                        line: 1, type: "event", session: nil, t: 0, label: "PlayerReady", tracker: "content",
+                        value: nil,
+                        attributes: [(key: "playbackId", value: .string("P-idle"))])
+                ]))
         let sessions = [
             idle,
             session("b.json", startup: 300, play: 10000, rebuffer: 0),
@@ -93,10 +115,13 @@ final class ReportOverviewTests: XCTestCase {
         let html = writer.render(sessions)
         XCTAssertEqual(try worstLinks(html), ["#s3", "#s2", "#s1"])
         XCTAssertTrue(html.contains("<td>0.00 %</td>"), "b's ratio is shown as a number")
-        XCTAssertTrue(html.contains(">a-idle.json</a></td><td>–</td><td>–</td>"), "the idle session's startup and ratio are unknown")
+        XCTAssertTrue(
+            html.contains(">a-idle.json</a></td><td>–</td><td>–</td>"),
+            "the idle session's startup and ratio are unknown")
         // The ratio rule sits below the earlier ones: a failed playback still ranks first.
         let failed = session("e.json", startup: 700, play: 1000, rebuffer: 0, error: true)
-        XCTAssertEqual(OverviewSection.worst(OverviewSection.rows(sessions + [failed], definitions: .openavt)).map(\.name),
+        XCTAssertEqual(
+            OverviewSection.worst(OverviewSection.rows(sessions + [failed], definitions: .openavt)).map(\.name),
             ["e.json", "c.json", "b.json", "a-idle.json"])
     }
 
@@ -120,7 +145,9 @@ final class ReportOverviewTests: XCTestCase {
         XCTAssertEqual(segment["aria-label"], "seg-0.ts (media): 350 ms to 1 s, 650 ms")
         // Colours by category in order of first appearance: playlist c0, key c1, media c2.
         XCTAssertEqual(bars.map { $0.classes.first { $0.count == 2 && $0.hasPrefix("c") }! }, ["c0", "c0", "c1", "c2"])
-        XCTAssertLessThan(try XCTUnwrap(html.range(of: "Startup breakdown")).lowerBound, try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
+        XCTAssertLessThan(
+            try XCTUnwrap(html.range(of: "Startup breakdown")).lowerBound,
+            try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
     }
 
     func testA100000EventSessionIsAggregatedAndCompact() throws {
@@ -130,13 +157,22 @@ final class ReportOverviewTests: XCTestCase {
         records.reserveCapacity(100_000)
         for n in 0..<100_000 {
             let t = n * 10
-            let action = n % 1000 == 999 ? "Error" : (n % 1000 == 0 ? "PauseBegin" : (n % 1000 == 200 ? "PauseFinish" : (n % 3 == 0 ? "Ping" : "QualityChangeUp")))
-            records.append(OutputRecord(
-                line: n + 1, type: "event", session: nil, t: t, label: action, tracker: n % 2 == 0 ? "content" : "ads",
-                value: nil, attributes: [
-                    (key: "bitrate", value: .int(1_000_000 + n % 7 * 100_000)), (key: "playbackId", value: .string("B7E1A0C2-0000-4000-8000-000000000001")),
-                    (key: "senderId", value: .string("E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0")), (key: "timeSinceStart", value: .int(t)),
-                ]))
+            let action =
+                n % 1000 == 999
+                ? "Error"
+                : (n % 1000 == 0
+                    ? "PauseBegin" : (n % 1000 == 200 ? "PauseFinish" : (n % 3 == 0 ? "Ping" : "QualityChangeUp")))
+            records.append(
+                OutputRecord(
+                    line: n + 1, type: "event", session: nil, t: t, label: action,
+                    tracker: n % 2 == 0 ? "content" : "ads",
+                    value: nil,
+                    attributes: [
+                        (key: "bitrate", value: .int(1_000_000 + n % 7 * 100_000)),
+                        (key: "playbackId", value: .string("B7E1A0C2-0000-4000-8000-000000000001")),
+                        (key: "senderId", value: .string("E220A839-7B1D-4DAF-AE78-9E6AA1B965F4-0")),
+                        (key: "timeSinceStart", value: .int(t)),
+                    ]))
         }
         let session = ReportSession(SessionRecords(name: "big", startEpochMilliseconds: 0, records: records))
         let html = ReportWriter().render([session])
@@ -161,17 +197,23 @@ final class ReportOverviewTests: XCTestCase {
 /// The bridge from an AVMetrics startup breakdown to the report's waterfall.
 final class StartupWaterfallBridgeTests: XCTestCase {
     func testABreakdownBecomesWaterfallRows() {
-        let breakdown = StartupBreakdown(start: 0, end: 900, requests: [
-            AVMetricsRequest(category: .mediaSegment, url: "https://cdn.example.com/v/720p/seg-0.m4s", start: 400, end: 850),
-            AVMetricsRequest(category: .playlist, url: "https://cdn.example.com/v/master.m3u8", start: 10, end: 200),
-            AVMetricsRequest(category: .contentKey, url: nil, start: 250, end: 300),
-            AVMetricsRequest(category: .other, url: "https://cdn.example.com/v/x", start: nil, end: nil),
-        ])
+        let breakdown = StartupBreakdown(
+            start: 0, end: 900,
+            requests: [
+                AVMetricsRequest(
+                    category: .mediaSegment, url: "https://cdn.example.com/v/720p/seg-0.m4s", start: 400, end: 850),
+                AVMetricsRequest(
+                    category: .playlist, url: "https://cdn.example.com/v/master.m3u8", start: 10, end: 200),
+                AVMetricsRequest(category: .contentKey, url: nil, start: 250, end: 300),
+                AVMetricsRequest(category: .other, url: "https://cdn.example.com/v/x", start: nil, end: nil),
+            ])
         // Sorted by start as the breakdown keeps them; the timeless request is left out.
-        XCTAssertEqual(breakdown.waterfallRequests, [
-            WaterfallRequest(label: "master.m3u8", category: "playlist", start: 10, end: 200),
-            WaterfallRequest(label: "contentKey", category: "contentKey", start: 250, end: 300),
-            WaterfallRequest(label: "seg-0.m4s", category: "mediaSegment", start: 400, end: 850),
-        ])
+        XCTAssertEqual(
+            breakdown.waterfallRequests,
+            [
+                WaterfallRequest(label: "master.m3u8", category: "playlist", start: 10, end: 200),
+                WaterfallRequest(label: "contentKey", category: "contentKey", start: 250, end: 300),
+                WaterfallRequest(label: "seg-0.m4s", category: "mediaSegment", start: 400, end: 850),
+            ])
     }
 }

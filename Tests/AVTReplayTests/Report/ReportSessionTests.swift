@@ -1,9 +1,9 @@
 import AVTJSON
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTAnalysis
 @testable import AVTFormats
+@testable import AVTReplay
 
 /// The session model and the HTML of the hand-worked session (ReportFixture): bars, ticks, every
 /// event, KPIs, escaping.
@@ -12,28 +12,37 @@ final class ReportSessionTests: XCTestCase {
         let session = try ReportFixture.session()
         XCTAssertEqual(session.lanes, ["content", "ads"])
         XCTAssertEqual(session.end, 40000)
-        let blocks = session.blocks.map { "\(session.lanes[$0.lane]) \($0.kind.rawValue) \($0.start)-\($0.end)\($0.unfinished ? " open" : "")" }
-        XCTAssertEqual(blocks, [
-            // The BufferBegin at 0 came before Start: the initial load, not a stall.
-            "content initial-buffer 0-2000",
-            "content playback 2000-40000",
-            "content pause 12000-15000",
-            "content rebuffer 20000-21500",
-            "content seek 25000-26000",
-            "ads ad-break 500-1500",
-            "ads ad 500-1500",
-        ])
+        let blocks = session.blocks.map {
+            "\(session.lanes[$0.lane]) \($0.kind.rawValue) \($0.start)-\($0.end)\($0.unfinished ? " open" : "")"
+        }
+        XCTAssertEqual(
+            blocks,
+            [
+                // The BufferBegin at 0 came before Start: the initial load, not a stall.
+                "content initial-buffer 0-2000",
+                "content playback 2000-40000",
+                "content pause 12000-15000",
+                "content rebuffer 20000-21500",
+                "content seek 25000-26000",
+                "ads ad-break 500-1500",
+                "ads ad 500-1500",
+            ])
     }
 
     func testUnclosedBlocksRunToTheEndAndBufferingInASeekIsNotAStall() {
         var builder = BlockBuilder(lane: 0)
-        for (t, action) in [(0, "Start"), (1000, "SeekBegin"), (1100, "BufferBegin"), (1400, "BufferFinish"), (1500, "SeekFinish"), (5000, "PauseBegin")] {
+        for (t, action) in [
+            (0, "Start"), (1000, "SeekBegin"), (1100, "BufferBegin"), (1400, "BufferFinish"), (1500, "SeekFinish"),
+            (5000, "PauseBegin"),
+        ] {
             builder.add(action: action, t: t)
         }
         builder.close(at: 9000)
-        XCTAssertEqual(builder.blocks.map { "\($0.kind.rawValue) \($0.start)-\($0.end) \($0.unfinished)" }, [
-            "seek-buffer 1100-1400 false", "seek 1000-1500 false", "playback 0-9000 true", "pause 5000-9000 true",
-        ])
+        XCTAssertEqual(
+            builder.blocks.map { "\($0.kind.rawValue) \($0.start)-\($0.end) \($0.unfinished)" },
+            [
+                "seek-buffer 1100-1400 false", "seek 1000-1500 false", "playback 0-9000 true", "pause 5000-9000 true",
+            ])
     }
 
     func testBarsHaveTheirStartEndAndPosition() throws {
@@ -50,13 +59,18 @@ final class ReportSessionTests: XCTestCase {
         XCTAssertEqual(pause["aria-label"], "pause from 00:12.000 to 00:15.000, 3 s")
         let rebuffer = try XCTUnwrap(bars.first { $0["data-kind"] == "rebuffer" })
         // 20000 → 140 + 500 = 640; 1500 ms → 37.5 px.
-        XCTAssertEqual([rebuffer["data-t"], rebuffer["data-e"], rebuffer["x"], rebuffer["width"]], ["20000", "21500", "640.0", "37.5"])
+        XCTAssertEqual(
+            [rebuffer["data-t"], rebuffer["data-e"], rebuffer["x"], rebuffer["width"]],
+            ["20000", "21500", "640.0", "37.5"])
         let initial = try XCTUnwrap(bars.first { $0["data-kind"] == "initial-buffer" })
         XCTAssertEqual([initial["data-t"], initial["data-e"]], ["0", "2000"])
         XCTAssertNotEqual(initial["class"], rebuffer["class"], "initial load and rebuffer are coloured apart")
         // The same bars as text.
         let items = HTMLTag.scan(html).filter { $0.name == "li" && $0["data-kind"] != nil }
-        XCTAssertEqual(items.map { "\($0["data-lane"]!) \($0["data-kind"]!) \($0["data-t"]!)-\($0["data-e"]!)" }.first { $0.contains("pause") },
+        XCTAssertEqual(
+            items.map { "\($0["data-lane"]!) \($0["data-kind"]!) \($0["data-t"]!)-\($0["data-e"]!)" }.first {
+                $0.contains("pause")
+            },
             "content pause 12000-15000")
         XCTAssertTrue(html.contains("content: pause from 00:12.000 to 00:15.000 (3 s)</li>"))
     }
@@ -73,16 +87,21 @@ final class ReportSessionTests: XCTestCase {
             XCTAssertEqual(decoded.label, record.label)
             XCTAssertEqual(decoded.lane, record.type == "event" ? record.tracker : nil)
             if record.type == "event" {
-                XCTAssertEqual(decoded.attributes, Dictionary(uniqueKeysWithValues: record.attributes.map { ($0.key, $0.value) }))
+                XCTAssertEqual(
+                    decoded.attributes, Dictionary(uniqueKeysWithValues: record.attributes.map { ($0.key, $0.value) }))
             } else {
                 XCTAssertEqual(decoded.value, record.value)
             }
         }
-        XCTAssertEqual(island.filter { $0.lane == "content" }.map(\.label), [
-            "StreamLoad", "BufferBegin", "BufferFinish", "Start", "PauseBegin", "PauseFinish", "BufferBegin", "BufferFinish",
-            "SeekBegin", "SeekFinish", "Error", "Ping", "End",
-        ])
-        XCTAssertEqual(island.first { $0.label == "Error" }?.attributes["errorDescription"], .string("HTTP 404 </script><b>"))
+        XCTAssertEqual(
+            island.filter { $0.lane == "content" }.map(\.label),
+            [
+                "StreamLoad", "BufferBegin", "BufferFinish", "Start", "PauseBegin", "PauseFinish", "BufferBegin",
+                "BufferFinish",
+                "SeekBegin", "SeekFinish", "Error", "Ping", "End",
+            ])
+        XCTAssertEqual(
+            island.first { $0.label == "Error" }?.attributes["errorDescription"], .string("HTTP 404 </script><b>"))
     }
 
     func testOverlappingTicksAreAggregatedAndErrorsStandOut() throws {
@@ -101,7 +120,10 @@ final class ReportSessionTests: XCTestCase {
         XCTAssertTrue(ticks.allSatisfy { $0["tabindex"] == "0" && !($0["aria-label"] ?? "").isEmpty })
         // Metrics are labelled markers: StartTime's marker and label at 2000 ms.
         let markers = HTMLTag.scan(html).filter { $0.name == "circle" && $0.classes.contains("mk") }
-        XCTAssertTrue(markers.contains { $0["data-t"] == "2000" && $0["aria-label"] == "2 metrics: StartTime ×1, NumPlays ×1 at 00:02.000" })
+        XCTAssertTrue(
+            markers.contains {
+                $0["data-t"] == "2000" && $0["aria-label"] == "2 metrics: StartTime ×1, NumPlays ×1 at 00:02.000"
+            })
         // Labels do not overlap: NumLoads' label at x 140 ends at 140 + 10 · 6 + 8 = 208, so the
         // one at 2000 ms (x 190) is left out; PlayTime at 12000 ms (x 440) is labelled.
         XCTAssertFalse(html.contains(">StartTime 2000 +1</text>"))
@@ -112,12 +134,22 @@ final class ReportSessionTests: XCTestCase {
         let html = ReportWriter().render([try ReportFixture.session()])
         // Startup: Start's timeSinceStreamLoad = 2000. Play 10000+5000+3500+4000+2000+8000 = 32500;
         // rebuffer ratio 1500 / (32500 + 1500) = 4.41 %.
-        for (kpi, text) in [("startupTime", "2 s"), ("rebufferRatio", "4.41 %"), ("rebufferCount", "1"), ("playTime", "32.5 s"), ("errorCount", "1"), ("adCount", "1")] {
+        for (kpi, text) in [
+            ("startupTime", "2 s"), ("rebufferRatio", "4.41 %"), ("rebufferCount", "1"), ("playTime", "32.5 s"),
+            ("errorCount", "1"), ("adCount", "1"),
+        ] {
             XCTAssertTrue(html.contains("data-kpi=\"\(kpi)\"><dt>"), kpi)
-            XCTAssertTrue(html.range(of: "data-kpi=\"\(kpi)\"><dt>[^<]*</dt><dd>\(NSRegularExpression.escapedPattern(for: text))</dd>", options: .regularExpression) != nil, kpi)
+            XCTAssertTrue(
+                html.range(
+                    of: "data-kpi=\"\(kpi)\"><dt>[^<]*</dt><dd>\(NSRegularExpression.escapedPattern(for: text))</dd>",
+                    options: .regularExpression) != nil, kpi)
         }
-        XCTAssertTrue(html.contains("<tr data-kpi=\"rebufferTime\"><th scope=\"row\">rebufferTime</th><td>1500</td><td>1500</td></tr>"))
-        XCTAssertLessThan(try XCTUnwrap(html.range(of: "class=\"kpis\"")).lowerBound, try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
+        XCTAssertTrue(
+            html.contains(
+                "<tr data-kpi=\"rebufferTime\"><th scope=\"row\">rebufferTime</th><td>1500</td><td>1500</td></tr>"))
+        XCTAssertLessThan(
+            try XCTUnwrap(html.range(of: "class=\"kpis\"")).lowerBound,
+            try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
         // The absolute start time and an mm:ss axis.
         XCTAssertTrue(html.contains("t = 0 is <time datetime=\"2026-03-01T12:00:00.000Z\">"))
         XCTAssertTrue(html.contains(">00:05</text>") && html.contains(">00:40</text>"))

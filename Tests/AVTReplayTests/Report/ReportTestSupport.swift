@@ -1,8 +1,8 @@
 import AVTJSON
 import Foundation
 import XCTest
-@testable import AVTAnalysis
 
+@testable import AVTAnalysis
 
 /// The hand-worked session the report tests check against, and a small tag scanner for the HTML.
 enum ReportFixture {
@@ -82,14 +82,19 @@ struct HTMLTag {
             }
             var attributes: [String: String] = [:]
             while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
-                if bytes[i] == 0x20 || bytes[i] == UInt8(ascii: "/") { i += 1; continue }
+                if bytes[i] == 0x20 || bytes[i] == UInt8(ascii: "/") {
+                    i += 1
+                    continue
+                }
                 var key = ""
                 while i < bytes.count, bytes[i] != UInt8(ascii: "="), bytes[i] != 0x20, bytes[i] != UInt8(ascii: ">") {
                     key.unicodeScalars.append(UnicodeScalar(bytes[i]))
                     i += 1
                 }
                 var value = ""
-                if i < bytes.count, bytes[i] == UInt8(ascii: "="), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                if i < bytes.count, bytes[i] == UInt8(ascii: "="), i + 1 < bytes.count,
+                    bytes[i + 1] == UInt8(ascii: "\"")
+                {
                     i += 2
                     let valueStart = i
                     while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += 1 }
@@ -143,12 +148,20 @@ struct IslandRecord: Equatable {
         guard lines.count >= 2, lines[0].hasSuffix("\"records\":["), lines[lines.count - 1] == "]}" else {
             throw Failure("not a record per line")
         }
-        guard case .object(let members) = try JSONParser.parse(lines[0] + "]}").value else { throw Failure("island is not an object") }
-        func strings(_ key: String) throws -> [String] {
-            guard case .array(let nodes)? = members.first(where: { $0.key == key })?.node.value else { throw Failure("no \(key)") }
-            return try nodes.map { if case .string(let s) = $0.value { return s } else { throw Failure("\(key) holds a non-string") } }
+        guard case .object(let members) = try JSONParser.parse(lines[0] + "]}").value else {
+            throw Failure("island is not an object")
         }
-        let lanes = try strings("lanes"), labels = try strings("labels"), keys = try strings("keys")
+        func strings(_ key: String) throws -> [String] {
+            guard case .array(let nodes)? = members.first(where: { $0.key == key })?.node.value else {
+                throw Failure("no \(key)")
+            }
+            return try nodes.map {
+                if case .string(let s) = $0.value { return s } else { throw Failure("\(key) holds a non-string") }
+            }
+        }
+        let lanes = try strings("lanes")
+        let labels = try strings("labels")
+        let keys = try strings("keys")
         var state = [[String: JSONValue]](repeating: [:], count: lanes.count)
         var records: [IslandRecord] = []
         for line in lines.dropFirst().dropLast() {
@@ -157,15 +170,21 @@ struct IslandRecord: Equatable {
                 case .int(let lane) = fields[1].value, case .int(let label) = fields[2].value
             else { throw Failure("malformed record \(line)") }
             if lane < 0 {
-                records.append(IslandRecord(t: t, lane: nil, label: labels[label], attributes: [:], value: fields[3].value))
+                records.append(
+                    IslandRecord(t: t, lane: nil, label: labels[label], attributes: [:], value: fields[3].value))
                 continue
             }
             guard case .array(let diff) = fields[3].value else { throw Failure("no diff in \(line)") }
             for n in stride(from: 0, to: diff.count, by: 2) {
                 guard case .int(let key) = diff[n].value else { throw Failure("bad key in \(line)") }
-                if diff[n + 1].value == .null { state[lane][keys[key]] = nil } else { state[lane][keys[key]] = diff[n + 1].value }
+                if diff[n + 1].value == .null {
+                    state[lane][keys[key]] = nil
+                } else {
+                    state[lane][keys[key]] = diff[n + 1].value
+                }
             }
-            records.append(IslandRecord(t: t, lane: lanes[lane], label: labels[label], attributes: state[lane], value: nil))
+            records.append(
+                IslandRecord(t: t, lane: lanes[lane], label: labels[label], attributes: state[lane], value: nil))
         }
         return records
     }

@@ -2,15 +2,16 @@ import AVTCore
 import AVTJSON
 import Foundation
 import XCTest
+
 @testable import AVTTimeline
 @testable import AVTTrackers
-
 
 /// The JSONL scanner is a shortcut: whatever it decodes must be exactly what the general path
 /// (parser + StepReader) decodes, and whatever the general path rejects it must leave alone.
 final class JSONLStepScannerTests: XCTestCase {
     private let trackers = [
-        TrackerSpec(name: "content"), TrackerSpec(name: "player", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
+        TrackerSpec(name: "content"), TrackerSpec(name: "player", kind: .avplayer),
+        TrackerSpec(name: "ads", kind: .ima),
     ]
 
     /// Decodes one line both ways. Returns the scanner's step (nil when it declined).
@@ -51,10 +52,12 @@ final class JSONLStepScannerTests: XCTestCase {
         }
         let step = try XCTUnwrap(check(lines[5]))
         XCTAssertEqual(step.origin, StepOrigin(index: 3, location: SourceLocation(line: 7, column: 1)))
-        XCTAssertEqual(step.observe.first?.value, .object([
-            JSONMember(key: "width", node: JSONNode(.int(1280), at: SourceLocation(line: 7, column: 41))),
-            JSONMember(key: "height", node: JSONNode(.int(720), at: SourceLocation(line: 7, column: 55))),
-        ]))
+        XCTAssertEqual(
+            step.observe.first?.value,
+            .object([
+                JSONMember(key: "width", node: JSONNode(.int(1280), at: SourceLocation(line: 7, column: 41))),
+                JSONMember(key: "height", node: JSONNode(.int(720), at: SourceLocation(line: 7, column: 55))),
+            ]))
         XCTAssertEqual(check(lines[1])?.origin.location, SourceLocation(line: 7, column: 3))
     }
 
@@ -63,7 +66,8 @@ final class JSONLStepScannerTests: XCTestCase {
         // reads; each must decode, as a value and as a key.
         for length in 0...24 {
             let text = String(repeating: "abcdefgh", count: 4).prefix(length)
-            XCTAssertNotNil(check(#"{"t":1,"tracker":"content","set":{"note":"\#(text)"}}"#), "value of length \(length)")
+            XCTAssertNotNil(
+                check(#"{"t":1,"tracker":"content","set":{"note":"\#(text)"}}"#), "value of length \(length)")
             if length > 0 {
                 XCTAssertNotNil(check(#"{"t":1,"tracker":"content","set":{"\#(text)":1}}"#), "key of length \(length)")
             }
@@ -86,7 +90,8 @@ final class JSONLStepScannerTests: XCTestCase {
             #"{"t":01,"tracker":"content","action":"Start"}"#,  // leading zero
             #"{"t":1e3,"tracker":"content","action":"Start"}"#,
             #"{"t":9007199254740992,"tracker":"content","action":"Start"}"#,  // over 2^53 − 1
-            #"{"t":1,"tracker":"content","set":{"n":12345678901234567890123}}"#,  // overflows Int (found by scripts/fuzz)
+            // overflows Int (found by scripts/fuzz)
+            #"{"t":1,"tracker":"content","set":{"n":12345678901234567890123}}"#,
             #"{"t":1,"tracker":"nobody","action":"Start"}"#,
             #"{"t":1,"tracker":"content","action":""}"#,
             #"{"t":1,"tracker":"content","action":"St\u0061rt"}"#,  // escapes

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
-@testable import AVTTimeline
 
+@testable import AVTTimeline
 
 /// JSON Lines timelines stream and replay exactly like the JSON document they come from.
 final class JSONLTimelineTests: XCTestCase {
@@ -13,7 +13,8 @@ final class JSONLTimelineTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(timelines.count, 6)
         for url in timelines {
             let document = try String(contentsOf: url, encoding: .utf8)
-            let jsonl = try scratch.write(url.deletingPathExtension().lastPathComponent + ".jsonl", try Streaming.jsonl(fromDocument: document))
+            let jsonl = try scratch.write(
+                url.deletingPathExtension().lastPathComponent + ".jsonl", try Streaming.jsonl(fromDocument: document))
             XCTAssertEqual(try Streaming.replay(jsonl), try Streaming.replay(url.path), url.lastPathComponent)
         }
     }
@@ -22,7 +23,8 @@ final class JSONLTimelineTests: XCTestCase {
         let scratch = try ScratchDirectory()
         let path = try scratch.write(
             "t.jsonl",
-            "{\"trackers\": [{\"name\": \"c\"}]}\r\n\r\n  \n{\"t\": 0, \"tracker\": \"c\", \"action\": \"StreamLoad\"}\r\n{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"}")
+            "{\"trackers\": [{\"name\": \"c\"}]}\r\n\r\n  \n{\"t\": 0, \"tracker\": \"c\", \"action\": \"StreamLoad\"}\r\n{\"t\": 5, \"tracker\": \"c\", \"action\": \"Start\"}"
+        )
         let out = try Streaming.replay(path)
         XCTAssertEqual(out.split(separator: "\n").count, 5, out)
     }
@@ -39,16 +41,25 @@ final class JSONLTimelineTests: XCTestCase {
             }
         }
         let header = "{\"trackers\": [{\"name\": \"c\"}]}\n"
-        XCTAssertEqual(try error(""), "F: empty timeline: expected a settings line such as {\"trackers\": [{\"name\": \"content\"}]}")
+        XCTAssertEqual(
+            try error(""),
+            "F: empty timeline: expected a settings line such as {\"trackers\": [{\"name\": \"content\"}]}")
         XCTAssertTrue(try error("{\"trackers\": [{\"name\": \"c\"}], \"steps\": []}\n").hasPrefix("F:1:"))
         XCTAssertTrue(try error("{\"trackers\": [{\"name\": \"c\"}], \"steps\": []}\n").contains("settings only"))
         XCTAssertEqual(
-            try error(header + "{\"t\": 0, \"tracker\": \"c\", \"action\": \"Start\"}\n\n{\"t\": 1, \"tracker\": \"x\", \"action\": \"End\"}\n"),
+            try error(
+                header
+                    + "{\"t\": 0, \"tracker\": \"c\", \"action\": \"Start\"}\n\n{\"t\": 1, \"tracker\": \"x\", \"action\": \"End\"}\n"
+            ),
             "F:4:21: steps[1].tracker: unknown tracker \"x\": expected one of: c")
         XCTAssertTrue(try error(header + "{\"t\": 1,}\n").hasPrefix("F:2:9: "))
         XCTAssertEqual(
-            try error(header + "{\"t\": 9, \"tracker\": \"c\", \"action\": \"Start\"}\n{\"t\": 3, \"tracker\": \"c\", \"action\": \"End\"}\n"),
-            "F:3:7: steps[1].t: t 3 is earlier than the previous step's t 9: steps must be in non-decreasing time order")
+            try error(
+                header
+                    + "{\"t\": 9, \"tracker\": \"c\", \"action\": \"Start\"}\n{\"t\": 3, \"tracker\": \"c\", \"action\": \"End\"}\n"
+            ),
+            "F:3:7: steps[1].t: t 3 is earlier than the previous step's t 9: steps must be in non-decreasing time order"
+        )
     }
 
     func testLineReaderHandlesLinesAcrossChunkBoundaries() throws {

@@ -2,8 +2,8 @@ import AVTCore
 import Foundation
 import XCTest
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 
 /// Many sessions: discovery, sharding, parallel jobs with output in input order, failures.
 final class SessionRunnerTests: XCTestCase {

@@ -1,8 +1,8 @@
 import AVTJSON
 import Foundation
 
-@testable import AVTReplay
 @testable import AVTOutput
+@testable import AVTReplay
 @testable import AVTTimeline
 
 /// Files for streaming tests, removed with the directory.
@@ -48,7 +48,8 @@ enum Streaming {
         let settings = options.applied(to: source.settings)
         let sink = MemorySink()
         let backend = JSONLinesBackend(
-            sink: sink, encoder: RecordEncoder(trackerNames: settings.trackers.map(\.name), startTime: settings.startTime),
+            sink: sink,
+            encoder: RecordEncoder(trackerNames: settings.trackers.map(\.name), startTime: settings.startTime),
             filter: options.filter)
         _ = try Replayer.replay(&source, options: options, backend: backend)
         if let error = backend.writeError { throw error }

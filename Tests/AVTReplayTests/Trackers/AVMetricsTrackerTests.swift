@@ -1,9 +1,9 @@
 import AVTCore
 import AVTJSON
 import XCTest
+
 @testable import AVTTimeline
 @testable import AVTTrackers
-
 
 /// The avmetrics tracker: one AVMetrics event per step, mapped to OpenAVT actions (README "Apple
 /// AVMetrics logs"), and the checks on its values.
@@ -11,7 +11,8 @@ final class AVMetricsTrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
 
     private func replay(_ steps: [String]) throws -> TrackerRecordingBackend {
-        try T.replay(T.single(kind: "avmetrics", settings: #""startTime": "2026-03-01T12:00:00Z", "pingInterval": 0"#, steps))
+        try T.replay(
+            T.single(kind: "avmetrics", settings: #""startTime": "2026-03-01T12:00:00Z", "pingInterval": 0"#, steps))
     }
 
     /// An event step: `event` plus the given properties.
@@ -23,16 +24,21 @@ final class AVMetricsTrackerTests: XCTestCase {
         T.decodeError(T.single(kind: "avmetrics", [T.observe(0, members)]), file: file, line: line)
     }
 
-    private let v720 = #"{"peakBitRate": 3500000, "averageBitRate": 3000000, "videoAttributes": {"presentationSize": {"width": 1280, "height": 720}}}"#
-    private let v480 = #"{"peakBitRate": 1400000, "averageBitRate": 1200000, "presentationSize": {"width": 854, "height": 480}}"#
+    private let v720 =
+        #"{"peakBitRate": 3500000, "averageBitRate": 3000000, "videoAttributes": {"presentationSize": {"width": 1280, "height": 720}}}"#
+    private let v480 =
+        #"{"peakBitRate": 1400000, "averageBitRate": 1200000, "presentationSize": {"width": 854, "height": 480}}"#
 
     // MARK: Mapping
 
     func testPlaylistRequestsLoadTheManifestThenTheStream() throws {
         let out = try replay([
-            event(180, "AVMetricHLSPlaylistRequestEvent", #""isMultivariantPlaylist": true, "url": "https://x/master.m3u8""#),
+            event(
+                180, "AVMetricHLSPlaylistRequestEvent",
+                #""isMultivariantPlaylist": true, "url": "https://x/master.m3u8""#),
             event(390, "AVMetricHLSPlaylistRequestEvent", #""isMultivariantPlaylist": false, "mediaType": "audio""#),
-            event(420, "AVMetricHLSPlaylistRequestEvent", #""isMultivariantPlaylist": false, "mediaType": "video""#),  // blocked
+            // blocked
+            event(420, "AVMetricHLSPlaylistRequestEvent", #""isMultivariantPlaylist": false, "mediaType": "video""#),
             event(500, "AVMetricHLSMediaSegmentRequestEvent", #""url": "https://x/seg1.mp4""#),  // nothing
             event(600, "AVMetricContentKeyRequestEvent", #""contentKeySpecifier": "skd://k""#),  // nothing
             event(1200, "AVMetricPlayerItemInitialLikelyToKeepUpEvent", #""timeTaken": 1.2, "variant": \#(v720)"#),
@@ -56,7 +62,8 @@ final class AVMetricsTrackerTests: XCTestCase {
             event(20000, "AVMetricPlayerItemStallEvent", #""rate": 1, "previousRate": 1, "mediaTime": 19.0"#),
             event(21500, "AVMetricPlayerItemLikelyToKeepUpEvent", #""timeTaken": 1.5"#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 StreamLoad", "1000 Start", "20000 BufferBegin", "21500 BufferFinish"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 StreamLoad", "1000 Start", "20000 BufferBegin", "21500 BufferFinish"])
         XCTAssertEqual(out.event(.bufferFinish)?[Attribute("timeSinceBufferBegin")], .int(1500))
         // The playhead: 0 s at Start (1000), 1× until the stall at 20000 → 19000 ms, then still.
         XCTAssertEqual(out.event(.bufferBegin)?[.position], .int(19000))
@@ -73,7 +80,8 @@ final class AVMetricsTrackerTests: XCTestCase {
             event(3500, "AVMetricPlayerItemRateChangeEvent", #""rate": 0, "previousRate": 0"#),  // nothing
             event(4000, "AVMetricPlayerItemRateChangeEvent", #""rate": 1, "previousRate": 0"#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "10 StreamLoad", "1000 Start", "3000 PauseBegin", "4000 PauseFinish"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "10 StreamLoad", "1000 Start", "3000 PauseBegin", "4000 PauseFinish"])
         XCTAssertEqual(out.event(.pauseFinish)?[Attribute("timeSincePauseBegin")], .int(1000))
     }
 
@@ -84,7 +92,8 @@ final class AVMetricsTrackerTests: XCTestCase {
             event(30000, "AVMetricPlayerItemSeekEvent", #""mediaTime": 29.0, "rate": 1, "previousRate": 1"#),
             event(30400, "AVMetricPlayerItemSeekDidCompleteEvent", #""mediaTime": 120.0, "didSeekInBuffer": false"#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 StreamLoad", "1000 Start", "30000 SeekBegin", "30400 SeekFinish"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 StreamLoad", "1000 Start", "30000 SeekBegin", "30400 SeekFinish"])
         XCTAssertEqual(out.event(.seekFinish)?[Attribute("timeSinceSeekBegin")], .int(400))
         XCTAssertEqual(out.event(.seekFinish)?[.position], .int(120_000))
     }
@@ -93,16 +102,28 @@ final class AVMetricsTrackerTests: XCTestCase {
         let out = try replay([
             event(0, "AVMetricHLSPlaylistRequestEvent", #""isMultivariantPlaylist": false"#),
             event(1000, "AVMetricPlayerItemInitialLikelyToKeepUpEvent", #""timeTaken": 1, "variant": \#(v720)"#),
-            event(2000, "AVMetricPlayerItemVariantSwitchStartEvent", #""fromVariant": \#(v720), "toVariant": \#(v480)"#),
-            event(3000, "AVMetricPlayerItemVariantSwitchEvent", #""fromVariant": \#(v720), "toVariant": \#(v480), "didSucceed": true"#),
-            event(4000, "AVMetricPlayerItemVariantSwitchEvent", #""fromVariant": \#(v480), "toVariant": \#(v720), "didSucceed": false"#),
-            event(5000, "AVMetricPlayerItemVariantSwitchEvent", #""fromVariant": \#(v480), "toVariant": \#(v720), "didSucceed": true"#),
+            event(
+                2000, "AVMetricPlayerItemVariantSwitchStartEvent", #""fromVariant": \#(v720), "toVariant": \#(v480)"#),
+            event(
+                3000, "AVMetricPlayerItemVariantSwitchEvent",
+                #""fromVariant": \#(v720), "toVariant": \#(v480), "didSucceed": true"#),
+            event(
+                4000, "AVMetricPlayerItemVariantSwitchEvent",
+                #""fromVariant": \#(v480), "toVariant": \#(v720), "didSucceed": false"#),
+            event(
+                5000, "AVMetricPlayerItemVariantSwitchEvent",
+                #""fromVariant": \#(v480), "toVariant": \#(v720), "didSucceed": true"#),
             // Only peak bitrates on one side: compared by peak (2 Mbps < 3.5 Mbps).
-            event(6000, "AVMetricPlayerItemVariantSwitchEvent", #""fromVariant": \#(v720), "toVariant": {"peakBitRate": 2000000}, "didSucceed": true"#),
+            event(
+                6000, "AVMetricPlayerItemVariantSwitchEvent",
+                #""fromVariant": \#(v720), "toVariant": {"peakBitRate": 2000000}, "didSucceed": true"#),
         ])
         XCTAssertEqual(
             out.trace,
-            ["0 TrackerInit", "0 StreamLoad", "1000 Start", "3000 QualityChangeDown", "5000 QualityChangeUp", "6000 QualityChangeDown"])
+            [
+                "0 TrackerInit", "0 StreamLoad", "1000 Start", "3000 QualityChangeDown", "5000 QualityChangeUp",
+                "6000 QualityChangeDown",
+            ])
         let down = try XCTUnwrap(out.events(.qualityChangeDown).first)
         XCTAssertEqual(down[.bitrate], .int(1_200_000))
         XCTAssertEqual(down[.resolutionHeight], .int(480))
@@ -118,12 +139,21 @@ final class AVMetricsTrackerTests: XCTestCase {
         let out = try replay([
             event(0, "AVMetricHLSPlaylistRequestEvent", #""isMultivariantPlaylist": false"#),
             event(1000, "AVMetricPlayerItemInitialLikelyToKeepUpEvent", #""timeTaken": 1"#),
-            event(2000, "AVMetricErrorEvent", #""didRecover": true, "error": {"domain": "CoreMediaErrorDomain", "code": -12938}"#),
-            event(3000, "AVMetricErrorEvent", #""didRecover": false, "error": {"domain": "CoreMediaErrorDomain", "code": -12642, "localizedDescription": "Playlist parse error"}"#),
-            event(4000, "AVMetricErrorEvent", #""didRecover": false, "error": {"domain": "NSURLErrorDomain", "code": -1009}"#),
-            event(9000, "AVMetricPlayerItemPlaybackSummaryEvent", #""stallCount": 0, "timeSpentInInitialStartup": 1.0"#),
+            event(
+                2000, "AVMetricErrorEvent",
+                #""didRecover": true, "error": {"domain": "CoreMediaErrorDomain", "code": -12938}"#),
+            event(
+                3000, "AVMetricErrorEvent",
+                #""didRecover": false, "error": {"domain": "CoreMediaErrorDomain", "code": -12642, "localizedDescription": "Playlist parse error"}"#
+            ),
+            event(
+                4000, "AVMetricErrorEvent",
+                #""didRecover": false, "error": {"domain": "NSURLErrorDomain", "code": -1009}"#),
+            event(
+                9000, "AVMetricPlayerItemPlaybackSummaryEvent", #""stallCount": 0, "timeSpentInInitialStartup": 1.0"#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 StreamLoad", "1000 Start", "3000 Error", "4000 Error", "9000 End"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 StreamLoad", "1000 Start", "3000 Error", "4000 Error", "9000 End"])
         let errors = out.events(.error)
         XCTAssertEqual(errors[0][.errorDescription], .string("Playlist parse error"))
         XCTAssertEqual(errors[0][Attribute("errorCode")], .int(-12642))
@@ -138,7 +168,8 @@ final class AVMetricsTrackerTests: XCTestCase {
         ])
         let b = try replay([
             T.observe(0, #""isMultivariantPlaylist": false, "event": "AVMetricHLSPlaylistRequestEvent""#),
-            T.observe(1000, #""variant": \#(v720), "timeTaken": 1, "event": "AVMetricPlayerItemInitialLikelyToKeepUpEvent""#),
+            T.observe(
+                1000, #""variant": \#(v720), "timeTaken": 1, "event": "AVMetricPlayerItemInitialLikelyToKeepUpEvent""#),
         ])
         XCTAssertEqual(a.trace, b.trace)
         XCTAssertEqual(a.event(.start)?[.bitrate], b.event(.start)?[.bitrate])
@@ -158,7 +189,8 @@ final class AVMetricsTrackerTests: XCTestCase {
         XCTAssertEqual(error.path, "steps[0].observe.timeTaken")
         XCTAssertEqual(
             error.message,
-            "\"timeTaken\" is not a property of AVMetricPlayerItemStallEvent: expected one of: date, mediaTime, sessionID, rate, previousRate, variant")
+            "\"timeTaken\" is not a property of AVMetricPlayerItemStallEvent: expected one of: date, mediaTime, sessionID, rate, previousRate, variant"
+        )
         // Columns: 43 of step prefix + 54 of members before `1.5` + 1 = 98.
         XCTAssertEqual(error.location, SourceLocation(line: 2, column: 98))
     }
@@ -184,7 +216,8 @@ final class AVMetricsTrackerTests: XCTestCase {
             ),
             (
                 #""event": "AVMetricPlayerItemStallEvent", "date": "yesterday""#,
-                "steps[0].observe.date", "expected an ISO-8601 date such as \"2026-03-01T12:00:03.250Z\", found \"yesterday\""
+                "steps[0].observe.date",
+                "expected an ISO-8601 date such as \"2026-03-01T12:00:03.250Z\", found \"yesterday\""
             ),
             (
                 #""event": "AVMetricPlayerItemInitialLikelyToKeepUpEvent", "timeTaken": 1, "playlistRequestEvents": [{"url": "a", "isMultivariantPlaylist": true}, {"isMultivariantPlaylist": false, "url": 7}]"#,
@@ -201,11 +234,13 @@ final class AVMetricsTrackerTests: XCTestCase {
             ),
             (
                 #""event": "AVMetricHLSPlaylistRequestEvent", "isMultivariantPlaylist": true, "mediaResourceRequestEvent": {"event": "AVMetricErrorEvent"}"#,
-                "steps[0].observe.mediaResourceRequestEvent.event", "expected \"AVMetricMediaResourceRequestEvent\", found \"AVMetricErrorEvent\""
+                "steps[0].observe.mediaResourceRequestEvent.event",
+                "expected \"AVMetricMediaResourceRequestEvent\", found \"AVMetricErrorEvent\""
             ),
             (
                 #""event": "AVMetricMediaResourceRequestEvent", "networkTransactionMetrics": {"transactionMetrics": [{"response": {"statusCode": 4}}]}"#,
-                "steps[0].observe.networkTransactionMetrics.transactionMetrics[0].response.statusCode", "expected an integer ≥ 100, found 4"
+                "steps[0].observe.networkTransactionMetrics.transactionMetrics[0].response.statusCode",
+                "expected an integer ≥ 100, found 4"
             ),
         ]
         for (members, path, message) in cases {
@@ -222,7 +257,9 @@ final class AVMetricsTrackerTests: XCTestCase {
         // `{"t": 0, "tracker": "content", "observe": {` is 43 columns; `true` is 86 characters
         // into the members: column 43 + 86 + 1 = 130 of line 2.
         XCTAssertEqual(error.location, SourceLocation(line: 2, column: 130))
-        XCTAssertEqual(error.description, "t.json:2:130: steps[0].observe.toVariant.averageBitRate: expected a number ≥ 0, found true")
+        XCTAssertEqual(
+            error.description,
+            "t.json:2:130: steps[0].observe.toVariant.averageBitRate: expected a number ≥ 0, found true")
     }
 
     func testCSVCellsAreCheckedTheSameWay() throws {
@@ -238,7 +275,8 @@ final class AVMetricsTrackerTests: XCTestCase {
         } catch {
             XCTAssertEqual(
                 error.description,
-                "s.csv:3:40: field \"observe.timeTaken\": \"timeTaken\" is not a property of AVMetricPlayerItemStallEvent: expected one of: date, mediaTime, sessionID, rate, previousRate, variant")
+                "s.csv:3:40: field \"observe.timeTaken\": \"timeTaken\" is not a property of AVMetricPlayerItemStallEvent: expected one of: date, mediaTime, sessionID, rate, previousRate, variant"
+            )
         }
     }
     /// The JSONL fast path (JSONLStepScanner) sorts and checks an event step as the general path
@@ -248,16 +286,21 @@ final class AVMetricsTrackerTests: XCTestCase {
         func both(_ line: String) -> (fast: Step?, general: Result<Step, TimelineError>) {
             var scanner = JSONLStepScanner(trackers: trackers)
             var bytes = Array(line.utf8)
-            let fast = bytes.withUnsafeMutableBufferPointer { scanner.step(UnsafeBufferPointer($0), line: 2, index: 0, previousT: nil) }
+            let fast = bytes.withUnsafeMutableBufferPointer {
+                scanner.step(UnsafeBufferPointer($0), line: 2, index: 0, previousT: nil)
+            }
             var reader = StepReader(trackers: trackers, reader: FieldReader(file: "t.jsonl"))
             let node = try! JSONParser.parse(bytes, firstLine: 2)
             return (fast, Result { () throws(TimelineError) in try reader.step(node, index: 0) })
         }
-        let good = both(#"{"t": 5, "tracker": "content", "observe": {"rate": 0, "previousRate": 1, "event": "AVMetricPlayerItemRateChangeEvent"}}"#)
+        let good = both(
+            #"{"t": 5, "tracker": "content", "observe": {"rate": 0, "previousRate": 1, "event": "AVMetricPlayerItemRateChangeEvent"}}"#
+        )
         let fast = try XCTUnwrap(good.fast)
         XCTAssertEqual(fast.observe.map(\.key), ["event", "previousRate", "rate"])
         XCTAssertEqual(fast, try good.general.get())
-        let bad = both(#"{"t": 5, "tracker": "content", "observe": {"event": "AVMetricPlayerItemStallEvent", "timeTaken": 1}}"#)
+        let bad = both(
+            #"{"t": 5, "tracker": "content", "observe": {"event": "AVMetricPlayerItemStallEvent", "timeTaken": 1}}"#)
         XCTAssertNil(bad.fast)
         XCTAssertThrowsError(try bad.general.get())
     }

@@ -56,7 +56,8 @@ final class AVPlayerTrackerTests: XCTestCase {
                 T.observe(
                     10000, #""error": "The network connection was lost.", "notification": "failedToPlayToEndTime""#),
             ], settings: #""until": 70000"#)
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 StreamLoad", "0 Start", "10000 Error"], "no Ping at 30000 or 60000")
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 StreamLoad", "0 Start", "10000 Error"], "no Ping at 30000 or 60000")
         XCTAssertEqual(out.event(.error)?[.errorDescription], "The network connection was lost.")
     }
 
@@ -69,7 +70,8 @@ final class AVPlayerTrackerTests: XCTestCase {
             T.observe(1000, #""timeControlStatus": "waitingToPlayAtSpecifiedRate""#),
             T.observe(1200, #""timeControlStatus": "paused""#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 BufferBegin", "800 BufferFinish", "1000 BufferBegin", "1200 BufferFinish"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 BufferBegin", "800 BufferFinish", "1000 BufferBegin", "1200 BufferFinish"])
         XCTAssertEqual(out.events(.bufferFinish).map { $0[.accumBufferTime] }, [800, 1000])
     }
 
@@ -204,7 +206,8 @@ final class AVPlayerTrackerTests: XCTestCase {
             T.observe(3500, #""currentTime": 9000, "playbackBufferEmpty": true"#),  // not paused: nothing
         ])
         XCTAssertEqual(
-            out.trace, ["0 TrackerInit", "0 Start", "1000 PauseBegin", "2500 SeekBegin", "3000 SeekFinish", "3000 PauseFinish"])
+            out.trace,
+            ["0 TrackerInit", "0 Start", "1000 PauseBegin", "2500 SeekBegin", "3000 SeekFinish", "3000 PauseFinish"])
         XCTAssertEqual(out.event(.seekFinish)?[.accumSeekTime], 500)
     }
 
@@ -231,7 +234,8 @@ final class AVPlayerTrackerTests: XCTestCase {
                     ]
                 ).utf8), file: "t.json")
         let backend = TrackerRecordingBackend()
-        let replayer = Replayer(settings: timeline.settings, backend: backend, identifiers: SeededUUIDGenerator(seed: 0))
+        let replayer = Replayer(
+            settings: timeline.settings, backend: backend, identifiers: SeededUUIDGenerator(seed: 0))
         try replayer.play(timeline.steps[0])
         replayer.trackers[0].state.inAdBreak = true
         try replayer.play(timeline.steps[1])
@@ -255,7 +259,10 @@ final class AVPlayerTrackerTests: XCTestCase {
         let out = try T.replay(text)
         XCTAssertEqual(
             out.traceByTracker,
-            ["0 0:TrackerInit", "0 0:StreamLoad", "0 0:Start", "1000 1:AdBreakBegin", "2000 1:AdBreakFinish", "2100 0:End"])
+            [
+                "0 0:TrackerInit", "0 0:StreamLoad", "0 0:Start", "1000 1:AdBreakBegin", "2000 1:AdBreakFinish",
+                "2100 0:End",
+            ])
     }
 
     func testAVPlayerNeverEmitsPlayerSetOrPlayerReady() throws {

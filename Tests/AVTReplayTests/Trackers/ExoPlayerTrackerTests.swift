@@ -2,7 +2,6 @@ import AVTCore
 import AVTJSON
 import XCTest
 
-
 /// The ExoPlayer tracker (OpenAVT-Android) through the real path.
 final class ExoPlayerTrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
@@ -20,7 +19,8 @@ final class ExoPlayerTrackerTests: XCTestCase {
             state(600, "BUFFERING"),  // StreamLoad again: blocked
             state(700, "IDLE"),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 StreamLoad", "0 BufferBegin", "500 BufferFinish", "600 BufferBegin"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 StreamLoad", "0 BufferBegin", "500 BufferFinish", "600 BufferBegin"])
         XCTAssertEqual(out.event(.streamLoad)?[.trackerTarget], "ExoPlayer")
     }
 
@@ -30,7 +30,8 @@ final class ExoPlayerTrackerTests: XCTestCase {
             state(10, "BUFFERING"),
             state(800, "READY"),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "10 StreamLoad", "10 BufferBegin", "800 BufferFinish", "800 Start"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "10 StreamLoad", "10 BufferBegin", "800 BufferFinish", "800 Start"])
     }
 
     func testExoPlayerPlayWhenReadyEmitsStartThenPauseFinishAndFalseEmitsPauseBegin() throws {
@@ -43,7 +44,10 @@ final class ExoPlayerTrackerTests: XCTestCase {
         ])
         XCTAssertEqual(
             out.trace,
-            ["0 TrackerInit", "0 StreamLoad", "0 BufferBegin", "500 BufferFinish", "1000 Start", "3000 PauseBegin", "4000 PauseFinish"])
+            [
+                "0 TrackerInit", "0 StreamLoad", "0 BufferBegin", "500 BufferFinish", "1000 Start", "3000 PauseBegin",
+                "4000 PauseFinish",
+            ])
         XCTAssertEqual(out.event(.pauseFinish)?[.accumPauseTime], 1000)
     }
 

@@ -1,8 +1,8 @@
 import AVTCore
 import AVTJSON
 import XCTest
-@testable import AVTTrackers
 
+@testable import AVTTrackers
 
 /// The HTML5 media element tracker (OpenAVT-JS) through the real path.
 final class HTML5TrackerTests: XCTestCase {
@@ -73,7 +73,11 @@ final class HTML5TrackerTests: XCTestCase {
             T.observe(7000, #""error": null, "event": "error""#),
         ])
         XCTAssertEqual(
-            out.trace, ["0 TrackerInit", "0 StreamLoad", "0 BufferBegin", "100 Start", "100 BufferFinish", "5000 End", "6000 Error", "7000 Error"])
+            out.trace,
+            [
+                "0 TrackerInit", "0 StreamLoad", "0 BufferBegin", "100 Start", "100 BufferFinish", "5000 End",
+                "6000 Error", "7000 Error",
+            ])
         let errors = out.events(.error)
         XCTAssertEqual(errors.map { $0[.errorDescription] }, ["MEDIA_ERR_NETWORK", nil])
         XCTAssertEqual(errors.map { $0["errorCode"] }, [2, nil])

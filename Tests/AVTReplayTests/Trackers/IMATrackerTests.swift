@@ -2,7 +2,6 @@ import AVTCore
 import AVTJSON
 import XCTest
 
-
 /// The IMA tracker through the real path, under HubCoreAds (its default hub).
 final class IMATrackerTests: XCTestCase {
     private typealias T = TrackerTimeline
@@ -52,7 +51,8 @@ final class IMATrackerTests: XCTestCase {
             ads(600, #""adEvent": "Complete""#),  // blocked
             ads(700, #""adBreak": "finish""#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "100 AdBreakBegin", "400 AdBegin", "500 AdFinish", "700 AdBreakFinish"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "100 AdBreakBegin", "400 AdBegin", "500 AdFinish", "700 AdBreakFinish"])
     }
 
     func testIMASkippedEmitsAdSkipWithoutAdFinish() throws {
@@ -65,7 +65,11 @@ final class IMATrackerTests: XCTestCase {
             ads(9100, #""adEvent": "Started""#),  // inAd is still true: AdBegin while in an ad is blocked (as in S22)
         ])
         XCTAssertEqual(
-            out.trace, ["0 TrackerInit", "0 AdBreakBegin", "100 AdBegin", "5000 AdSkip", "5100 AdBreakFinish", "9000 AdBreakBegin"])
+            out.trace,
+            [
+                "0 TrackerInit", "0 AdBreakBegin", "100 AdBegin", "5000 AdSkip", "5100 AdBreakFinish",
+                "9000 AdBreakBegin",
+            ])
         XCTAssertTrue(out.events(.adFinish).isEmpty)
         XCTAssertEqual(out.event(.adBreakFinish)?[.inAdBlock], true)
     }
@@ -77,7 +81,8 @@ final class IMATrackerTests: XCTestCase {
             ads(200, #""podIndex": -1, "adEvent": "Complete""#),
             ads(300, #""podIndex": null, "adBreak": "finish""#),
         ])
-        XCTAssertEqual(out.trace, ["0 TrackerInit", "0 AdBreakBegin", "100 AdBegin", "200 AdFinish", "300 AdBreakFinish"])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "0 AdBreakBegin", "100 AdBegin", "200 AdFinish", "300 AdBreakFinish"])
         XCTAssertEqual(out.events.map { $0[.adRoll] }, [nil, "pre", "mid", "post", nil])
     }
 
@@ -170,7 +175,8 @@ final class IMATrackerTests: XCTestCase {
             out.traceByTracker,
             [
                 "0 0:TrackerInit", "0 1:TrackerInit", "0 0:StreamLoad", "0 0:Start", "10000 0:PauseBegin",
-                "10000 1:AdBreakBegin", "10100 1:AdBegin", "20100 1:AdFinish", "20200 1:AdBreakFinish", "20200 0:PauseFinish",
+                "10000 1:AdBreakBegin", "10100 1:AdBegin", "20100 1:AdFinish", "20200 1:AdBreakFinish",
+                "20200 0:PauseFinish",
             ])
         XCTAssertEqual(out.event(.adBegin)?[.position], 10000, "HubCoreAds adds the content tracker's position")
         XCTAssertEqual(out.event(.adBegin)?[.adRoll], "mid")

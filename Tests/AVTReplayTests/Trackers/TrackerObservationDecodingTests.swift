@@ -1,16 +1,18 @@
 import AVTCore
 import AVTJSON
 import XCTest
+
 @testable import AVTTimeline
 @testable import AVTTrackers
-
 
 /// Each kind's observation rules, as the decoder applies them: unknown keys and bad values are
 /// located errors, so a tracker's `observe` only ever sees valid input.
 final class TrackerObservationDecodingTests: XCTestCase {
     private typealias T = TrackerTimeline
 
-    private func error(kind: String, _ members: String, file: StaticString = #filePath, line: UInt = #line) -> TimelineError? {
+    private func error(kind: String, _ members: String, file: StaticString = #filePath, line: UInt = #line)
+        -> TimelineError?
+    {
         let tracker = kind == "ima" ? "ads" : "content"
         return T.decodeError(T.single(kind: kind, [T.observe(0, members, tracker: tracker)]), file: file, line: line)
     }
@@ -26,26 +28,39 @@ final class TrackerObservationDecodingTests: XCTestCase {
     func testTrackerUnknownObservationKeyIsAnErrorListingTheValidKeys() throws {
         let expectedKeys = [
             "currentTime", "duration", "error", "fps", "isMuted", "itemStatus", "language", "notification",
-            "observedBitrate", "playbackBufferEmpty", "playbackBufferFull", "playbackLikelyToKeepUp", "presentationSize",
+            "observedBitrate", "playbackBufferEmpty", "playbackBufferFull", "playbackLikelyToKeepUp",
+            "presentationSize",
             "rate", "reasonForWaitingToPlay", "source", "status", "subtitles", "timeControlStatus", "volume",
         ]
         let error = try XCTUnwrap(self.error(kind: "avplayer", #""rate": 1, "timeControl": "playing""#))
         XCTAssertEqual(error.path, "steps[0].observe")
         XCTAssertEqual(
             error.message,
-            "unknown observation \"timeControl\" for a avplayer tracker: expected one of: " + expectedKeys.joined(separator: ", "))
+            "unknown observation \"timeControl\" for a avplayer tracker: expected one of: "
+                + expectedKeys.joined(separator: ", "))
         XCTAssertEqual(error.location?.line, 2)
     }
 
     func testTrackerUnknownObservationKeysPerKindListTheirOwnKeys() throws {
         let cases: [(kind: String, key: String, lists: [String])] = [
-            ("ima", "adPosition", ["adBreak", "adError", "adEvent", "currentMediaTime", "podIndex", "vastMediaBitrate"]),
+            (
+                "ima", "adPosition",
+                ["adBreak", "adError", "adEvent", "currentMediaTime", "podIndex", "vastMediaBitrate"]
+            ),
             ("html5", "position", ["currentSrc", "currentTime", "event", "muted", "videoHeight", "videoWidth"]),
-            ("exoplayer", "state", ["bandwidthEstimate", "contentPosition", "playWhenReady", "playbackState", "playerError", "seekStarted", "videoSize"]),
+            (
+                "exoplayer", "state",
+                [
+                    "bandwidthEstimate", "contentPosition", "playWhenReady", "playbackState", "playerError",
+                    "seekStarted", "videoSize",
+                ]
+            ),
         ]
         for (kind, key, lists) in cases {
             let error = try XCTUnwrap(self.error(kind: kind, #""\#(key)": 1"#), kind)
-            XCTAssertTrue(error.message.hasPrefix("unknown observation \"\(key)\" for a \(kind) tracker: expected one of: "), error.message)
+            XCTAssertTrue(
+                error.message.hasPrefix("unknown observation \"\(key)\" for a \(kind) tracker: expected one of: "),
+                error.message)
             for valid in lists { XCTAssertTrue(error.message.contains(valid), "\(kind): \(valid) in \(error.message)") }
         }
     }
@@ -60,7 +75,10 @@ final class TrackerObservationDecodingTests: XCTestCase {
         let cases: [(kind: String, members: String, path: String, says: String)] = [
             ("avplayer", #""volume": 1.5"#, "volume", "a number from 0 to 1"),
             ("avplayer", #""rate": "1""#, "rate", "a number"),
-            ("avplayer", #""presentationSize": {"width": 1}"#, "presentationSize", #"{"width": number, "height": number}"#),
+            (
+                "avplayer", #""presentationSize": {"width": 1}"#, "presentationSize",
+                #"{"width": number, "height": number}"#
+            ),
             ("avplayer", #""notification": "didPlayToEnd""#, "notification", #""didPlayToEndTime""#),
             ("avplayer", #""currentTime": -1"#, "currentTime", "a number ≥ 0 | null"),
             ("ima", #""adEvent": "started""#, "adEvent", "exact spelling"),
@@ -95,7 +113,8 @@ final class TrackerObservationDecodingTests: XCTestCase {
         for (kind, members) in cases {
             let tracker = kind == "ima" ? "ads" : "content"
             XCTAssertNoThrow(
-                try TimelineDecoder.decode(Array(T.single(kind: kind, [T.observe(0, members, tracker: tracker)]).utf8), file: "t.json"),
+                try TimelineDecoder.decode(
+                    Array(T.single(kind: kind, [T.observe(0, members, tracker: tracker)]).utf8), file: "t.json"),
                 "\(kind) \(members)")
         }
     }

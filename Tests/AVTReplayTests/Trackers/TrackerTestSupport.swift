@@ -58,7 +58,9 @@ enum TrackerTimeline {
     }
 
     /// Decodes and replays through the real path (decoder → Replayer → instrument chain).
-    static func replay(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> TrackerRecordingBackend {
+    static func replay(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> TrackerRecordingBackend
+    {
         let timeline = try TimelineDecoder.decode(Array(text.utf8), file: "t.json")
         let backend = TrackerRecordingBackend()
         try Replayer.replay(timeline, backend: backend, identifiers: SeededUUIDGenerator(seed: 0))

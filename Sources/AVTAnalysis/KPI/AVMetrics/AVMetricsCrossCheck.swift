@@ -1,4 +1,5 @@
 import AVTTrackers
+
 /// Our KPIs side by side with what Apple's playback summary says, each compared with a stated
 /// tolerance: counts must be equal, times within 100 ms. A row whose either side is unknown is
 /// shown but not judged.
@@ -37,25 +38,33 @@ package struct AVMetricsCrossCheck: Sendable, Equatable {
         let startup = summary?.timeSpentInInitialStartup.flatMap(AVMetricsValue.milliseconds(fromSeconds:))
         let switches = int("qualityUpCount").flatMap { up in int("qualityDownCount").map { up + $0 } }
         rows = [
-            Row(name: "stallCount", ours: "rebufferCount", summaryValue: summary?.stallCount, ourValue: int("rebufferCount"), tolerance: 0),
-            Row(name: "stallCount", ours: "stall events", summaryValue: summary?.stallCount, ourValue: log.stallEvents, tolerance: 0),
             Row(
-                name: "variantSwitchCount", ours: "qualityUpCount + qualityDownCount", summaryValue: summary?.variantSwitchCount,
+                name: "stallCount", ours: "rebufferCount", summaryValue: summary?.stallCount,
+                ourValue: int("rebufferCount"), tolerance: 0),
+            Row(
+                name: "stallCount", ours: "stall events", summaryValue: summary?.stallCount, ourValue: log.stallEvents,
+                tolerance: 0),
+            Row(
+                name: "variantSwitchCount", ours: "qualityUpCount + qualityDownCount",
+                summaryValue: summary?.variantSwitchCount,
                 ourValue: switches, tolerance: 0),
             Row(
                 name: "variantSwitchCount", ours: "successful switch events", summaryValue: summary?.variantSwitchCount,
                 ourValue: log.variantSwitches.filter(\.didSucceed).count, tolerance: 0),
             Row(
-                name: "timeSpentInInitialStartup", ours: "startupTime", summaryValue: startup, ourValue: int("startupTime"),
+                name: "timeSpentInInitialStartup", ours: "startupTime", summaryValue: startup,
+                ourValue: int("startupTime"),
                 tolerance: Self.timeTolerance),
             Row(
                 name: "timeSpentInInitialStartup", ours: "initial likely-to-keep-up timeTaken", summaryValue: startup,
                 ourValue: log.initialLikelyToKeepUp?.timeTaken, tolerance: Self.timeTolerance),
             Row(
-                name: "recoverableErrorCount", ours: "recovered error events", summaryValue: summary?.recoverableErrorCount,
+                name: "recoverableErrorCount", ours: "recovered error events",
+                summaryValue: summary?.recoverableErrorCount,
                 ourValue: log.recoveredErrors, tolerance: 0),
             Row(
-                name: "mediaResourceRequestCount", ours: "distinct request events", summaryValue: summary?.mediaResourceRequestCount,
+                name: "mediaResourceRequestCount", ours: "distinct request events",
+                summaryValue: summary?.mediaResourceRequestCount,
                 ourValue: log.requests.count, tolerance: 0),
         ]
     }

@@ -14,12 +14,20 @@ package enum AVMetricsKPIReport {
     package static func value(_ log: AVMetricsSessionLog, totals: [KPI]) -> JSONValue {
         var breakdownValue = JSONValue.null
         if let b = StartupBreakdown(log: log) {
-            var members: [(String, JSONValue?)] = [("start", .int(b.start)), ("end", .int(b.end)), ("total", .int(b.total))]
+            var members: [(String, JSONValue?)] = [
+                ("start", .int(b.start)), ("end", .int(b.end)), ("total", .int(b.total)),
+            ]
             members += StartupBreakdown.Part.allCases.map { ($0.rawValue, .int(b.time($0))) }
-            members.append((
-                "spans",
-                array(b.spans.map { object([("part", .string($0.part.rawValue)), ("start", .int($0.start)), ("end", .int($0.end))]) })
-            ))
+            members.append(
+                (
+                    "spans",
+                    array(
+                        b.spans.map {
+                            object([
+                                ("part", .string($0.part.rawValue)), ("start", .int($0.start)), ("end", .int($0.end)),
+                            ])
+                        })
+                ))
             members.append(("requests", array(b.requests.map(request))))
             breakdownValue = object(members)
         }
@@ -35,8 +43,10 @@ package enum AVMetricsKPIReport {
         let check = AVMetricsCrossCheck(log: log, totals: totals)
         let rows = check.rows.map { row in
             object([
-                ("summary", .string(row.name)), ("ours", .string(row.ours)), ("summaryValue", row.summaryValue.map(JSONValue.int)),
-                ("ourValue", row.ourValue.map(JSONValue.int)), ("tolerance", .int(row.tolerance)), ("agrees", row.agrees.map(JSONValue.bool)),
+                ("summary", .string(row.name)), ("ours", .string(row.ours)),
+                ("summaryValue", row.summaryValue.map(JSONValue.int)),
+                ("ourValue", row.ourValue.map(JSONValue.int)), ("tolerance", .int(row.tolerance)),
+                ("agrees", row.agrees.map(JSONValue.bool)),
             ])
         }
         return object([
@@ -52,10 +62,13 @@ package enum AVMetricsKPIReport {
 
     private static func requestMembers(_ r: AVMetricsRequest) -> [(String, JSONValue?)] {
         [
-            ("category", .string(r.category.rawValue)), ("url", r.url.map(JSONValue.string)), ("mediaType", r.mediaType.map(JSONValue.string)),
-            ("isMultivariantPlaylist", r.isMultivariantPlaylist.map(JSONValue.bool)), ("start", r.start.map(JSONValue.int)),
+            ("category", .string(r.category.rawValue)), ("url", r.url.map(JSONValue.string)),
+            ("mediaType", r.mediaType.map(JSONValue.string)),
+            ("isMultivariantPlaylist", r.isMultivariantPlaylist.map(JSONValue.bool)),
+            ("start", r.start.map(JSONValue.int)),
             ("end", r.end.map(JSONValue.int)), ("duration", r.duration.map(JSONValue.int)),
-            ("serverAddress", r.serverAddress.map(JSONValue.string)), ("wasReadFromCache", r.wasReadFromCache.map(JSONValue.bool)),
+            ("serverAddress", r.serverAddress.map(JSONValue.string)),
+            ("wasReadFromCache", r.wasReadFromCache.map(JSONValue.bool)),
             ("httpStatus", r.httpStatus.map(JSONValue.int)), ("error", r.errorDescription.map(JSONValue.string)),
         ]
     }
@@ -79,14 +92,19 @@ package enum AVMetricsKPIReport {
     static func table(_ log: AVMetricsSessionLog, totals: [KPI]) -> String {
         var out = ""
         if let b = StartupBreakdown(log: log) {
-            out += "AVMetrics startup breakdown: \(b.total) ms to the initial likely-to-keep-up (t \(b.start)–\(b.end) ms)\n"
+            out +=
+                "AVMetrics startup breakdown: \(b.total) ms to the initial likely-to-keep-up (t \(b.start)–\(b.end) ms)\n"
             for part in StartupBreakdown.Part.allCases {
                 let ms = b.time(part)
                 // Percent with one decimal, rounded half up: 400 of 1200 → 33.3.
-                let share = b.total > 0 ? pad(String((Double(ms) * 1000 / Double(b.total)).rounded() / 10), 5, right: true) + " %" : "    –"
+                let share =
+                    b.total > 0
+                    ? pad(String((Double(ms) * 1000 / Double(b.total)).rounded() / 10), 5, right: true) + " %" : "    –"
                 out += "  " + pad(part.rawValue, 14) + pad("\(ms) ms", 10, right: true) + "  " + share + "\n"
             }
-            out += "  critical path: " + b.spans.map { "\($0.start)–\($0.end) \($0.part.rawValue)" }.joined(separator: ", ") + "\n"
+            out +=
+                "  critical path: "
+                + b.spans.map { "\($0.start)–\($0.end) \($0.part.rawValue)" }.joined(separator: ", ") + "\n"
         } else {
             out += "AVMetrics startup breakdown: no initial likely-to-keep-up event\n"
         }
@@ -104,13 +122,17 @@ package enum AVMetricsKPIReport {
                     // Bitrates any size a log may carry: whole ones as integers.
                     let from = s.fromBitrate.map { v in truncatedInt(v).map(String.init) ?? String(v) } ?? "?"
                     let to = s.toBitrate.map { v in truncatedInt(v).map(String.init) ?? String(v) } ?? "?"
-                    out += "    → variant switch \(s.start)–\(s.end) ms: \(from) → \(to) bps\(s.didSucceed ? "" : " (failed)")\n"
+                    out +=
+                        "    → variant switch \(s.start)–\(s.end) ms: \(from) → \(to) bps\(s.didSucceed ? "" : " (failed)")\n"
                 }
             }
         }
         let check = AVMetricsCrossCheck(log: log, totals: totals)
-        out += "Cross-check with the playback summary (counts equal, times within \(AVMetricsCrossCheck.timeTolerance) ms)\n"
-        out += "  " + pad("summary", 27) + pad("value", 7, right: true) + "  " + pad("ours", 36) + pad("value", 7, right: true) + "\n"
+        out +=
+            "Cross-check with the playback summary (counts equal, times within \(AVMetricsCrossCheck.timeTolerance) ms)\n"
+        out +=
+            "  " + pad("summary", 27) + pad("value", 7, right: true) + "  " + pad("ours", 36)
+            + pad("value", 7, right: true) + "\n"
         for row in check.rows {
             let verdict: String
             switch row.agrees {
@@ -118,14 +140,18 @@ package enum AVMetricsKPIReport {
             case false?: verdict = "DISAGREES"
             case nil: verdict = "–"
             }
-            out += "  " + pad(row.name, 27) + pad(row.summaryValue.map(String.init) ?? "–", 7, right: true) + "  " + pad(row.ours, 36)
+            out +=
+                "  " + pad(row.name, 27) + pad(row.summaryValue.map(String.init) ?? "–", 7, right: true) + "  "
+                + pad(row.ours, 36)
                 + pad(row.ourValue.map(String.init) ?? "–", 7, right: true) + "  " + verdict + "\n"
         }
         return out + "\n"
     }
 
     private static func requestLine(_ r: AVMetricsRequest) -> String {
-        var line = pad(r.duration.map { "\($0) ms" } ?? "–", 9, right: true) + "  at " + pad(r.start.map(String.init) ?? "–", 6, right: true)
+        var line =
+            pad(r.duration.map { "\($0) ms" } ?? "–", 9, right: true) + "  at "
+            + pad(r.start.map(String.init) ?? "–", 6, right: true)
         line += "  " + pad(r.category.rawValue, 12)
         if let status = r.httpStatus { line += " HTTP \(status)" }
         if let error = r.errorDescription { line += " [\(error)]" }

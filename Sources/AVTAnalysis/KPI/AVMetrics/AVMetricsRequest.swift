@@ -54,9 +54,12 @@ package struct AVMetricsRequest: Sendable, Equatable {
         case AVMetricsSchema.mediaResourceRequest: category = .other
         default: return nil
         }
-        let resource = category == .other ? record : record["mediaResourceRequestEvent"].map {
-            AVMetricsRecord(className: AVMetricsSchema.mediaResourceRequest, object: $0)
-        }
+        let resource =
+            category == .other
+            ? record
+            : record["mediaResourceRequestEvent"].map {
+                AVMetricsRecord(className: AVMetricsSchema.mediaResourceRequest, object: $0)
+            }
         func time(_ key: String) -> Int? { resource?[key].flatMap(AVMetricsValue.date).map { $0 - startTime } }
         url = record["url"].flatMap(PlayerValue.string) ?? resource?["url"].flatMap(PlayerValue.string)
         mediaType = record["mediaType"].flatMap(PlayerValue.string)
@@ -66,9 +69,12 @@ package struct AVMetricsRequest: Sendable, Equatable {
         serverAddress = resource?["serverAddress"].flatMap(PlayerValue.string)
         wasReadFromCache = resource?.bool("wasReadFromCache")
         if let errorEvent = resource?["errorEvent"] {
-            errorDescription = PlayerValue.member("error", of: errorEvent).flatMap(AVMetricsValue.errorDescription) ?? "error"
+            errorDescription =
+                PlayerValue.member("error", of: errorEvent).flatMap(AVMetricsValue.errorDescription) ?? "error"
         }
-        if case .array(let transactions)? = resource?["networkTransactionMetrics"].flatMap({ PlayerValue.member("transactionMetrics", of: $0) }) {
+        if case .array(let transactions)? = resource?["networkTransactionMetrics"].flatMap({
+            PlayerValue.member("transactionMetrics", of: $0)
+        }) {
             httpStatus = transactions.last
                 .flatMap { PlayerValue.member("response", of: $0.value) }
                 .flatMap { PlayerValue.member("statusCode", of: $0) }

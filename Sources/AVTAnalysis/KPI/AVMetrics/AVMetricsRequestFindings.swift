@@ -16,7 +16,9 @@ package enum AVMetricsRequestFindings {
 
     /// Each failed request with the variant switches that started within `switchWindow` ms after
     /// it ended (at its start if it has no end) and before the next failed request ended.
-    package static func failed(_ log: AVMetricsSessionLog) -> [(request: AVMetricsRequest, switches: [AVMetricsSessionLog.VariantSwitch])] {
+    package static func failed(_ log: AVMetricsSessionLog) -> [(
+        request: AVMetricsRequest, switches: [AVMetricsSessionLog.VariantSwitch]
+    )] {
         let failures = log.requests.filter(\.failed).sorted { ($0.end ?? $0.start ?? 0) < ($1.end ?? $1.start ?? 0) }
         return failures.enumerated().map { n, request in
             let from = request.end ?? request.start ?? 0

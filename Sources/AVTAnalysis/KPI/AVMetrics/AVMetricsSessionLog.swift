@@ -59,12 +59,15 @@ package struct AVMetricsSessionLog: Sendable {
         case AVMetricsSchema.initialLikelyToKeepUp where initialLikelyToKeepUp == nil:
             var listed: [AVMetricsRequest] = []
             for (key, className) in [
-                ("playlistRequestEvents", AVMetricsSchema.playlistRequest), ("contentKeyRequestEvents", AVMetricsSchema.contentKeyRequest),
+                ("playlistRequestEvents", AVMetricsSchema.playlistRequest),
+                ("contentKeyRequestEvents", AVMetricsSchema.contentKeyRequest),
                 ("mediaSegmentRequestEvents", AVMetricsSchema.mediaSegmentRequest),
             ] {
                 guard case .array(let items)? = record[key] else { continue }
                 for item in items {
-                    if let request = AVMetricsRequest(AVMetricsRecord(className: className, object: item.value), startTime: startTime) {
+                    if let request = AVMetricsRequest(
+                        AVMetricsRecord(className: className, object: item.value), startTime: startTime)
+                    {
                         listed.append(request)
                         addRequest(request)
                     }

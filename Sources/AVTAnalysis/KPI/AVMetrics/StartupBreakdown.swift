@@ -51,7 +51,9 @@ package struct StartupBreakdown: Sendable, Equatable {
         self.start = start
         self.end = max(start, end)
         self.requests = requests.sorted { a, b in
-            (a.start ?? Int.max, a.category.rawValue, a.url ?? "") < (b.start ?? Int.max, b.category.rawValue, b.url ?? "")
+            (a.start ?? Int.max, a.category.rawValue, a.url ?? "") < (
+                b.start ?? Int.max, b.category.rawValue, b.url ?? ""
+            )
         }
         let windowEnd = self.end
         // Intervals clipped to the window, by part.
@@ -65,7 +67,8 @@ package struct StartupBreakdown: Sendable, Equatable {
             case .mediaSegment: part = .mediaSegment
             case .other: continue
             }
-            let from = max(s, start), to = min(e, windowEnd)
+            let from = max(s, start)
+            let to = min(e, windowEnd)
             if from < to { intervals.append((part, from, to)) }
         }
         // Elementary pieces between consecutive boundaries, each given to the first part (in
