@@ -53,17 +53,7 @@ extension AVTReplayCommand {
                 valueName: "format"))
         var format: OutputFormat = .jsonl
 
-        @Option(
-            name: .customLong("to"),
-            help: ArgumentHelp(
-                "Where records go (repeatable): stdout (default), file:PATH, influxdb://HOST:PORT/DB[?rp=…] "
-                    + "(influxdb+https:// too; INFLUX_USERNAME/INFLUX_PASSWORD for authentication), "
-                    + "influxdb2://HOST:PORT?org=ORG&bucket=BUCKET (influxdb2+https:// too; INFLUX_TOKEN), "
-                    + "graphite://HOST[:PORT], graphite+udp://HOST[:PORT], newrelic://ACCOUNT_ID[?region=eu] "
-                    + "(NEW_RELIC_LICENSE_KEY), or mediastream+http(s)://HOST/PATH (Mediastream collector events).",
-                valueName: "dest"))
-        var destinations: [String] = []
-
+        @OptionGroup var to: DestinationOptions
         @OptionGroup var newRelic: NewRelicOptions<RunNewRelicEndpoint>
         @OptionGroup var mediastream: MediastreamIdOptions
         @OptionGroup var deadLetter: DeadLetterOptions<RunDeadLetter>
@@ -80,7 +70,7 @@ extension AVTReplayCommand {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             if retry.deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
             do {
-                try DeliveryPlan.checkStream(destinations: destinations, output: output.output)
+                try DeliveryPlan.checkStream(destinations: to.destinations, output: output.output)
             } catch {
                 throw ValidationError(error.message)
             }
@@ -109,7 +99,7 @@ extension AVTReplayCommand {
             do {
                 let policy = batch.policy(attempts: retry.deliveryAttempts, gzip: influx.gzip, stop: stop)
                 plan = try DeliveryPlan(
-                    destinations: destinations, output: output.output, settings: destinationSettings, policy: policy,
+                    destinations: to.destinations, output: output.output, settings: destinationSettings, policy: policy,
                     deadLetter: deadLetter.deadLetter, graphiteRetention: graphite.retention)
                 target = try plan.openStream()
             } catch {
