@@ -1,3 +1,4 @@
+import AVTJSON
 import AVTTimeline
 
 #if canImport(Glibc)
@@ -9,14 +10,26 @@ import Darwin
 /// Turns the paths given to `run` into the list of sessions to replay: files as given,
 /// directories expanded recursively to their timelines (`.json`, `.jsonl`, `.ndjson`, `.csv`,
 /// but not golden `*.expected.jsonl` files, nor hidden entries), sorted by path for a
-/// deterministic order on every machine.
+/// deterministic order on every machine. In a directory, a `.jsonl`/`.ndjson` file whose first
+/// record has `"type"` is output (`run`'s records, a golden file), not a timeline, so a
+/// `golden/` folder inside a timelines folder is left alone. A directory with no timeline in it
+/// is an error: a CI job pointed at the wrong folder must not pass by checking nothing.
 package enum SessionDiscovery {
-    package static func expand(_ paths: [String]) throws(TimelineError) -> [String] {
+    /// `keepOutputs` also lists output files found in directories (for readers of event logs).
+    package static func expand(_ paths: [String], keepOutputs: Bool = false) throws(TimelineError) -> [String] {
         var sessions: [String] = []
         for path in paths {
             if path != "-", isDirectory(path) {
                 var found: [String] = []
-                try walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found)
+                try walk(path.hasSuffix("/") ? String(path.dropLast()) : path, keepOutputs: keepOutputs, into: &found)
+                if found.isEmpty {
+                    throw TimelineError(
+                        file: path,
+                        message: keepOutputs
+                            ? "no timelines or event logs in this directory"
+                            : "no timelines in this directory (.json, .jsonl, .ndjson, .csv; not *.expected.jsonl or output records)"
+                    )
+                }
                 sessions.append(contentsOf: found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             } else {
                 sessions.append(path)
@@ -35,6 +48,23 @@ package enum SessionDiscovery {
         !name.hasPrefix(".") && !name.hasSuffix(".expected.jsonl") && TimelineFormat.fromExtension(of: name) != nil
     }
 
+    /// Whether a JSON Lines file holds output records: its first non-blank line is an object
+    /// with a `"type"` member (timeline lines never have one).
+    package static func isOutputFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson"),
+            let head = try? ByteInput(path: path).peek(1 << 16)
+        else { return false }
+        for line in head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else {
+                return false
+            }
+            return members.contains { $0.key == "type" }
+        }
+        return false
+    }
+
     package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
@@ -45,7 +75,9 @@ package enum SessionDiscovery {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func walk(_ directory: String, into found: inout [String]) throws(TimelineError) {
+    private static func walk(_ directory: String, keepOutputs: Bool, into found: inout [String])
+        throws(TimelineError)
+    {
         guard let handle = opendir(directory) else {
             throw TimelineError(file: directory, message: "cannot read directory: \(String(cString: strerror(errno)))")
         }
@@ -57,8 +89,8 @@ package enum SessionDiscovery {
             guard !name.hasPrefix(".") else { continue }
             let path = directory + "/" + name
             if isDirectory(path) {
-                try walk(path, into: &found)
-            } else if isTimelineFile(name) {
+                try walk(path, keepOutputs: keepOutputs, into: &found)
+            } else if isTimelineFile(name), keepOutputs || !isOutputFile(path) {
                 found.append(path)
             }
         }

@@ -12,11 +12,14 @@ extension AVTReplayCommand {
             abstract: "Replay timelines and compare with their expected outputs (golden files).",
             discussion: """
                 Each timeline NAME.json (or .jsonl, .csv) is compared with NAME.expected.jsonl beside it, or \
-                with --expect for a single timeline. A directory checks every timeline in it that has an \
-                expected output. Comparison as in `avtreplay diff`.
+                with --expect for a single timeline. A directory checks every timeline in it (not output \
+                records, such as a golden/ folder); a timeline without an expected output is listed as \
+                skipped, an expected output without a timeline as orphaned (--strict fails both). Two \
+                timelines that would share one expected output (s.json, s.csv) are bad input. \
+                Comparison as in `avtreplay diff`.
 
-                --update rewrites the expected outputs from what the timelines produce now, and prints \
-                what changed (the golden-file workflow).
+                --update writes the expected outputs whose bytes differ from what the timelines produce \
+                now (keeping mode and symlinks), and prints what it created, updated and left unchanged.
 
                 Exit codes: 0 all equal (or updated), 1 some differ, 2 bad input.
 
@@ -25,6 +28,7 @@ extension AVTReplayCommand {
                   avtreplay check tests/player/ --format junit -o report.xml
                   avtreplay check session.json --expect golden/session.jsonl --ignore position
                   avtreplay check tests/player/ --update
+                  avtreplay check tests/ --jobs 2 --shard 1/4 --strict
                 """)
 
         @Argument(
@@ -40,7 +44,12 @@ extension AVTReplayCommand {
         @Flag(help: "Rewrite the expected outputs from the produced ones instead of comparing.")
         var update = false
 
+        @Flag(help: "Fail on timelines without an expected output and expected outputs without a timeline.")
+        var strict = false
+
         @OptionGroup var tracker: TrackerOptions
+
+        @OptionGroup var schedule: ScheduleOptions
 
         @OptionGroup var compare: CompareOptions
 
@@ -50,20 +59,35 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
-            let paths: [String]
+            var suite: GoldenSuite
             do {
-                paths = try GoldenFiles.timelines(timelines, includingNew: update)
+                suite = try GoldenSuite(timelines, expect: expect, update: update)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            if paths.isEmpty {
-                throw CommandFailure.badInput("no timeline with an expected output (NAME.expected.jsonl) found")
-            }
+            suite.items = schedule.select(suite.items)
             var check = GoldenCheck()
-            (check.expect, check.comparison, check.csvTrackers) = (expect, compare.comparison, tracker.trackers)
-            let cases = update ? check.update(paths) { Diagnostics.printRaw($0) } : check.compare(paths)
+            (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
+            (check.strict, check.jobs) = (strict, schedule.jobs)
+            let cases = update ? updated(suite, with: check) : check.compare(suite)
             if update && cases.isEmpty { return }
+            if compare.format == .junit && compare.output.output != "-" {
+                // The CI log gets the verdicts too, not only the XML file.
+                Diagnostics.printRaw(CheckReport.summary(cases).trimmingCharacters(in: .newlines))
+            }
             try compare.report(cases, single: false)
+        }
+
+        private func updated(_ suite: GoldenSuite, with check: GoldenCheck) -> [CheckCase] {
+            var counts: [GoldenCheck.Change: Int] = [:]
+            let cases = check.update(suite) { line, change in
+                Diagnostics.printRaw(line)
+                counts[change, default: 0] += 1
+            }
+            let total = { (change: GoldenCheck.Change) in counts[change] ?? 0 }
+            Diagnostics.printRaw(
+                "\(total(.created)) created, \(total(.updated)) updated, \(total(.unchanged)) unchanged")
+            return cases
         }
     }
 }

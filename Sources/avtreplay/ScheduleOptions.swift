@@ -20,5 +20,5 @@ struct ScheduleOptions: ParsableArguments {
     }
 
     /// This shard's share of the sorted sessions.
-    func select(_ sessions: [String]) -> [String] { shard.flatMap(Shard.init)?.select(sessions) ?? sessions }
+    func select<T>(_ sessions: [T]) -> [T] { shard.flatMap(Shard.init)?.select(sessions) ?? sessions }
 }

@@ -41,7 +41,7 @@ final class CheckDiffCommandTests: XCTestCase {
             update.stderr.contains("created \(dir.path)/happy-path.expected.jsonl: 33 records"), update.stderr)
         let pass = try CLI.run(["check", dir.path])
         XCTAssertEqual(pass.status, 0, pass.stdout)
-        XCTAssertTrue(pass.stdout.hasSuffix("2 passed, 0 failed\n"), pass.stdout)
+        XCTAssertTrue(pass.stdout.hasSuffix("2 passed, 0 failed, 0 errors\n"), pass.stdout)
 
         let golden = dir.appendingPathComponent("preroll-ads.expected.jsonl")
         let lines = try String(contentsOf: golden, encoding: .utf8).split(
@@ -72,7 +72,8 @@ final class CheckDiffCommandTests: XCTestCase {
         XCTAssertEqual(mismatched.status, 1)
         XCTAssertTrue(
             mismatched.stdout.hasPrefix(
-                #"{"passed":0,"failed":1,"cases":[{"name":"fixtures/preroll-ads.json","equal":false"#),
+                #"{"passed":0,"failed":1,"errors":0,"skipped":0,"orphaned":0,"cases":[{"name":"fixtures/preroll-ads.json","equal":false"#
+            ),
             mismatched.stdout)
         let missingGolden = try CLI.run(["check", "fixtures/html5-session.json"])
         XCTAssertEqual(missingGolden.status, 2)

@@ -6,20 +6,38 @@ package struct CheckCase: Sendable {
         case compared(Comparison)
         /// The timeline or its expected output could not be read (bad input).
         case error(String)
+        /// A timeline without an expected output: nothing to compare with.
+        case skipped(String)
+        /// An expected output without its timeline: nothing checks it.
+        case orphaned(String)
+    }
+
+    package enum Verdict: Sendable, Equatable {
+        case passed, failed, error, skipped, orphaned
     }
 
     package var name: String
     package var seconds: Double
     package var outcome: Outcome
+    /// `--strict`: a skipped timeline or an orphaned golden file fails instead of being listed.
+    package var strict = false
 
-    package init(name: String, seconds: Double, outcome: Outcome) {
+    package init(name: String, seconds: Double, outcome: Outcome, strict: Bool = false) {
         self.name = name
         self.seconds = seconds
         self.outcome = outcome
+        self.strict = strict
     }
 
-    package var passed: Bool {
-        if case .compared(let c) = outcome { return c.isEqual }
-        return false
+    package var passed: Bool { verdict == .passed }
+
+    /// Which count of the report this case goes into.
+    package var verdict: Verdict {
+        switch outcome {
+        case .compared(let c): c.isEqual ? .passed : .failed
+        case .error: .error
+        case .skipped: strict ? .failed : .skipped
+        case .orphaned: strict ? .failed : .orphaned
+        }
     }
 }

@@ -20,9 +20,45 @@ package enum CheckReport {
     }
 
     /// 0 all equal, 1 some differ, 2 some input unreadable (which wins: the check did not run).
+    /// Skipped timelines and orphaned golden files leave the status alone unless `--strict`
+    /// made them failures.
     package static func status(_ cases: [CheckCase]) -> ExitStatus {
-        if cases.contains(where: { if case .error = $0.outcome { true } else { false } }) { return .badInput }
-        return cases.allSatisfy(\.passed) ? .ok : .differs
+        if cases.contains(where: { $0.verdict == .error }) { return .badInput }
+        return cases.contains { $0.verdict == .failed } ? .differs : .ok
+    }
+
+    /// `N passed, N failed, N errors`, then `N skipped` and `N orphaned` when there are any: CI
+    /// log scrapers read the first two.
+    package static func totals(_ cases: [CheckCase]) -> String {
+        let count = { (verdict: CheckCase.Verdict) in cases.filter { $0.verdict == verdict }.count }
+        var line = "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.error)) errors"
+        if count(.skipped) > 0 { line += ", \(count(.skipped)) skipped" }
+        if count(.orphaned) > 0 { line += ", \(count(.orphaned)) orphaned" }
+        return line
+    }
+
+    /// One line per case (`PASS`, `FAIL`, `ERROR`, `SKIP`, `ORPHAN`) and the totals, without
+    /// the differences: the summary `check` also prints to standard error beside a JUnit file.
+    package static func summary(_ cases: [CheckCase]) -> String {
+        var text = ""
+        for testCase in cases { text += line(testCase) + "\n" }
+        return text + totals(cases) + "\n"
+    }
+
+    private static func line(_ testCase: CheckCase) -> String {
+        let tag =
+            switch testCase.verdict {
+            case .passed: "PASS"
+            case .failed: "FAIL"
+            case .error: "ERROR"
+            case .skipped: "SKIP"
+            case .orphaned: "ORPHAN"
+            }
+        switch testCase.outcome {
+        case .compared(let comparison): return "\(tag) \(testCase.name): \(comparison.summary)"
+        case .error(let message), .skipped(let message), .orphaned(let message):
+            return "\(tag) \(testCase.name): \(message)"
+        }
     }
 
     private static func text(_ cases: [CheckCase], single: Bool, color: Bool) -> String {
@@ -37,38 +73,53 @@ package enum CheckReport {
                 } else {
                     text += "FAIL \(testCase.name)\n" + DiffReport.text(comparison, color: color)
                 }
-            case .error(let message):
-                text += "ERROR \(testCase.name): \(message)\n"
+            case .error, .skipped, .orphaned:
+                text += line(testCase) + "\n"
             }
         }
-        if !single {
-            let passed = cases.filter(\.passed).count
-            text += "\(passed) passed, \(cases.count - passed) failed\n"
-        }
+        if !single { text += totals(cases) + "\n" }
         return text
     }
 
     private static func json(_ cases: [CheckCase]) -> String {
         var w = JSONWriter()
         w.raw("{\"passed\":")
-        w.int(cases.filter(\.passed).count)
+        w.int(cases.filter { $0.verdict == .passed }.count)
         w.raw(",\"failed\":")
-        w.int(cases.filter { !$0.passed }.count)
+        w.int(cases.filter { $0.verdict == .failed }.count)
+        w.raw(",\"errors\":")
+        w.int(cases.filter { $0.verdict == .error }.count)
+        w.raw(",\"skipped\":")
+        w.int(cases.filter { $0.verdict == .skipped }.count)
+        w.raw(",\"orphaned\":")
+        w.int(cases.filter { $0.verdict == .orphaned }.count)
         w.raw(",\"cases\":[")
         for (n, testCase) in cases.enumerated() {
             if n > 0 { w.raw(",") }
             switch testCase.outcome {
             case .compared(let comparison):
                 DiffReport.json(comparison, name: testCase.name, into: &w)
-            case .error(let message):
+            case .error(let message), .skipped(let message), .orphaned(let message):
                 w.raw("{\"name\":")
                 w.string(testCase.name)
-                w.raw(",\"error\":")
+                w.raw(",")
+                w.string(key(testCase.outcome))
+                w.raw(":")
                 w.string(message)
+                if testCase.verdict == .failed { w.raw(",\"failed\":true") }
                 w.raw("}")
             }
         }
         w.raw("]}\n")
         return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    private static func key(_ outcome: CheckCase.Outcome) -> String {
+        switch outcome {
+        case .compared: "comparison"
+        case .error: "error"
+        case .skipped: "skipped"
+        case .orphaned: "orphaned"
+        }
     }
 }

@@ -5,63 +5,104 @@ import AVTTrackers
 import Foundation
 
 /// `check`: replays each timeline and compares what it produces with its golden file, or, when
-/// updating, rewrites the golden file and says what that changed.
-package struct GoldenCheck {
-    /// The expected output of a single timeline (`--expect`); nil for each one's golden file.
-    package var expect: String?
+/// updating, rewrites the golden files whose bytes differ and says what that changed.
+package struct GoldenCheck: Sendable {
     package var comparison = ComparisonOptions()
     package var csvTrackers: [TrackerSpec] = []
+    /// `--strict`: skipped timelines and orphaned golden files fail the check.
+    package var strict = false
+    /// Timelines replayed at once; the cases keep the suite's order.
+    package var jobs = 1
 
     package init() {}
 
-    /// One case per timeline; a timeline that cannot be read or replayed is an error case.
-    package func compare(_ paths: [String]) -> [CheckCase] {
-        paths.map { path in
-            let started = Date()
-            let outcome: CheckCase.Outcome
-            do {
-                let actual = try OutputLog.read(ByteInput(bytes: try produce(path), name: path))
-                let expected = try OutputLog.read(path: expect ?? GoldenFiles.expectedPath(for: path))
-                outcome = .compared(RecordComparator.compare(expected: expected, actual: actual, options: comparison))
-            } catch {
-                outcome = .error(Self.message(error))
-            }
-            return CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome)
-        }
+    /// What an update did to one golden file.
+    package enum Change: Sendable, Equatable {
+        case created, updated, unchanged
     }
 
-    /// Rewrites each golden file, calling `changed` with what that did (`created …`, `unchanged …`,
-    /// `updated …: summary`); the timelines that failed are error cases.
-    package func update(_ paths: [String], changed: (String) -> Void) -> [CheckCase] {
-        paths.compactMap { path in
+    /// One case per item; a timeline that cannot be read or replayed is an error case.
+    package func compare(_ suite: GoldenSuite) -> [CheckCase] {
+        let check = self
+        return ParallelMap.map(suite.items, jobs: jobs) { check.compare($0) }
+    }
+
+    /// Rewrites the golden files that differ. `changed` gets one line per timeline (`created …`,
+    /// `updated …: summary` and the differences, `unchanged …`) in suite order; the cases are
+    /// the errors and orphaned golden files.
+    package func update(_ suite: GoldenSuite, changed: (String, Change) -> Void) -> [CheckCase] {
+        let check = self
+        let results = ParallelMap.map(suite.items, jobs: jobs) { item -> UpdateResult in
             let started = Date()
+            guard case .timeline(let path, let expected) = item else { return .reported(check.compare(item)) }
             do {
-                changed(try update(path, expectedPath: expect ?? GoldenFiles.expectedPath(for: path)))
-                return nil
+                let (line, change) = try check.update(path, expectedPath: expected)
+                return .changed(line, change)
             } catch {
-                return CheckCase(
-                    name: path, seconds: Date().timeIntervalSince(started), outcome: .error(Self.message(error)))
+                let outcome = CheckCase.Outcome.error(GoldenFiles.message(error))
+                return .reported(CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome))
             }
         }
+        var cases: [CheckCase] = []
+        for result in results {
+            switch result {
+            case .changed(let line, let change): changed(line, change)
+            case .reported(let testCase): cases.append(testCase)
+            }
+        }
+        return cases
+    }
+
+    private enum UpdateResult: Sendable {
+        case changed(String, Change)
+        case reported(CheckCase)
+    }
+
+    private func compare(_ item: GoldenSuite.Item) -> CheckCase {
+        let started = Date()
+        let outcome: CheckCase.Outcome
+        switch item {
+        case .skipped(_, let expected):
+            outcome = .skipped("no expected output (\(expected)); `check --update` creates it")
+        case .orphaned:
+            outcome = .orphaned("no timeline for this expected output")
+        case .timeline(let path, let expected):
+            do {
+                let actual = try OutputLog.read(ByteInput(bytes: try produce(path), name: path))
+                let golden = try GoldenFiles.readExpected(expected)
+                outcome = .compared(RecordComparator.compare(expected: golden, actual: actual, options: comparison))
+            } catch {
+                outcome = .error(GoldenFiles.message(error))
+            }
+        }
+        return CheckCase(
+            name: item.path, seconds: Date().timeIntervalSince(started), outcome: outcome, strict: strict)
     }
 
     private func produce(_ path: String) throws -> [UInt8] {
         try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: csvTrackers)
     }
 
-    private func update(_ path: String, expectedPath: String) throws -> String {
+    /// Writes only when the bytes differ, so an unchanged golden file keeps its inode, mode,
+    /// timestamps and symlink; a write goes through `AtomicFileSink`, which keeps mode and link.
+    private func update(_ path: String, expectedPath: String) throws -> (String, Change) {
         let produced = try produce(path)
         let actual = try OutputLog.read(ByteInput(bytes: produced, name: path))
-        let previous = try? OutputLog.read(path: expectedPath)
+        let old = SessionDiscovery.exists(expectedPath) ? try GoldenFiles.bytes(of: expectedPath) : nil
+        if old == produced { return ("unchanged \(expectedPath)", .unchanged) }
+        let previous = old.flatMap { try? OutputLog.read(ByteInput(bytes: $0, name: expectedPath)) }
         let sink = try AtomicFileSink(path: expectedPath)
         try sink.write(produced)
         try sink.close()
-        guard let previous else { return "created \(expectedPath): \(actual.count) records" }
+        guard old != nil else { return ("created \(expectedPath): \(actual.count) records", .created) }
+        guard let previous else { return ("updated \(expectedPath): was not JSON Lines records", .updated) }
         let comparison = RecordComparator.compare(expected: previous, actual: actual, options: ComparisonOptions())
-        return comparison.isEqual ? "unchanged \(expectedPath)" : "updated \(expectedPath): \(comparison.summary)"
+        if comparison.isEqual { return ("updated \(expectedPath): same records, bytes differ", .updated) }
+        let diff = DiffReport.text(comparison, color: false)
+        return ("updated \(expectedPath): \(comparison.summary)\n" + diff.trimmingSuffixNewline, .updated)
     }
+}
 
-    private static func message(_ error: any Error) -> String {
-        (error as? TimelineError)?.description ?? "\(error)"
-    }
+extension String {
+    fileprivate var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

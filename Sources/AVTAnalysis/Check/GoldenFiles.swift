@@ -1,3 +1,4 @@
+import AVTJSON
 import AVTOutput
 import AVTReplay
 import AVTTimeline
@@ -13,20 +14,36 @@ package enum GoldenFiles {
         return timeline + ".expected.jsonl"
     }
 
-    /// The timelines to check: files as given; in directories, every timeline that has an
-    /// expected output beside it (or every timeline, to create the expected outputs).
-    package static func timelines(_ paths: [String], includingNew: Bool = false) throws(TimelineError) -> [String] {
-        var result: [String] = []
-        for path in paths {
-            if path != "-", SessionDiscovery.isDirectory(path) {
-                result += try SessionDiscovery.expand([path]).filter {
-                    includingNew || SessionDiscovery.exists(expectedPath(for: $0))
-                }
-            } else {
-                result.append(path)
-            }
+    /// A golden file's records. A pretty-printed file (a JSON array, an object over several
+    /// lines) gets a message saying what a golden file is, not the parser's "unexpected end".
+    package static func readExpected(_ path: String) throws -> [OutputRecord] {
+        do {
+            return try OutputLog.read(path: path)
+        } catch let error as TimelineError {
+            guard let head = try? ByteInput(path: path).peek(1 << 16), isPrettyPrinted(head) else { throw error }
+            throw TimelineError(
+                file: path,
+                message: "a golden file holds one JSON record per line (JSON Lines, as `avtreplay run` prints); "
+                    + "this one is pretty-printed. Write it with `avtreplay check --update` or `avtreplay run TIMELINE -o FILE`"
+            )
         }
-        return result
+    }
+
+    /// Whether the text starts as a JSON array or as an object that does not end on its line.
+    static func isPrettyPrinted(_ head: [UInt8]) -> Bool {
+        guard let start = head.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+        if head[start] == UInt8(ascii: "[") { return true }
+        guard head[start] == UInt8(ascii: "{") else { return false }
+        let line = head[start...].prefix { $0 != 0x0A }
+        return (try? JSONParser.parse(Array(line))) == nil
+    }
+
+    package static func bytes(of path: String) throws(TimelineError) -> [UInt8] {
+        try ByteInput(path: path).readAll()
+    }
+
+    package static func message(_ error: any Error) -> String {
+        (error as? TimelineError)?.description ?? "\(error)"
     }
 
     /// What `avtreplay run TIMELINE` prints, as bytes.

@@ -3,19 +3,19 @@ import AVTJSON
 /// JUnit XML in the Ant/Jenkins shape (valid against Jenkins' junit-4.xsd) that GitLab, Jenkins
 /// and the GitHub reporter actions read:
 /// one `testcase` per timeline with `classname`, `name`, `file` and `time`; a difference is a
-/// `failure` carrying the text diff, unreadable input an `error`.
+/// `failure` carrying the text diff, unreadable input an `error`, a timeline without a golden
+/// file or a golden file without a timeline `skipped` (a `failure` under `--strict`).
 package enum JUnitReport {
     package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
-        let failures = cases.filter {
-            if case .compared(let c) = $0.outcome { return !c.isEqual } else { return false }
-        }.count
-        let errors = cases.filter { if case .error = $0.outcome { return true } else { return false } }.count
+        let failures = cases.filter { $0.verdict == .failed }.count
+        let errors = cases.filter { $0.verdict == .error }.count
+        let skipped = cases.filter { $0.verdict == .skipped || $0.verdict == .orphaned }.count
         let time = seconds(cases.reduce(0) { $0 + $1.seconds })
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuites name=\"avtreplay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
         out +=
-            "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
         for testCase in cases {
             let head =
                 "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
@@ -30,6 +30,14 @@ package enum JUnitReport {
             case .error(let message):
                 out += head + ">\n"
                 out += "      <error message=\"\(escape(message))\" type=\"BadInput\">\(escape(message))</error>\n"
+                out += "    </testcase>\n"
+            case .skipped(let message), .orphaned(let message):
+                let type = if case .skipped = testCase.outcome { "NoExpectedOutput" } else { "OrphanedExpectedOutput" }
+                out += head + ">\n"
+                out +=
+                    testCase.strict
+                    ? "      <failure message=\"\(escape(message))\" type=\"\(type)\">\(escape(message))</failure>\n"
+                    : "      <skipped message=\"\(escape(message))\"/>\n"
                 out += "    </testcase>\n"
             }
         }

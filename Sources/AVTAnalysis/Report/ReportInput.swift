@@ -14,7 +14,7 @@ package enum ReportInput {
     package static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords]
     {
         var sessions: [SessionRecords] = []
-        for path in try SessionDiscovery.expand(paths) {
+        for path in try SessionDiscovery.expand(paths, keepOutputs: true) {
             let input = try ByteInput(path: path)
             if try fromEvents || looksLikeEventLog(input) {
                 sessions += try eventLog(input)

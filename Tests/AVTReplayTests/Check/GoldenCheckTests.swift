@@ -30,52 +30,52 @@ final class GoldenCheckTests: XCTestCase {
         let path = try timeline("a.json")
         let expected = GoldenFiles.expectedPath(for: path)
         var said: [String] = []
-        XCTAssertEqual(GoldenCheck().update([path]) { said.append($0) }.count, 0)
+        XCTAssertEqual(GoldenCheck().update(try GoldenSuite([path])) { line, _ in said.append(line) }.count, 0)
         XCTAssertTrue(said.last?.hasPrefix("created \(expected): ") == true, "\(said)")
-        XCTAssertEqual(GoldenCheck().update([path]) { said.append($0) }.count, 0)
+        XCTAssertEqual(GoldenCheck().update(try GoldenSuite([path])) { line, _ in said.append(line) }.count, 0)
         XCTAssertEqual(said.last, "unchanged \(expected)")
         _ = try timeline("a.json", end: 62000)
-        _ = GoldenCheck().update([path]) { said.append($0) }
+        _ = GoldenCheck().update(try GoldenSuite([path])) { line, _ in said.append(line) }
         XCTAssertTrue(said.last?.hasPrefix("updated \(expected): ") == true, "\(said)")
     }
 
     func testCompareAgainstTheGoldenFile() throws {
         let path = try timeline("a.json")
-        _ = GoldenCheck().update([path]) { _ in }
-        let same = GoldenCheck().compare([path])
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _ in }
+        let same = GoldenCheck().compare(try GoldenSuite([path]))
         XCTAssertEqual(same.map(\.passed), [true])
         XCTAssertEqual(CheckReport.status(same), .ok)
         _ = try timeline("a.json", end: 62000)
-        let changed = GoldenCheck().compare([path])
+        let changed = GoldenCheck().compare(try GoldenSuite([path]))
         XCTAssertEqual(changed.map(\.passed), [false])
         XCTAssertEqual(CheckReport.status(changed), .differs)
         var tolerant = GoldenCheck()
         tolerant.comparison.tolerance = 1000
-        XCTAssertEqual(tolerant.compare([path]).map(\.passed), [true])
+        XCTAssertEqual(tolerant.compare(try GoldenSuite([path])).map(\.passed), [true])
     }
 
     func testAnUnreadableTimelineIsAnErrorCaseAndBadInput() throws {
         let path = try timeline("a.json")
-        var check = GoldenCheck()
-        check.expect = directory.appendingPathComponent("missing.jsonl").path
-        let cases = check.compare([path])
+        let cases = GoldenCheck().compare(
+            try GoldenSuite([path], expect: directory.appendingPathComponent("missing.jsonl").path))
         guard case .error(let message) = cases.first?.outcome else { return XCTFail("not an error") }
         XCTAssertTrue(message.contains("missing.jsonl"), message)
-        XCTAssertEqual(CheckReport.status(cases + GoldenCheck().compare([])), .badInput)
+        XCTAssertEqual(CheckReport.status(cases + GoldenCheck().compare(GoldenSuite())), .badInput)
     }
 
     func testReportsInEachFormat() throws {
         let path = try timeline("a.json")
-        _ = GoldenCheck().update([path]) { _ in }
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _ in }
         let cases =
-            GoldenCheck().compare([path]) + [
+            GoldenCheck().compare(try GoldenSuite([path])) + [
                 CheckCase(name: "b.json", seconds: 0, outcome: .error("cannot read b.json"))
             ]
         let text = CheckReport.render(cases, format: .text, single: false, color: false, timestamp: "")
         XCTAssertTrue(text.hasPrefix("PASS \(path): equal: "), text)
-        XCTAssertTrue(text.hasSuffix("ERROR b.json: cannot read b.json\n1 passed, 1 failed\n"), text)
+        XCTAssertTrue(text.hasSuffix("ERROR b.json: cannot read b.json\n1 passed, 0 failed, 1 errors\n"), text)
         let json = CheckReport.render(cases, format: .json, single: false, color: false, timestamp: "")
-        XCTAssertTrue(json.hasPrefix("{\"passed\":1,\"failed\":1,\"cases\":["), json)
+        XCTAssertTrue(
+            json.hasPrefix("{\"passed\":1,\"failed\":0,\"errors\":1,\"skipped\":0,\"orphaned\":0,\"cases\":["), json)
         XCTAssertTrue(json.hasSuffix("{\"name\":\"b.json\",\"error\":\"cannot read b.json\"}]}\n"), json)
         let xml = CheckReport.render(
             cases, format: .junit, single: false, color: false, timestamp: "2026-01-01T00:00:00.000Z")

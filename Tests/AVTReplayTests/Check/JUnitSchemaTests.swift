@@ -31,6 +31,14 @@ final class JUnitSchemaTests: XCTestCase {
                     CheckCase(name: "bad.json", seconds: 0.001, outcome: .compared(differing)),
                     CheckCase(
                         name: "broken.json", seconds: 0, outcome: .error("broken.json:1:1: \u{01}control \"quoted\"")),
+                    CheckCase(name: "new.json", seconds: 0, outcome: .skipped("no expected output")),
+                    CheckCase(name: "old.expected.jsonl", seconds: 0, outcome: .orphaned("no timeline")),
+                ], timestamp: "2026-03-01T12:00:00"),
+            // --strict: the same gaps as failures.
+            JUnitReport.xml(
+                [
+                    CheckCase(name: "new.json", seconds: 0, outcome: .skipped("no expected output"), strict: true),
+                    CheckCase(name: "old.expected.jsonl", seconds: 0, outcome: .orphaned("no timeline"), strict: true),
                 ], timestamp: "2026-03-01T12:00:00"),
         ]
         let scratch = try ScratchDirectory()

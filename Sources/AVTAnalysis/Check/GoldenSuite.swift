@@ -1,0 +1,128 @@
+import AVTReplay
+import AVTTimeline
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `check` works through: each timeline with the golden file it is compared with, the
+/// timelines that have none, and the golden files no timeline claims. Built so that a verdict
+/// never rests on a guess: two timelines sharing one golden file, or `--expect` meant for one
+/// timeline given several, are refused before anything runs.
+package struct GoldenSuite: Sendable, Equatable {
+    package enum Item: Sendable, Equatable {
+        /// A timeline and its expected output (which may not exist yet when updating).
+        case timeline(String, expected: String)
+        /// A timeline in a directory without an expected output.
+        case skipped(String, expected: String)
+        /// A `*.expected.jsonl` file in a directory without its timeline.
+        case orphaned(String)
+
+        /// The path the order and `--shard` go by.
+        package var path: String {
+            switch self {
+            case .timeline(let path, _), .skipped(let path, _), .orphaned(let path): path
+            }
+        }
+    }
+
+    /// In the order `run` would take the inputs: arguments as given, directories sorted by path.
+    package var items: [Item] = []
+
+    /// Nothing to check.
+    package init() {}
+
+    /// `update` lists every timeline as a `.timeline` (to create the missing golden files).
+    package init(_ paths: [String], expect: String? = nil, update: Bool = false) throws(TimelineError) {
+        if let expect, SessionDiscovery.isDirectory(expect) {
+            throw TimelineError(
+                file: expect,
+                message: "--expect names one expected output file, not a directory (a directory of "
+                    + "timelines finds NAME.expected.jsonl beside each)")
+        }
+        var seen = Set<String>()
+        var orphans: [String] = []
+        for path in paths {
+            let isDirectory = path != "-" && SessionDiscovery.isDirectory(path)
+            for timeline in try SessionDiscovery.expand([path]) where seen.insert(Self.identity(timeline)).inserted {
+                let expected = expect ?? GoldenFiles.expectedPath(for: timeline)
+                let known = !isDirectory || update || expect != nil || SessionDiscovery.exists(expected)
+                items.append(known ? .timeline(timeline, expected: expected) : .skipped(timeline, expected: expected))
+            }
+            if isDirectory { orphans += Self.goldenFiles(in: path) }
+        }
+        if expect != nil, items.count != 1 {
+            throw TimelineError(
+                file: expect ?? "", message: "--expect goes with exactly one timeline; got \(items.count)")
+        }
+        try checkCollisions()
+        let claimed = Set(
+            items.compactMap { item -> String? in
+                switch item {
+                case .timeline(_, let expected), .skipped(_, let expected): Self.identity(expected)
+                case .orphaned: nil
+                }
+            })
+        for golden in orphans
+        where !claimed.contains(Self.identity(golden)) && seen.insert(Self.identity(golden)).inserted {
+            items.append(.orphaned(golden))
+        }
+    }
+
+    /// Two timelines with one golden file (`s.json` and `s.csv`) would overwrite each other's
+    /// expected output; that is refused rather than resolved by a naming rule nobody remembers.
+    private func checkCollisions() throws(TimelineError) {
+        var owner: [String: String] = [:]
+        for item in items {
+            switch item {
+            case .timeline(let timeline, let expected), .skipped(let timeline, let expected):
+                try claim(expected, by: timeline, in: &owner)
+            case .orphaned: continue
+            }
+        }
+    }
+
+    private func claim(_ expected: String, by timeline: String, in owner: inout [String: String]) throws(TimelineError)
+    {
+        let key = Self.identity(expected)
+        if let other = owner[key] {
+            throw TimelineError(
+                file: expected, message: "\(other) and \(timeline) would share this expected output; rename one of them"
+            )
+        }
+        owner[key] = timeline
+    }
+
+    /// The `*.expected.jsonl` files in a directory tree, sorted by path.
+    private static func goldenFiles(in directory: String) -> [String] {
+        var found: [String] = []
+        walk(directory.hasSuffix("/") ? String(directory.dropLast()) : directory, into: &found)
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private static func walk(_ directory: String, into found: inout [String]) {
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let path = directory + "/" + name
+            if SessionDiscovery.isDirectory(path) {
+                walk(path, into: &found)
+            } else if name.hasSuffix(".expected.jsonl") {
+                found.append(path)
+            }
+        }
+    }
+
+    /// One key per file however it was named (`./a/s.json`, `a/s.json`, a symlink to it).
+    private static func identity(_ path: String) -> String {
+        guard path != "-", let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
