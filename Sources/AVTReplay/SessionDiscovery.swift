@@ -15,20 +15,33 @@ import Darwin
 /// `golden/` folder inside a timelines folder is left alone. A directory with no timeline in it
 /// is an error: a CI job pointed at the wrong folder must not pass by checking nothing.
 package enum SessionDiscovery {
-    /// `keepOutputs` also lists output files found in directories (for readers of event logs).
-    package static func expand(_ paths: [String], keepOutputs: Bool = false) throws(TimelineError) -> [String] {
+    /// When a directory's output files (event logs) are listed too.
+    package enum Outputs: Sendable {
+        /// Timelines only (`run`, `check`, `kpi`).
+        case never
+        /// Event logs as well (`kpi --from-events`, `report --from-events`).
+        case always
+        /// Event logs in a directory without timelines (`report`): a folder of logs is read,
+        /// a golden folder beside the timelines is not read twice.
+        case whenNoTimelines
+    }
+
+    package static func expand(_ paths: [String], keepOutputs: Outputs = .never) throws(TimelineError) -> [String] {
         var sessions: [String] = []
         for path in paths {
             if path != "-", isDirectory(path) {
+                let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
                 var found: [String] = []
-                try walk(path.hasSuffix("/") ? String(path.dropLast()) : path, keepOutputs: keepOutputs, into: &found)
+                try walk(directory, keepOutputs: keepOutputs == .always, into: &found)
+                if found.isEmpty, keepOutputs == .whenNoTimelines {
+                    try walk(directory, keepOutputs: true, into: &found)
+                }
                 if found.isEmpty {
                     throw TimelineError(
                         file: path,
-                        message: keepOutputs
-                            ? "no timelines or event logs in this directory"
-                            : "no timelines in this directory (.json, .jsonl, .ndjson, .csv; not *.expected.jsonl or output records)"
-                    )
+                        message: keepOutputs == .never
+                            ? "no timelines in this directory (.json, .jsonl, .ndjson, .csv; not *.expected.jsonl or output records)"
+                            : "no timelines or event logs in this directory")
                 }
                 sessions.append(contentsOf: found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             } else {

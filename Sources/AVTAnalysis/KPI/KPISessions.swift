@@ -9,7 +9,7 @@ package enum KPISessions {
         _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []
     ) throws -> [SessionKPIs] {
         var sessions: [SessionKPIs] = []
-        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents) {
+        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never) {
             sessions += fromEvents ? try eventLog(path) : [try replay(path, format: format, csvTrackers: csvTrackers)]
         }
         return sessions

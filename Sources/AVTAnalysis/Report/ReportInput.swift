@@ -8,13 +8,14 @@ import AVTTrackers
 /// would (default flags, seed 0) and the output is read back, so a timeline and the event log it
 /// produces give the same report. Event logs are read the way `kpi --from-events` reads them.
 package enum ReportInput {
-    /// Files as given, directories expanded as `run` expands them (sorted, golden files skipped).
+    /// Files as given, directories expanded as `run` expands them (sorted, golden files and output
+    /// records skipped); a directory without timelines is read for its event logs.
     /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
     /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
     package static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords]
     {
         var sessions: [SessionRecords] = []
-        for path in try SessionDiscovery.expand(paths, keepOutputs: true) {
+        for path in try SessionDiscovery.expand(paths, keepOutputs: fromEvents ? .always : .whenNoTimelines) {
             let input = try ByteInput(path: path)
             if try fromEvents || looksLikeEventLog(input) {
                 sessions += try eventLog(input)

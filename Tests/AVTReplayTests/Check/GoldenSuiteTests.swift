@@ -70,10 +70,24 @@ final class GoldenSuiteTests: XCTestCase {
         XCTAssertEqual(strict.compare(suite).map(\.verdict), [.failed, .failed, .failed])
     }
 
+    func testFoldersTellOutputsFromTimelinesByTheirFirstRecord() throws {
+        let scratch = try ScratchDirectory()
+        let timeline = try scratch.write("s.json", Self.timeline)
+        let steps = try scratch.write("steps.jsonl", #"{"trackers": [{"name": "content"}]}"# + "\n")
+        let log = try scratch.write("golden/s.jsonl", "\n" + #"{"type":"event","t":0}"# + "\n")
+        let root = scratch.url.path
+        XCTAssertEqual(try SessionDiscovery.expand([root]), [timeline, steps])
+        XCTAssertEqual(try SessionDiscovery.expand([root], keepOutputs: .whenNoTimelines), [timeline, steps])
+        XCTAssertEqual(try SessionDiscovery.expand([root], keepOutputs: .always), [log, timeline, steps])
+        let logs = scratch.url.appendingPathComponent("golden").path
+        XCTAssertEqual(try SessionDiscovery.expand([logs], keepOutputs: .whenNoTimelines), [log])
+        XCTAssertThrowsError(try SessionDiscovery.expand([logs]))
+    }
+
     func testEmptyDirectoryIsAnError() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("notes.txt", "")
-        for keepOutputs in [false, true] {
+        for keepOutputs in [SessionDiscovery.Outputs.never, .always, .whenNoTimelines] {
             XCTAssertThrowsError(try SessionDiscovery.expand([scratch.url.path], keepOutputs: keepOutputs))
         }
         XCTAssertThrowsError(try GoldenSuite([scratch.url.path]))
