@@ -11,8 +11,15 @@ package enum RecordComparator {
             left = sortedWithinInstants(left)
             right = sortedWithinInstants(right)
         }
-        let script = SequenceAlignment.align(
-            left.map(\.alignmentKey), right.map(\.alignmentKey), times: left.map(\.t), right.map(\.t))
+        // Keys as numbers: one string per distinct key instead of one per record.
+        var keys: [String: Int] = [:]
+        func key(_ record: OutputRecord) -> Int {
+            let text = record.alignmentKey
+            if let known = keys[text] { return known }
+            keys[text] = keys.count
+            return keys.count - 1
+        }
+        let script = SequenceAlignment.align(left.map(key), right.map(key), times: left.map(\.t), right.map(\.t))
         var entries: [DiffEntry] = []
         entries.reserveCapacity(max(left.count, right.count))
         for step in script {
