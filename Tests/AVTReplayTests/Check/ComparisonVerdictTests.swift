@@ -164,4 +164,53 @@ final class ComparisonVerdictTests: XCTestCase {
         }
         XCTAssertEqual(TerminalText.escaped("plain → text"), "plain → text")
     }
+
+    func testAlignmentIsAMinimalValidScriptOnRandomSequences() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let a = (0..<Int.random(in: 0...40, using: &generator)).map { _ in Int.random(in: 0...3, using: &generator)
+            }
+            let b = (0..<Int.random(in: 0...40, using: &generator)).map { _ in Int.random(in: 0...3, using: &generator)
+            }
+            let times = { (n: Int) in (0..<n).map { Optional($0 / 3) } }
+            for steps in [
+                SequenceAlignment.align(a, b), SequenceAlignment.align(a, b, times: times(a.count), times(b.count)),
+            ] {
+                var i = 0
+                var j = 0
+                var matches = 0
+                for step in steps {
+                    switch step {
+                    case .match(let x, let y):
+                        XCTAssertEqual([x, y], [i, j])
+                        XCTAssertEqual(a[x], b[y], "only equal elements pair")
+                        (i, j, matches) = (i + 1, j + 1, matches + 1)
+                    case .delete(let x):
+                        XCTAssertEqual(x, i)
+                        i += 1
+                    case .insert(let y):
+                        XCTAssertEqual(y, j)
+                        j += 1
+                    }
+                }
+                XCTAssertEqual([i, j], [a.count, b.count])
+                if steps == SequenceAlignment.align(a, b) {
+                    XCTAssertEqual(matches, longestCommonSubsequence(a, b), "\(a) \(b)")
+                }
+            }
+        }
+    }
+
+    private func longestCommonSubsequence(_ a: [Int], _ b: [Int]) -> Int {
+        var row = [Int](repeating: 0, count: b.count + 1)
+        for x in a {
+            var diagonal = 0
+            for (j, y) in b.enumerated() {
+                let above = row[j + 1]
+                row[j + 1] = x == y ? diagonal + 1 : max(row[j + 1], row[j])
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
 }
