@@ -25,9 +25,18 @@ package enum SequenceAlignment {
     /// elements, so the script still pairs only equal elements.
     static func align<T: Hashable>(_ a: [T], _ b: [T], times timesA: [Int?], _ timesB: [Int?]) -> [Step] {
         let (x, y) = intern(a, b)
-        let anchorsA = zip(timesA, x).map { SIMD2($0 ?? Int.min, $1) }
-        let anchorsB = zip(timesB, y).map { SIMD2($0 ?? Int.min, $1) }
-        let pairs = uniqueCommonAnchors(anchorsA, anchorsB)
+        func anchors(_ times: [Int?], _ elements: [Int], from origin: Int) -> [SIMD2<Int>] {
+            zip(times, elements).map { SIMD2($0.map { $0 - origin } ?? Int.min, $1) }
+        }
+        var pairs = uniqueCommonAnchors(anchors(timesA, x, from: 0), anchors(timesB, y, from: 0))
+        // Few anchors often means every time moved by the same amount (an earlier step took
+        // longer): times counted from each side's first one may then still agree.
+        if pairs.count < min(x.count, y.count) / 2, let originA = timesA.lazy.compactMap({ $0 }).first,
+            let originB = timesB.lazy.compactMap({ $0 }).first, originA != originB
+        {
+            let shifted = uniqueCommonAnchors(anchors(timesA, x, from: originA), anchors(timesB, y, from: originB))
+            if shifted.count > pairs.count { pairs = shifted }
+        }
         var steps: [Step] = []
         steps.reserveCapacity(max(a.count, b.count))
         var i = 0

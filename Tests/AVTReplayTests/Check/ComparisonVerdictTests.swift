@@ -93,6 +93,22 @@ final class ComparisonVerdictTests: XCTestCase {
         XCTAssertEqual(comparison.changed, 0)
     }
 
+    func testEveryTimeShiftedWithManyRenamesStillAlignsQuickly() {
+        let names = ["PlayTime", "NumPlays", "StartTime", "NumRequests"]
+        let expected = (0..<100_000).map { metric(names[$0 % 4], .int(1), t: $0 * 100, line: $0 + 1) }
+        var actual = expected
+        for index in actual.indices {
+            actual[index].t! += 40
+            if index % 10 == 5 { actual[index].label = "Renamed" }
+        }
+        let start = Date()
+        let comparison = compare(expected, actual) { $0.tolerance = 50 }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(comparison.changed, 0)
+        XCTAssertEqual(comparison.missing, 10_000)
+        XCTAssertEqual(comparison.extra, 10_000)
+    }
+
     func testTheTimeToleranceLoosensTimesOnly() {
         let loss = [metric("VideoPacketLoss", .double(0.0055), t: 1000)]
         let worse = [metric("VideoPacketLoss", .double(0.9), t: 1000)]
