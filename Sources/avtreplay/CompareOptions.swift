@@ -7,14 +7,21 @@ import Foundation
 struct CompareOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Attributes to leave out of the comparison (comma-separated, repeatable).", valueName: "attr,..."))
+            "Attributes (position or attributes.position), t or value to leave out of the comparison (comma-separated, repeatable).",
+            valueName: "name,..."))
     var ignore: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "Let t, time-valued attributes (timeSince*, accum*, deltaPlayTime) and metric values differ by up to this many ms.",
+            "Time tolerance: let t, time-valued attributes (timeSince*, accum*, deltaPlayTime) and the ms-valued metrics (StartTime, PlayTime, RebufferTime) differ by up to this many ms. Nothing else.",
             valueName: "ms"))
     var tolerance: Int = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "Let metric values differ: [selector=]amount, amount absolute in the metric's unit or N% of the expected value; selector a metric name, gauge (the default; not ratios), counter or ratio (VideoPacketLoss, AudioPacketLoss). Comma-separated, repeatable; a name beats a kind. Unselected metrics compare exactly.",
+            valueName: "spec,..."))
+    var valueTolerance: [String] = []
 
     @Flag(help: "Compare the records of one instant (same t) as a set: their order does not matter.")
     var ignoreOrder = false
@@ -28,19 +35,37 @@ struct CompareOptions: ParsableArguments {
 
     func validate() throws {
         if tolerance < 0 { throw ValidationError("--tolerance must be ≥ 0 ms.") }
+        for spec in valueToleranceSpecs where ValueTolerance(spec) == nil {
+            throw ValidationError(
+                "--value-tolerance '\(spec)': expected [name|gauge|counter|ratio=]amount[%], amount ≥ 0.")
+        }
+    }
+
+    private static func list(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+    }
+
+    private var valueToleranceSpecs: [String] { Self.list(valueTolerance) }
+
+    /// `--ignore` names as the comparison knows them: `attributes.position`, as reports print it,
+    /// is the attribute `position`.
+    private var ignoredNames: [String] {
+        Self.list(ignore).map { $0.hasPrefix("attributes.") ? String($0.dropFirst("attributes.".count)) : $0 }
     }
 
     var comparison: ComparisonOptions {
         var options = ComparisonOptions()
-        options.ignore = Set(
-            ignore.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        options.ignore = Set(ignoredNames)
         options.tolerance = tolerance
+        options.valueTolerances = valueToleranceSpecs.compactMap(ValueTolerance.init)
         options.ignoreOrder = ignoreOrder
         return options
     }
 
     /// Writes the report for these cases; throws unless every case passed.
     func report(_ cases: [CheckCase], single: Bool) throws {
+        warnAboutUnmatchedIgnores(cases)
         let color = output.output == "-" && Diagnostics.colorAllowed(fd: 1)
         let text = CheckReport.render(
             cases, format: format, single: single, color: color,
@@ -49,6 +74,20 @@ struct CompareOptions: ParsableArguments {
         let status = CheckReport.status(cases)
         // The report said why; only the exit code is left to give.
         if status != .ok { throw ExitCode(status.code) }
+    }
+}
+
+extension CompareOptions {
+    /// One warning per `--ignore` name that matched nothing in any compared output.
+    fileprivate func warnAboutUnmatchedIgnores(_ cases: [CheckCase]) {
+        var unmatched: Set<String>?
+        for checkCase in cases {
+            guard case .compared(let comparison) = checkCase.outcome else { continue }
+            unmatched = unmatched.map { $0.intersection(comparison.unmatchedIgnores) } ?? comparison.unmatchedIgnores
+        }
+        for name in ignoredNames where unmatched?.remove(name) != nil {
+            Diagnostics.warning("--ignore \(name) matches no attribute or field in the compared outputs")
+        }
     }
 }
 

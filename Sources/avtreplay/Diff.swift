@@ -11,7 +11,11 @@ extension AVTReplayCommand {
                 senderId are renamed by first appearance, so outputs with random ids compare equal. Records \
                 are aligned (Myers' diff on type, action or metric name, tracker and session), so a missing \
                 or extra record is reported as such and later records still line up; t, value and \
-                attributes of aligned records are then compared.
+                attributes of aligned records are then compared. Records with a different key are never \
+                paired, at any size: a renamed metric is one missing and one extra record.
+
+                --tolerance loosens times only (t, timeSince*, accum*, deltaPlayTime and the ms-valued \
+                metrics StartTime, PlayTime, RebufferTime); --value-tolerance loosens metric values.
 
                 Exit codes: 0 equal, 1 different, 2 bad input.
 
@@ -19,6 +23,7 @@ extension AVTReplayCommand {
                   avtreplay diff expected.jsonl actual.jsonl
                   avtreplay run session.json | avtreplay diff session.expected.jsonl -
                   avtreplay diff a.jsonl b.jsonl --ignore position,bitrate --tolerance 50 --format json
+                  avtreplay diff a.jsonl b.jsonl --value-tolerance 1%,NumRebuffers=1
                 """)
 
         @Argument(help: ArgumentHelp("The expected output, or - for standard input.", valueName: "expected"))

@@ -5,6 +5,8 @@ package struct Comparison: Sendable, Equatable {
     package var entries: [DiffEntry]
     package var expectedCount: Int
     package var actualCount: Int
+    /// Names given to `--ignore` that no record of either output has.
+    package var unmatchedIgnores: Set<String> = []
 
     package var changed: Int { entries.filter { if case .changed = $0 { return true } else { return false } }.count }
     package var missing: Int { entries.filter { if case .missing = $0 { return true } else { return false } }.count }

@@ -8,7 +8,11 @@ package enum DiffReport {
     /// A unified-diff-like report: `~` changed (with each field, expected → actual), `-` missing,
     /// `+` extra, two-space context lines, `…` between hunks, then the one-line summary.
     package static func text(_ comparison: Comparison, color: Bool) -> String {
-        func paint(_ code: String, _ text: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        // Everything printed passes through here, so no byte of a record reaches the terminal raw.
+        func paint(_ code: String, _ text: String) -> String {
+            let safe = TerminalText.escaped(text)
+            return color ? "\u{1B}[\(code)m\(safe)\u{1B}[0m" : safe
+        }
         var lines: [String] = []
         let entries = comparison.entries
         let interesting = entries.indices.filter { entries[$0].isDifference }
@@ -22,7 +26,7 @@ package enum DiffReport {
             previous = index
             switch entries[index] {
             case .same(let e, _):
-                lines.append("  " + e.summary)
+                lines.append("  " + TerminalText.escaped(e.summary))
             case .changed(let e, let a, let changes):
                 lines.append(paint("33", "~ " + e.summary + "   (expected line \(e.line), actual line \(a.line))"))
                 for change in changes {

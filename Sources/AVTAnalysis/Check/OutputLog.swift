@@ -63,6 +63,6 @@ package enum OutputLog {
         }
         return OutputRecord(
             line: line, type: type, session: string("session"), t: t, label: label, tracker: string("tracker"),
-            value: field("value")?.value, attributes: attributes)
+            value: field("value")?.value, attributes: attributes, metricType: string("metricType"))
     }
 }

@@ -16,10 +16,12 @@ package struct OutputRecord: Sendable, Equatable {
     /// A metric's value.
     package var value: JSONValue?
     package var attributes: [(key: String, value: JSONValue)]
+    /// A metric's `metricType` (`counter` or `gauge`), when the record says.
+    package var metricType: String? = nil
 
     package static func == (a: OutputRecord, b: OutputRecord) -> Bool {
         a.line == b.line && a.type == b.type && a.session == b.session && a.t == b.t && a.label == b.label
-            && a.tracker == b.tracker && a.value == b.value
+            && a.tracker == b.tracker && a.value == b.value && a.metricType == b.metricType
             && a.attributes.elementsEqual(b.attributes) { $0.key == $1.key && $0.value == $1.value }
     }
 

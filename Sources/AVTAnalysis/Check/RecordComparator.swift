@@ -11,13 +11,21 @@ package enum RecordComparator {
             left = sortedWithinInstants(left)
             right = sortedWithinInstants(right)
         }
-        let script = SequenceAlignment.align(left.map(\.alignmentKey), right.map(\.alignmentKey))
+        // Keys as numbers: one string per distinct key instead of one per record.
+        var keys: [String: Int] = [:]
+        func key(_ record: OutputRecord) -> Int {
+            let text = record.alignmentKey
+            if let known = keys[text] { return known }
+            keys[text] = keys.count
+            return keys.count - 1
+        }
+        let script = SequenceAlignment.align(left.map(key), right.map(key), times: left.map(\.t), right.map(\.t))
         var entries: [DiffEntry] = []
         entries.reserveCapacity(max(left.count, right.count))
         for step in script {
             switch step {
             case .match(let i, let j):
-                let changes = fieldChanges(left[i], right[j], tolerance: options.tolerance)
+                let changes = fieldChanges(left[i], right[j], options: options)
                 entries.append(
                     changes.isEmpty
                         ? .same(expected: left[i], actual: right[j])
@@ -26,7 +34,24 @@ package enum RecordComparator {
             case .insert(let j): entries.append(.extra(right[j]))
             }
         }
-        return Comparison(entries: entries, expectedCount: expected.count, actualCount: actual.count)
+        var comparison = Comparison(entries: entries, expectedCount: expected.count, actualCount: actual.count)
+        comparison.unmatchedIgnores = unmatched(options.ignore, in: [expected, actual])
+        return comparison
+    }
+
+    /// The `--ignore` names that name nothing in these records: likely a typo, which would
+    /// otherwise silently ignore nothing.
+    static func unmatched(_ ignore: Set<String>, in outputs: [[OutputRecord]]) -> Set<String> {
+        var left = ignore
+        for records in outputs {
+            for record in records {
+                if left.isEmpty { return left }
+                if record.t != nil { left.remove("t") }
+                if record.value != nil { left.remove("value") }
+                for attribute in record.attributes { left.remove(attribute.key) }
+            }
+        }
+        return left
     }
 
     /// Ids become P1, P2…, S1…, I-<tracker> by first appearance, so random ids compare equal.
@@ -80,12 +105,19 @@ package enum RecordComparator {
         key.hasPrefix("timeSince") || key.hasPrefix("accum") || key == "deltaPlayTime"
     }
 
-    static func fieldChanges(_ e: OutputRecord, _ a: OutputRecord, tolerance: Int) -> [FieldChange] {
+    /// Metrics whose values are milliseconds (MetricalcCore's gauges), so `--tolerance` covers
+    /// them like any other time. Named one by one: a metric not listed here is not a time.
+    package static let millisecondMetrics: Set<String> = ["StartTime", "PlayTime", "RebufferTime"]
+
+    static func fieldChanges(_ e: OutputRecord, _ a: OutputRecord, options: ComparisonOptions) -> [FieldChange] {
         var changes: [FieldChange] = []
-        if !within(e.t.map { JSONValue.int($0) }, a.t.map { JSONValue.int($0) }, tolerance) {
+        let tolerance = options.tolerance
+        if !options.ignore.contains("t"),
+            !within(e.t.map { JSONValue.int($0) }, a.t.map { JSONValue.int($0) }, Double(tolerance))
+        {
             changes.append(FieldChange(field: "t", expected: e.t.map { .int($0) }, actual: a.t.map { .int($0) }))
         }
-        if !within(e.value, a.value, e.type == "metric" ? tolerance : 0) {
+        if !options.ignore.contains("value"), !valuesAgree(e, a, options: options) {
             changes.append(FieldChange(field: "value", expected: e.value, actual: a.value))
         }
         var i = 0
@@ -102,7 +134,7 @@ package enum RecordComparator {
             } else if let key = ek {
                 let ev = e.attributes[i].value
                 let av = a.attributes[j].value
-                if !within(ev, av, isTimeValued(key) ? tolerance : 0) {
+                if !within(ev, av, isTimeValued(key) ? Double(tolerance) : 0) {
                     changes.append(FieldChange(field: "attributes." + key, expected: ev, actual: av))
                 }
                 i += 1
@@ -112,12 +144,26 @@ package enum RecordComparator {
         return changes
     }
 
+    /// A metric's value within the time tolerance (for millisecond metrics) or within the most
+    /// specific value tolerance that selects it; exact otherwise, and always for events.
+    static func valuesAgree(_ e: OutputRecord, _ a: OutputRecord, options: ComparisonOptions) -> Bool {
+        if within(e.value, a.value, 0) { return true }
+        guard e.type == "metric" else { return false }
+        if millisecondMetrics.contains(e.label), within(e.value, a.value, Double(options.tolerance)) { return true }
+        let metricType = e.metricType ?? a.metricType
+        let selecting = options.valueTolerances.filter { $0.selects(name: e.label, metricType: metricType) }
+        let byName = selecting.last { if case .name = $0.selector { return true } else { return false } }
+        guard let rule = byName ?? selecting.last, let p = e.value.flatMap(number), let q = a.value.flatMap(number)
+        else { return false }
+        return rule.allows(expected: p, actual: q)
+    }
+
     /// Equal by JSON type (true is not 1; 1 equals 1.0), numbers within `tolerance`.
-    static func within(_ a: JSONValue?, _ b: JSONValue?, _ tolerance: Int) -> Bool {
+    static func within(_ a: JSONValue?, _ b: JSONValue?, _ tolerance: Double) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
         case (let x?, let y?):
-            if let p = number(x), let q = number(y) { return abs(p - q) <= Double(tolerance) }
+            if let p = number(x), let q = number(y) { return abs(p - q) <= tolerance }
             return x == y
         default: return false
         }
