@@ -22,7 +22,7 @@ extension AVTReplayCommand {
                 Examples:
                   avtreplay diff expected.jsonl actual.jsonl
                   avtreplay run session.json | avtreplay diff session.expected.jsonl -
-                  avtreplay diff a.jsonl b.jsonl --ignore position,bitrate --tolerance 50 --format json
+                  avtreplay diff a.jsonl b.jsonl --ignore position --tolerance 50 --format json
                   avtreplay diff a.jsonl b.jsonl --value-tolerance 1%,NumRebuffers=1
                 """)
 

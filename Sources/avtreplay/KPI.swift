@@ -23,7 +23,7 @@ extension AVTReplayCommand {
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
-                  avtreplay kpi fixtures/avmetrics-log.jsonl --format json   # + AVMetrics startup breakdown
+                  avtreplay kpi fixtures/avmetrics-log.jsonl   # with the startup breakdown
                 """)
 
         @Argument(

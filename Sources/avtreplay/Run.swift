@@ -27,12 +27,12 @@ extension AVTReplayCommand {
                 Examples:
                   avtreplay run fixtures/happy-path.json
                   avtreplay run fixtures/preroll-ads.json --metrics-only
-                  avtreplay run session.json --start-time 2026-03-01T12:00:00Z --until 120000 -o out.jsonl
+                  avtreplay run session.json --start-time 2026-03-01T12:00:00Z -o out.jsonl
                   cat session.jsonl | avtreplay run - --hub core --ping-interval 10000
                   avtreplay run corpus/ --jobs 2 --shard 1/4 -o shard1.jsonl
-                  avtreplay run session.json --to influxdb://127.0.0.1:8086/telemetry --start-time now --speed 1
-                  INFLUX_TOKEN=… avtreplay run session.json --to 'influxdb2://127.0.0.1:8086?org=acme&bucket=replays'
-                  avtreplay run fixtures/mediastream-session.json --format mediastream --mediastream-content-id 529a628d
+                  avtreplay run s.json --to influxdb://db:8086/oavt --start-time now --speed 1
+                  INFLUX_TOKEN=… avtreplay run s.json --to 'influxdb2://h:8086?org=o&bucket=b'
+                  avtreplay run s.json --format mediastream --mediastream-content-id 529a628d
                 """)
 
         @Argument(

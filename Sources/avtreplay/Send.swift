@@ -15,7 +15,7 @@ extension AVTReplayCommand {
                 Exit codes: 0 all delivered, 2 bad input, 3 some still not delivered.
 
                 Examples:
-                  avtreplay send avtreplay-undelivered.jsonl --to influxdb://127.0.0.1:8086/telemetry
+                  avtreplay send avtreplay-undelivered.jsonl --to influxdb://127.0.0.1:8086/db
                 """)
 
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))

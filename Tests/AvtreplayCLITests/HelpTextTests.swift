@@ -41,6 +41,12 @@ final class HelpTextTests: XCTestCase {
             XCTAssertTrue(help.stdout.contains("Examples:"), command)
             // A line continuation written as `\\` in a Swift string shows as a stray backslash.
             XCTAssertFalse(help.stdout.contains("\\\n") || help.stdout.contains(" \\ "), "\(command): stray backslash")
+            // Examples fit the 80 columns of a help page: a wrapped one reads as two commands.
+            let examples = help.stdout.components(separatedBy: "Examples:\n").dropFirst().first ?? ""
+            for line in examples.split(separator: "\n", omittingEmptySubsequences: false).prefix(while: { !$0.isEmpty })
+            {
+                XCTAssertTrue(line.hasPrefix("  "), "\(command): an example wraps mid-command: \(line)")
+            }
         }
     }
 
