@@ -54,10 +54,12 @@ package enum CheckReport {
             case .skipped: "SKIP"
             case .orphaned: "ORPHAN"
             }
+        // Names are paths and messages may quote input: no control character reaches a terminal.
+        let name = TerminalText.escaped(testCase.name)
         switch testCase.outcome {
-        case .compared(let comparison): return "\(tag) \(testCase.name): \(comparison.summary)"
+        case .compared(let comparison): return "\(tag) \(name): \(comparison.summary)"
         case .error(let message), .skipped(let message), .orphaned(let message):
-            return "\(tag) \(testCase.name): \(message)"
+            return "\(tag) \(name): \(TerminalText.escaped(message))"
         }
     }
 
@@ -69,9 +71,9 @@ package enum CheckReport {
                 if single {
                     text += DiffReport.text(comparison, color: color)
                 } else if comparison.isEqual {
-                    text += "PASS \(testCase.name): \(comparison.summary)\n"
+                    text += line(testCase) + "\n"
                 } else {
-                    text += "FAIL \(testCase.name)\n" + DiffReport.text(comparison, color: color)
+                    text += "FAIL \(TerminalText.escaped(testCase.name))\n" + DiffReport.text(comparison, color: color)
                 }
             case .error, .skipped, .orphaned:
                 text += line(testCase) + "\n"

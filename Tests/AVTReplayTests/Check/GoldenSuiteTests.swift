@@ -110,6 +110,22 @@ final class GoldenSuiteTests: XCTestCase {
         XCTAssertEqual(CheckReport.status(Array(cases.dropFirst())), .ok)
     }
 
+    /// A path or message with control characters (a file named by a hostile pull request) is
+    /// shown escaped in every PASS/FAIL/ERROR line: nothing moves the cursor or retitles a terminal.
+    func testCaseLinesEscapeControlCharacters() {
+        let cases = [
+            CheckCase(name: "a\u{1B}]0;owned\u{07}.json", seconds: 0, outcome: .error("bad\rline")),
+            CheckCase(name: "b\u{1B}[2J.json", seconds: 0, outcome: .skipped("no golden")),
+        ]
+        for text in [
+            CheckReport.render(cases, format: .text, single: false, color: false, timestamp: ""),
+            CheckReport.summary(cases),
+        ] {
+            XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\r" }, text)
+            XCTAssertTrue(text.contains("ERROR a\\u001B]0;owned\\u0007.json: bad\\u000Dline"), text)
+        }
+    }
+
     func testAPrettyPrintedGoldenFileIsNamedAsSuch() throws {
         let scratch = try ScratchDirectory()
         let a = try scratch.write("a.json", Self.timeline)
