@@ -91,15 +91,10 @@ package enum SessionDiscovery {
     private static func walk(_ directory: String, keepOutputs: Bool, into found: inout [String])
         throws(TimelineError)
     {
-        guard let handle = opendir(directory) else {
+        guard let names = visibleNames(in: directory) else {
             throw TimelineError(file: directory, message: "cannot read directory: \(String(cString: strerror(errno)))")
         }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
+        for name in names {
             let path = directory + "/" + name
             if isDirectory(path) {
                 try walk(path, keepOutputs: keepOutputs, into: &found)
@@ -107,5 +102,21 @@ package enum SessionDiscovery {
                 found.append(path)
             }
         }
+    }
+
+    /// The names in a directory, in the order the system lists them, hidden ones (`.x`) left out;
+    /// nil when it cannot be read (`errno` says why).
+    package static func visibleNames(in directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            // d_name is a fixed-size C array: the name runs to its first NUL.
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
     }
 }

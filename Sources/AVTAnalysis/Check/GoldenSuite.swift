@@ -103,13 +103,7 @@ package struct GoldenSuite: Sendable, Equatable {
     }
 
     private static func walk(_ directory: String, into found: inout [String]) {
-        guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }
+        for name in SessionDiscovery.visibleNames(in: directory) ?? [] {
             let path = directory + "/" + name
             if SessionDiscovery.isDirectory(path) {
                 walk(path, into: &found)
