@@ -16,6 +16,13 @@ public struct RunOptions: Sendable, Equatable {
     /// Epoch milliseconds of t=0.
     public var startTime: Int?
     public var filter = RecordFilter()
+    /// Longest virtual time (ms) a replay may reach. A few bytes of timeline can ask for 2^53 ms,
+    /// which at one ping per 30 s is 3·10^11 records: the limit ends such a replay with a bad-input
+    /// error instead of filling the disk. Seven days is far beyond any real viewing session.
+    public var maxDuration = RunOptions.defaultMaxDuration
+
+    /// Seven days of virtual time, in ms.
+    public static let defaultMaxDuration = 7 * 24 * 3_600_000
 
     public init() {}
 
@@ -28,6 +35,15 @@ public struct RunOptions: Sendable, Equatable {
         if let until { settings.until = until }
         if let startTime { settings.startTime = startTime }
         return settings
+    }
+
+    /// The error for a replay that would run past `maxDuration`: names the limit and its flag.
+    func tooLong(_ file: String, path: String, t: Int, at origin: StepOrigin? = nil) -> TimelineError {
+        TimelineError(
+            file: file, location: origin?.location, path: path,
+            message:
+                "\(t) ms is past the replay's limit of \(maxDuration) ms (--max-duration; default 7 days); "
+                + "raise it with --max-duration <ms>")
     }
 
     public func makeIdentifiers() -> any IdentifierGenerator {
@@ -48,10 +64,18 @@ extension Replayer {
             components: components)
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
+        let until = replayer.settings.until
+        if let until, until > options.maxDuration {
+            throw options.tooLong(source.name, path: "until", t: until)
+        }
         while let step = try source.nextStep() {
             if let stop, stop.isRequested {
                 summary.interrupted = true
                 break
+            }
+            // Checked before the clock advances, so no timer fires towards an excessive t.
+            if step.t > options.maxDuration, until.map({ step.t <= $0 }) ?? true {
+                throw options.tooLong(source.name, path: "steps[\(step.origin.index)].t", t: step.t, at: step.origin)
             }
             guard try replayer.play(step) else { break }
             summary.steps += 1

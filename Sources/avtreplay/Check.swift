@@ -53,6 +53,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var compare: CompareOptions
 
+        @OptionGroup var limits: LimitOptions
+
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             if expect != nil, timelines.count != 1 { throw ValidationError("--expect goes with exactly one timeline.") }
@@ -69,6 +71,7 @@ extension AVTReplayCommand {
             var check = GoldenCheck()
             (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
             (check.strict, check.jobs) = (strict, schedule.jobs)
+            check.options = limits.runOptions
             let cases = update ? updated(suite, with: check) : check.compare(suite)
             if update && cases.isEmpty { return }
             if compare.format == .junit && compare.output.output != "-" {

@@ -47,6 +47,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var output: OutputOptions<PlainOutput>
 
+        @OptionGroup var limits: LimitOptions
+
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
         }
@@ -55,7 +57,8 @@ extension AVTReplayCommand {
             let sessions: [SessionKPIs]
             do {
                 sessions = try KPISessions.load(
-                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers)
+                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                    options: limits.runOptions)
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.description)
             }

@@ -33,6 +33,8 @@ struct ReplayOptions: ParsableArguments {
             valueName: "time"))
     var startTime: String?
 
+    @OptionGroup var limits: LimitOptions
+
     @Flag(help: "Write only event records.")
     var eventsOnly = false
 
@@ -55,6 +57,7 @@ struct ReplayOptions: ParsableArguments {
         options.metrics = noMetrics ? false : nil
         options.pingInterval = pingInterval
         options.until = until
+        options.maxDuration = limits.maxDuration
         if let startTime {
             do {
                 options.startTime = try ReplayStartTime.parse(startTime)

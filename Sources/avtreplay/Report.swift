@@ -44,6 +44,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var output: OutputOptions<HTMLOutput>
 
+        @OptionGroup var limits: LimitOptions
+
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
             if worst < 0 { throw ValidationError("--worst must be 0 or more") }
@@ -52,7 +54,8 @@ extension AVTReplayCommand {
         func run() throws {
             let records: [SessionRecords]
             do {
-                records = try ReportInput.load(inputs, fromEvents: fromEvents, csvTrackers: tracker.trackers)
+                records = try ReportInput.load(
+                    inputs, fromEvents: fromEvents, csvTrackers: tracker.trackers, options: limits.runOptions)
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.description)
             }

@@ -13,6 +13,8 @@ package struct GoldenCheck: Sendable {
     package var strict = false
     /// Timelines replayed at once; the cases keep the suite's order.
     package var jobs = 1
+    /// How each timeline is replayed (`run`'s defaults, with the command's limits).
+    package var options = RunOptions()
 
     package init() {}
 
@@ -80,7 +82,7 @@ package struct GoldenCheck: Sendable {
     }
 
     private func produce(_ path: String) throws -> [UInt8] {
-        try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: csvTrackers)
+        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers)
     }
 
     /// Writes only when the bytes differ, so an unchanged golden file keeps its inode, mode,

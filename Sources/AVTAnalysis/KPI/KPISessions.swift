@@ -6,11 +6,14 @@ import AVTTrackers
 package enum KPISessions {
     /// Every input (directories expanded), in order.
     package static func load(
-        _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []
+        _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        options: RunOptions = RunOptions()
     ) throws -> [SessionKPIs] {
         var sessions: [SessionKPIs] = []
         for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never) {
-            sessions += fromEvents ? try eventLog(path) : [try replay(path, format: format, csvTrackers: csvTrackers)]
+            sessions +=
+                fromEvents
+                ? try eventLog(path) : [try replay(path, format: format, csvTrackers: csvTrackers, options: options)]
         }
         return sessions
     }
@@ -18,13 +21,14 @@ package enum KPISessions {
     /// How a path is named as a session: standard input as `<stdin>`.
     static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    package static func replay(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = []) throws
-        -> SessionKPIs
-    {
+    package static func replay(
+        _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        options: RunOptions = RunOptions()
+    ) throws -> SessionKPIs {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: format, csvTrackers: csvTrackers))
         let backend = KPIBackend(session: name(path))
-        _ = try Replayer.replay(&source, options: RunOptions(), backend: backend)
+        _ = try Replayer.replay(&source, options: options, backend: backend)
         var kpis = backend.kpis
         kpis.avmetrics = source.log
         return kpis

@@ -12,15 +12,16 @@ package enum ReportInput {
     /// records skipped); a directory without timelines is read for its event logs.
     /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
     /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
-    package static func load(_ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec]) throws -> [SessionRecords]
-    {
+    package static func load(
+        _ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec], options: RunOptions = RunOptions()
+    ) throws -> [SessionRecords] {
         var sessions: [SessionRecords] = []
         for path in try SessionDiscovery.expand(paths, keepOutputs: fromEvents ? .always : .whenNoTimelines) {
             let input = try ByteInput(path: path)
             if try fromEvents || looksLikeEventLog(input) {
                 sessions += try eventLog(input)
             } else {
-                let bytes = try GoldenFiles.produce(path, options: RunOptions(), csvTrackers: csvTrackers)
+                let bytes = try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers)
                 var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
                 let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers)
                 // One timeline is one session, named by its path.

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// Inputs of a few bytes that ask for endless work end with a located bad-input error naming the
+/// limit and the flag that raises it, in bounded time.
+final class HostileInputTests: XCTestCase {
+    /// 119 bytes asking for 2^53 − 1 ms of virtual time: 3·10^11 pings at the default interval.
+    static let endless = """
+        {"trackers":[{"name":"c"}]}
+        {"t":0,"tracker":"c","action":"Start"}
+        {"t":9007199254740991,"tracker":"c","action":"End"}
+
+        """
+
+    func testAnEndlessTimelineIsBadInputForEveryReplayingCommand() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let timeline = dir.appendingPathComponent("endless.jsonl")
+        try Data(Self.endless.utf8).write(to: timeline)
+        // An empty golden file, so `check` replays the timeline.
+        try Data().write(to: dir.appendingPathComponent("endless.expected.jsonl"))
+        let html = dir.appendingPathComponent("r.html").path
+        for arguments in [
+            ["run", timeline.path], ["kpi", timeline.path], ["report", timeline.path, "-o", html],
+            ["check", dir.path],
+        ] {
+            let result = try Self.run(arguments, timeout: 10)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("endless.jsonl:3:1: steps[1].t"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("--max-duration"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    func testMaxDurationRaisesTheLimit() throws {
+        let timeline = """
+            {"trackers":[{"name":"c"}],"pingInterval":0}
+            {"t":0,"tracker":"c","action":"Start"}
+            {"t":700000000,"tracker":"c","action":"End"}
+
+            """
+        let refused = try CLI.run(["kpi", "-"], stdin: timeline)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("limit of 604800000 ms"), refused.stderr)
+        let raised = try CLI.run(["kpi", "--max-duration", "700000000", "-"], stdin: timeline)
+        XCTAssertEqual(raised.status, 0, raised.stderr)
+    }
+
+    func testAnUntilPastTheLimitIsRefusedBeforeReplaying() throws {
+        let result = try CLI.run(
+            ["run", "-"], stdin: "{\"trackers\":[{\"name\":\"c\"}],\"until\":604800001}\n")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("until: 604800001 ms is past"), result.stderr)
+    }
+
+    /// Runs the binary (standard output and error together), killing it after `timeout` seconds (a failure, not a hang of the suite).
+    static func run(_ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        // One pipe for both: `check` reports an ERROR verdict on standard output.
+        let err = Pipe()
+        process.standardOutput = err
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return (-1, "still running after \(timeout) s")
+        }
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, stderr)
+    }
+}
