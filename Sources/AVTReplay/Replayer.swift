@@ -39,7 +39,8 @@ public final class Replayer {
     }
 
     /// Replays one step. Returns false, and replays nothing, for a step after `until`: the replay
-    /// has ended there and later steps can be skipped.
+    /// has ended there and later steps can be skipped; also when a stop was requested while the
+    /// timers before the step fired.
     @discardableResult
     public func play(_ step: Step) throws(ReplayError) -> Bool {
         if let until = settings.until, step.t > until { return false }
@@ -50,7 +51,7 @@ public final class Replayer {
             throw ReplayError.unknownTracker(step: step.origin, index: step.tracker)
         }
         start()
-        instrument.advanceClock(to: step.t)
+        guard instrument.advanceClock(to: step.t) else { return false }
         lastStepT = step.t
         let tracker = trackers[step.tracker]
         for change in step.set { tracker.set(change.attribute, to: change.value) }

@@ -64,6 +64,7 @@ extension Replayer {
             components: components)
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
+        if let stop { replayer.instrument.isStopRequested = { stop.isRequested } }
         let until = replayer.settings.until
         if let until, until > options.maxDuration {
             throw options.tooLong(source.name, path: "until", t: until)
@@ -81,6 +82,8 @@ extension Replayer {
             summary.steps += 1
             onStep(summary.steps)
         }
+        // A stop may also have come while the timers before a step fired (`play` returned false).
+        if stop?.isRequested == true { summary.interrupted = true }
         if summary.interrupted { replayer.stop() } else { replayer.finish() }
         return summary
     }

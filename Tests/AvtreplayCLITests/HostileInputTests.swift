@@ -52,6 +52,36 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("until: 604800001 ms is past"), result.stderr)
     }
 
+    func testSIGTERMDuringALongStretchOfPingsExits143AtOnce() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let timeline = dir.appendingPathComponent("long.jsonl")
+        // 3·10^7 pings between the two steps: seconds of work once the pacer stops sleeping.
+        let text = """
+            {"trackers":[{"name":"c"}]}
+            {"t":0,"tracker":"c","action":"Start"}
+            {"t":1000000000000,"tracker":"c","action":"End"}
+
+            """
+        try Data(text.utf8).write(to: timeline)
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["run", timeline.path, "--speed", "1", "--max-duration", "1000000000000"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(500_000)
+        let sent = Date()
+        process.terminate()
+        let deadline = sent.addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let elapsed = Date().timeIntervalSince(sent)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        XCTAssertLessThan(elapsed, 1, "took \(elapsed) s to stop")
+    }
+
     /// Runs the binary (standard output and error together), killing it after `timeout` seconds (a failure, not a hang of the suite).
     static func run(_ arguments: [String], timeout: TimeInterval) throws -> (status: Int32, stderr: String) {
         let process = Process()

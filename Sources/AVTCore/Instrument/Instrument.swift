@@ -32,6 +32,8 @@ public final class Instrument {
     public private(set) var isReady = false
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
+    /// Asked after each timer fires (a Ctrl-C handler's flag): true ends `advanceClock` early.
+    public var isStopRequested: () -> Bool = { false }
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
     private var trackerSlots: [Tracker?] = []
@@ -305,12 +307,18 @@ public final class Instrument {
 
     /// Moves virtual time to `t`, first firing every timer due at or before `t` in due-time order
     /// (ties by tracker id, then slot, so pings first), each at its own due time.
-    public func advanceClock(to t: Int) {
+    /// Returns false, with the clock left at the last timer fired, when `isStopRequested` asked to
+    /// stop on the way.
+    @discardableResult
+    public func advanceClock(to t: Int) -> Bool {
         while let tick = popDueTimer(atOrBefore: t) {
             clock.advance(to: tick.due)
             tick.fire()
+            // Checked per tick: a long stretch of pings between two steps is stopped within one.
+            if isStopRequested() { return false }
         }
         clock.advance(to: t)
+        return true
     }
 
     /// A fresh id for streams and playbacks, from the instrument's generator.
