@@ -18,11 +18,13 @@ public struct RunOptions: Sendable, Equatable {
     public var filter = RecordFilter()
     /// Longest virtual time (ms) a replay may reach. A few bytes of timeline can ask for 2^53 ms,
     /// which at one ping per 30 s is 3·10^11 records: the limit ends such a replay with a bad-input
-    /// error instead of filling the disk. Seven days is far beyond any real viewing session.
+    /// error instead of filling the disk. A year covers any session and long generated timelines
+    /// (a million steps 3 s apart span 36 days); at the default ping interval it still bounds a
+    /// two-step timeline to about 10^6 pings, a second of work.
     public var maxDuration = RunOptions.defaultMaxDuration
 
-    /// Seven days of virtual time, in ms.
-    public static let defaultMaxDuration = 7 * 24 * 3_600_000
+    /// 366 days of virtual time, in ms.
+    public static let defaultMaxDuration = 366 * 24 * 3_600_000
 
     public init() {}
 
@@ -42,7 +44,7 @@ public struct RunOptions: Sendable, Equatable {
         TimelineError(
             file: file, location: origin?.location, path: path,
             message:
-                "\(t) ms is past the replay's limit of \(maxDuration) ms (--max-duration; default 7 days); "
+                "\(t) ms is past the replay's limit of \(maxDuration) ms (--max-duration; default 366 days); "
                 + "raise it with --max-duration <ms>")
     }
 

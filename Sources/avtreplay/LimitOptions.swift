@@ -6,7 +6,7 @@ import ArgumentParser
 struct LimitOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Longest virtual time (ms) a replay may reach; a timeline past it is bad input (default: 7 days).",
+            "Longest virtual time (ms) a replay may reach; a timeline past it is bad input (default: 366 days).",
             valueName: "ms"))
     var maxDuration = RunOptions.defaultMaxDuration
 
