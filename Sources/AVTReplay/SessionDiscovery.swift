@@ -31,10 +31,10 @@ package enum SessionDiscovery {
         for path in paths {
             if path != "-", isDirectory(path) {
                 let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
-                var found: [String] = []
-                try walk(directory, keepOutputs: keepOutputs == .always, into: &found)
+                let files = try FolderWalk.files(under: directory)
+                var found = timelines(in: files, keepOutputs: keepOutputs == .always)
                 if found.isEmpty, keepOutputs == .whenNoTimelines {
-                    try walk(directory, keepOutputs: true, into: &found)
+                    found = timelines(in: files, keepOutputs: true)
                 }
                 if found.isEmpty {
                     throw TimelineError(
@@ -88,19 +88,10 @@ package enum SessionDiscovery {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    private static func walk(_ directory: String, keepOutputs: Bool, into found: inout [String])
-        throws(TimelineError)
-    {
-        guard let names = visibleNames(in: directory) else {
-            throw TimelineError(file: directory, message: "cannot read directory: \(String(cString: strerror(errno)))")
-        }
-        for name in names {
-            let path = directory + "/" + name
-            if isDirectory(path) {
-                try walk(path, keepOutputs: keepOutputs, into: &found)
-            } else if isTimelineFile(name), keepOutputs || !isOutputFile(path) {
-                found.append(path)
-            }
+    private static func timelines(in files: [String], keepOutputs: Bool) -> [String] {
+        files.filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return isTimelineFile(name) && (keepOutputs || !isOutputFile(path))
         }
     }
 

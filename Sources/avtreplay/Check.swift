@@ -67,6 +67,12 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
+            do {
+                let read = suite.items.flatMap(\.paths)
+                try FileIdentity.checkOutputs([compare.output.output], notAmong: timelines + read)
+            } catch {
+                throw CommandFailure.badInput(error.description)
+            }
             suite.items = schedule.select(suite.items)
             var check = GoldenCheck()
             (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)

@@ -101,6 +101,9 @@ extension AVTReplayCommand {
                 plan = try DeliveryPlan(
                     destinations: to.destinations, output: output.output, settings: destinationSettings, policy: policy,
                     deadLetter: deadLetter.deadLetter, graphiteRetention: graphite.retention)
+                try FileIdentity.checkOutputs(
+                    [plan.streamPath ?? "-"] + (plan.servers.isEmpty ? [] : [deadLetter.deadLetter]),
+                    notAmong: timelines + sessions)
                 target = try plan.openStream()
             } catch {
                 throw CommandFailure.badInput(error.description)

@@ -20,6 +20,14 @@ package struct GoldenSuite: Sendable, Equatable {
         /// A `*.expected.jsonl` file in a directory without its timeline.
         case orphaned(String)
 
+        /// Every file the item reads (or, updating, writes).
+        package var paths: [String] {
+            switch self {
+            case .timeline(let path, let expected), .skipped(let path, let expected): [path, expected]
+            case .orphaned(let path): [path]
+            }
+        }
+
         /// The path the order and `--shard` go by.
         package var path: String {
             switch self {
@@ -87,6 +95,10 @@ package struct GoldenSuite: Sendable, Equatable {
     private func claim(_ expected: String, by timeline: String, in owner: inout [String: String]) throws(TimelineError)
     {
         let key = Self.identity(expected)
+        // `--expect t.jsonl` for `t.jsonl`: an update would write the timeline over itself.
+        if key == Self.identity(timeline) {
+            throw TimelineError(file: expected, message: "the expected output is the timeline itself")
+        }
         if let other = owner[key] {
             throw TimelineError(
                 file: expected, message: "\(other) and \(timeline) would share this expected output; rename one of them"
@@ -97,20 +109,10 @@ package struct GoldenSuite: Sendable, Equatable {
 
     /// The `*.expected.jsonl` files in a directory tree, sorted by path.
     private static func goldenFiles(in directory: String) -> [String] {
-        var found: [String] = []
-        walk(directory.hasSuffix("/") ? String(directory.dropLast()) : directory, into: &found)
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
-    private static func walk(_ directory: String, into found: inout [String]) {
-        for name in SessionDiscovery.visibleNames(in: directory) ?? [] {
-            let path = directory + "/" + name
-            if SessionDiscovery.isDirectory(path) {
-                walk(path, into: &found)
-            } else if name.hasSuffix(".expected.jsonl") {
-                found.append(path)
-            }
-        }
+        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        // The timeline walk of the same folder has already warned about what it skipped.
+        let files = (try? FolderWalk.files(under: root, warn: { _ in })) ?? []
+        return files.filter { $0.hasSuffix(".expected.jsonl") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// One key per file however it was named (`./a/s.json`, `a/s.json`, a symlink to it).

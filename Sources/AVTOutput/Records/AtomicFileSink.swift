@@ -7,11 +7,15 @@ import Darwin
 /// Writes a file atomically: into a temporary beside it, renamed over the target on `close()`,
 /// so a failed run never leaves a half-written file. A symlink is written through: the rename
 /// goes into its target's directory, so the link stays a link. An existing file keeps its mode.
+/// A target that exists and is no regular file (a character device such as /dev/null, a FIFO,
+/// a socket) is written in place: opened with O_WRONLY alone, never created, truncated or
+/// renamed over, so the special file stays what it is. A FIFO's open waits for a reader.
 public final class AtomicFileSink: ByteSink {
     public let path: String
     /// Where the rename lands: `path`, or the file a symlink at `path` points to.
     private let targetPath: String
-    private let temporaryPath: String
+    /// nil when the target is a special file written in place (nothing to rename).
+    private let temporaryPath: String?
     /// Where the bytes go until `close()`.
     package let descriptor: FileDescriptorSink
     private var closed = false
@@ -19,14 +23,26 @@ public final class AtomicFileSink: ByteSink {
     public init(path: String) throws(OutputError) {
         self.path = path
         self.targetPath = Self.resolved(path)
-        self.temporaryPath = targetPath + ".tmp-\(getpid())"
+        var existing = stat()
+        let exists = stat(targetPath, &existing) == 0
+        let kind = existing.st_mode & S_IFMT
+        if exists, kind != S_IFREG, kind != S_IFDIR {
+            // Invariant: O_WRONLY without O_CREAT/O_TRUNC only opens what is there; a device or
+            // FIFO is never replaced by a regular file.
+            let fd = open(targetPath, O_WRONLY)
+            guard fd >= 0 else { throw OutputError(path: path, code: errno) }
+            self.temporaryPath = nil
+            self.descriptor = FileDescriptorSink(fd: fd, name: path)
+            return
+        }
+        let temporaryPath = targetPath + ".tmp-\(getpid())"
+        self.temporaryPath = temporaryPath
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
             throw OutputError(path: path, code: errno)
         }
-        var info = stat()
         // The umask must not change an existing file's permissions behind the user's back.
-        if stat(targetPath, &info) == 0 { _ = fchmod(fd, info.st_mode & 0o7777) }
+        if exists { _ = fchmod(fd, existing.st_mode & 0o7777) }
         self.descriptor = FileDescriptorSink(fd: fd, name: path)
     }
 
@@ -41,6 +57,10 @@ public final class AtomicFileSink: ByteSink {
     public func close() throws(OutputError) {
         guard !closed else { return }
         closed = true
+        guard let temporaryPath else {
+            if systemClose(descriptor.fd) != 0 { throw OutputError(path: path, code: errno) }
+            return
+        }
         let failed = systemClose(descriptor.fd) != 0 || rename(temporaryPath, targetPath) != 0
         if failed {
             let message = String(cString: strerror(errno))
@@ -75,6 +95,6 @@ public final class AtomicFileSink: ByteSink {
         guard !closed else { return }
         closed = true
         _ = systemClose(descriptor.fd)
-        unlink(temporaryPath)
+        if let temporaryPath { unlink(temporaryPath) }
     }
 }
