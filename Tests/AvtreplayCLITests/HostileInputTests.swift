@@ -31,6 +31,55 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// Event logs whose times add up past Int.max: `kpi --from-events` and `report` read them
+    /// without a trap; integers past 2^53 - 1 are bad input at their line and column.
+    func testHugeTimesInAnEventLogAreBadInputNotACrash() throws {
+        func event(_ t: Int, _ action: String, _ attributes: String) -> String {
+            #"{"type":"event","t":\#(t),"action":"\#(action)","tracker":"c","attributes":{"playbackId":"p",\#(attributes)}}"#
+        }
+        let logs = [
+            // Two deltaPlayTime of 2^62: their sum overflowed the play time.
+            event(0, "Ping", #""deltaPlayTime":4611686018427387904"#) + "\n"
+                + event(1, "Ping", #""deltaPlayTime":4611686018427387904"#) + "\n",
+            // Two Starts with timeSinceMediaRequest 2^63 - 1: their sum overflowed the mean startup.
+            event(0, "Start", #""timeSinceMediaRequest":9223372036854775807"#) + "\n"
+                + event(1, "Start", #""timeSinceMediaRequest":9223372036854775807"#) + "\n",
+        ]
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (n, log) in logs.enumerated() {
+            let file = dir.appendingPathComponent("events\(n).jsonl")
+            try Data(log.utf8).write(to: file)
+            for arguments in [
+                ["kpi", "--from-events", file.path],
+                ["report", "--from-events", file.path, "-o", dir.appendingPathComponent("r.html").path],
+            ] {
+                let result = try CLI.run(arguments)
+                XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("events\(n).jsonl:1:"), "\(arguments): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("2^53 - 1"), "\(arguments): \(result.stderr)")
+            }
+        }
+    }
+
+    /// A report draws a timeline of any length the limit allows (the x position of a step at
+    /// 9.2·10^14 ms overflowed).
+    func testAReportOfTheLongestAllowedTimelineDoesNotTrap() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for t in [922_337_203_685_478, 9_007_199_254_740_991] {
+            let timeline = """
+                {"trackers":[{"name":"c"}],"pingInterval":0}
+                {"t":0,"tracker":"c","action":"Start"}
+                {"t":\(t),"tracker":"c","action":"End"}
+
+                """
+            let html = dir.appendingPathComponent("r.html").path
+            let result = try CLI.run(["report", "-", "--max-duration", String(t), "-o", html], stdin: timeline)
+            XCTAssertEqual(result.status, 0, "t \(t): \(result.stderr)")
+        }
+    }
+
     func testMaxDurationRaisesTheLimit() throws {
         let timeline = """
             {"trackers":[{"name":"c"}],"pingInterval":0}

@@ -19,6 +19,9 @@ package enum OutputLog {
         try read(ByteInput(path: path))
     }
 
+    /// The largest integer a record may carry: 2^53 - 1, the exact range of JSON numbers.
+    static let maximumInteger = 9_007_199_254_740_991
+
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError)
         -> OutputRecord
     {
@@ -49,8 +52,10 @@ package enum OutputLog {
         }
         var t: Int?
         if let tNode = field("t") {
-            guard case .int(let value) = tNode.value else {
-                throw TimelineError(file: file, location: tNode.location, message: "expected an integer \"t\"")
+            guard case .int(let value) = tNode.value, value.magnitude <= UInt(maximumInteger) else {
+                throw TimelineError(
+                    file: file, location: tNode.location,
+                    message: "expected an integer \"t\" of at most 2^53 - 1 in magnitude")
             }
             t = value
         }
@@ -58,6 +63,15 @@ package enum OutputLog {
         if let node = field("attributes") {
             guard case .object(let items) = node.value else {
                 throw TimelineError(file: file, location: node.location, message: "expected an object of attributes")
+            }
+            // The KPIs and the report add these up: past JSON's exact range an integer is not a
+            // time or a count avtreplay wrote, and sums of them could overflow.
+            for item in items {
+                if case .int(let value) = item.node.value, value.magnitude > UInt(maximumInteger) {
+                    throw TimelineError(
+                        file: file, location: item.node.location,
+                        message: "expected an integer attribute of at most 2^53 - 1 in magnitude")
+                }
             }
             attributes = items.map { ($0.key, $0.node.value) }.sorted { $0.0 < $1.0 }
         }

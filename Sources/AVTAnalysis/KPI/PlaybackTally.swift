@@ -18,16 +18,16 @@ package struct PlaybackTally: Sendable {
 
     mutating func add(_ o: KPIObservation) {
         let delta = o.numbers["deltaPlayTime"] ?? 0
-        playTime += delta
-        if errors > 0 { playAfterLastError += delta }
+        playTime = playTime.saturatingAdding(delta)
+        if errors > 0 { playAfterLastError = playAfterLastError.saturatingAdding(delta) }
         // The interval a deltaPlayTime covers ran at the rendition seen on the previous event.
         if delta > 0, let bitrate = lastBitrate {
             bitrateWeighted += Double(bitrate) * Double(delta)
-            bitrateWeight += delta
+            bitrateWeight = bitrateWeight.saturatingAdding(delta)
         }
         if delta > 0, let height = lastHeight {
             heightWeighted += Double(height) * Double(delta)
-            heightWeight += delta
+            heightWeight = heightWeight.saturatingAdding(delta)
         }
         if let bitrate = o.numbers["bitrate"] { lastBitrate = bitrate }
         if let height = o.numbers["resolutionHeight"] { lastHeight = height }
@@ -53,18 +53,18 @@ package struct PlaybackTally: Sendable {
             }
         case "SeekBegin":
             if !started { interruptedBeforeStart = true }
-        case "PauseFinish": pauseTime += o.numbers["timeSincePauseBegin"] ?? 0
-        case "SeekFinish": seekTime += o.numbers["timeSinceSeekBegin"] ?? 0
+        case "PauseFinish": pauseTime = pauseTime.saturatingAdding(o.numbers["timeSincePauseBegin"] ?? 0)
+        case "SeekFinish": seekTime = seekTime.saturatingAdding(o.numbers["timeSinceSeekBegin"] ?? 0)
         case "BufferFinish":
             let duration = o.numbers["timeSinceBufferBegin"] ?? 0
-            bufferTime += duration
+            bufferTime = bufferTime.saturatingAdding(duration)
             // As MetricalcCore: in playback, and it did not begin inside a pause or a seek.
             if o.inPlaybackBlock, !o.inSeekBlock {
                 if o.inPauseBlock {
                     pausedRebufferCount += 1
                 } else {
                     rebufferCount += 1
-                    rebufferTime += duration
+                    rebufferTime = rebufferTime.saturatingAdding(duration)
                 }
             }
         case "QualityChangeUp": qualityUp += 1
@@ -75,40 +75,40 @@ package struct PlaybackTally: Sendable {
             if !started, firstAdBeginBeforeStart == nil { firstAdBeginBeforeStart = o.t }
         case "AdFinish":
             adsCompleted += 1
-            adTime += o.numbers["timeSinceAdBegin"] ?? 0
+            adTime = adTime.saturatingAdding(o.numbers["timeSinceAdBegin"] ?? 0)
         case "AdSkip":
             adsSkipped += 1
-            adTime += o.numbers["timeSinceAdBegin"] ?? 0
+            adTime = adTime.saturatingAdding(o.numbers["timeSinceAdBegin"] ?? 0)
         default: break
         }
     }
 
     /// Sums for session totals (first-value fields keep the first playback's).
     mutating func merge(_ o: PlaybackTally) {
-        requests += o.requests
-        loads += o.loads
-        plays += o.plays
-        ends += o.ends
-        errors += o.errors
-        errorsBeforeStart += o.errorsBeforeStart
-        playTime += o.playTime
-        pauseTime += o.pauseTime
-        seekTime += o.seekTime
-        bufferTime += o.bufferTime
-        rebufferCount += o.rebufferCount
-        rebufferTime += o.rebufferTime
-        pausedRebufferCount += o.pausedRebufferCount
-        qualityUp += o.qualityUp
-        qualityDown += o.qualityDown
+        requests = requests.saturatingAdding(o.requests)
+        loads = loads.saturatingAdding(o.loads)
+        plays = plays.saturatingAdding(o.plays)
+        ends = ends.saturatingAdding(o.ends)
+        errors = errors.saturatingAdding(o.errors)
+        errorsBeforeStart = errorsBeforeStart.saturatingAdding(o.errorsBeforeStart)
+        playTime = playTime.saturatingAdding(o.playTime)
+        pauseTime = pauseTime.saturatingAdding(o.pauseTime)
+        seekTime = seekTime.saturatingAdding(o.seekTime)
+        bufferTime = bufferTime.saturatingAdding(o.bufferTime)
+        rebufferCount = rebufferCount.saturatingAdding(o.rebufferCount)
+        rebufferTime = rebufferTime.saturatingAdding(o.rebufferTime)
+        pausedRebufferCount = pausedRebufferCount.saturatingAdding(o.pausedRebufferCount)
+        qualityUp = qualityUp.saturatingAdding(o.qualityUp)
+        qualityDown = qualityDown.saturatingAdding(o.qualityDown)
         bitrateWeighted += o.bitrateWeighted
-        bitrateWeight += o.bitrateWeight
+        bitrateWeight = bitrateWeight.saturatingAdding(o.bitrateWeight)
         heightWeighted += o.heightWeighted
-        heightWeight += o.heightWeight
-        adBreaks += o.adBreaks
-        ads += o.ads
-        adsCompleted += o.adsCompleted
-        adsSkipped += o.adsSkipped
-        adTime += o.adTime
+        heightWeight = heightWeight.saturatingAdding(o.heightWeight)
+        adBreaks = adBreaks.saturatingAdding(o.adBreaks)
+        ads = ads.saturatingAdding(o.ads)
+        adsCompleted = adsCompleted.saturatingAdding(o.adsCompleted)
+        adsSkipped = adsSkipped.saturatingAdding(o.adsSkipped)
+        adTime = adTime.saturatingAdding(o.adTime)
     }
 }
 
@@ -149,17 +149,20 @@ extension PlaybackTally {
     )
         -> [KPI]
     {
-        let count = definitions == .exoplayer ? rebufferCount + pausedRebufferCount : rebufferCount
+        let count = definitions == .exoplayer ? rebufferCount.saturatingAdding(pausedRebufferCount) : rebufferCount
         let denominator: Int
         var frequencyBase = playTime
         switch definitions {
-        case .openavt: denominator = playTime + rebufferTime
+        case .openavt: denominator = playTime.saturatingAdding(rebufferTime)
         case .mux:
-            denominator = playTime + rebufferTime + seekTime + (startup ?? 0)
+            denominator = playTime.saturatingAdding(rebufferTime).saturatingAdding(seekTime).saturatingAdding(
+                startup ?? 0)
             frequencyBase = denominator
-        case .exoplayer: denominator = playTime + (startup ?? 0) + rebufferTime + seekTime
+        case .exoplayer:
+            denominator = playTime.saturatingAdding(startup ?? 0).saturatingAdding(rebufferTime).saturatingAdding(
+                seekTime)
         case .cta:
-            denominator = playTime + rebufferTime + seekTime
+            denominator = playTime.saturatingAdding(rebufferTime).saturatingAdding(seekTime)
             frequencyBase = denominator
         }
         var out: [KPI] = []

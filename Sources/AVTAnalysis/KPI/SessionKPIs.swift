@@ -44,9 +44,15 @@ public struct SessionKPIs: Sendable {
             if let startup = tally.startupTime(definitions) { startups.append(startup) }
         }
         let meanStartup =
-            startups.isEmpty ? nil : Int((Double(startups.reduce(0, +)) / Double(startups.count)).rounded())
+            startups.isEmpty ? nil : Self.roundedMean(startups)
         return sum.rendered(
             definitions: definitions, startup: meanStartup, started: .int(started), exitBeforeStart: .int(exits),
             failed: .int(failed))
+    }
+
+    /// The mean of `values`, rounded, summed in floating point so no input overflows it.
+    static func roundedMean(_ values: [Int]) -> Int {
+        let mean = (values.reduce(0.0) { $0 + Double($1) } / Double(values.count)).rounded()
+        return Int(exactly: mean) ?? (mean > 0 ? .max : .min)
     }
 }

@@ -31,7 +31,11 @@ package struct TimelineLayout {
     var metricsTop: Int { Self.axisHeight + laneCount * Self.laneHeight }
 
     /// x of time t in tenths of a pixel.
-    func x10(_ t: Int) -> Int { Self.gutter * 10 + t * Self.plotWidth * 10 / end }
+    func x10(_ t: Int) -> Int {
+        // In full width: t × 10,000 overflows for the longest timelines a report may draw.
+        let product = t.multipliedFullWidth(by: Self.plotWidth * 10)
+        return Self.gutter * 10 + end.dividingFullWidth(product).quotient
+    }
     func x(_ t: Int) -> String { ReportText.tenths(x10(t)) }
     func bucket(_ t: Int) -> Int { t * Self.plotWidth / (end * Self.bucketWidth) }
 

@@ -195,3 +195,23 @@ final class KPITests: XCTestCase {
         XCTAssertEqual(stats["max"], 1000)
     }
 }
+
+/// Sums of times from any number of records never trap: they stop at Int.max.
+final class KPISaturationTests: XCTestCase {
+    func testTimeSumsAndMeansHoldAtTheLimitsInsteadOfTrapping() {
+        XCTAssertEqual(Int.max.saturatingAdding(1), .max)
+        XCTAssertEqual(Int.min.saturatingAdding(-1), .min)
+        XCTAssertEqual(40.saturatingAdding(2), 42)
+        XCTAssertEqual(SessionKPIs.roundedMean([.max, .max]), .max)
+        XCTAssertEqual(SessionKPIs.roundedMean([1000, 7000]), 4000)
+        var tally = PlaybackTally()
+        var ping = KPIObservation(metric: Metric(name: "x", kind: .gauge, value: .int(0), timestamp: 0))
+        ping.isMetric = false
+        ping.name = "Ping"
+        ping.numbers["deltaPlayTime"] = 1 << 62
+        tally.add(ping)
+        tally.add(ping)
+        XCTAssertEqual(tally.playTime, .max)
+        XCTAssertNotNil(tally.values(.mux).first { $0.name == "playTime" })
+    }
+}
