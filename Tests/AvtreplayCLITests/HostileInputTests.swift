@@ -75,7 +75,9 @@ final class HostileInputTests: XCTestCase {
 
                 """
             let html = dir.appendingPathComponent("r.html").path
-            let result = try CLI.run(["report", "-", "--max-duration", String(t), "-o", html], stdin: timeline)
+            let file = dir.appendingPathComponent("long.jsonl")
+            try Data(timeline.utf8).write(to: file)
+            let result = try CLI.run(["report", file.path, "--max-duration", String(t), "-o", html])
             XCTAssertEqual(result.status, 0, "t \(t): \(result.stderr)")
         }
     }
