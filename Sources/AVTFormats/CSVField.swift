@@ -207,9 +207,7 @@ package enum CSVField {
     package static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let s):
-            var w = JSONWriter(capacity: s.utf8.count + 2)
-            w.string(s.count > 60 ? String(s.prefix(57)) + "…" : s)
-            return String(decoding: w.bytes, as: UTF8.self)
+            return QuotedInput.quoted(s)
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .bool(let b): return String(b)
