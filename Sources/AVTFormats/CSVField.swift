@@ -17,7 +17,10 @@ import Darwin
 /// - any other text is that text as a string: `hello`, `2026-03-01T12:00:00.000Z`, `01`, ` 1`.
 ///
 /// Writers use the plain form for a string whenever it reads back as the same string, and JSON
-/// otherwise, so every value round-trips.
+/// otherwise, so every value round-trips. Text that begins with `=`, `+`, `-` or `@` (or a tab or
+/// CR) is always written as JSON: a spreadsheet evaluates a cell that starts with one of those as a
+/// formula (CSV injection), while the JSON form `"=1+1"` starts with a quote, so a spreadsheet shows
+/// it as text and a reader of these files reads back exactly `=1+1`.
 package enum CSVField {
     /// What a cell's text (after CSV unquoting) means.
     package enum Cell: Equatable, Sendable {
@@ -54,8 +57,8 @@ package enum CSVField {
 
     /// Whether a string must be written as JSON (`"…"`) to read back as the same string: it is
     /// empty, would read as another JSON value (`123`, `true`, `null`), starts with `"`, `{` or
-    /// `[`, has white space at either end, or contains control characters (so every row of a
-    /// file written by avtreplay is one line).
+    /// `[`, has white space at either end, contains control characters (so every row of a
+    /// file written by avtreplay is one line), or starts like a spreadsheet formula.
     package static func needsJSON(_ s: String) -> Bool {
         var s = s
         return s.withUTF8 { utf8 -> Bool in
@@ -64,9 +67,13 @@ package enum CSVField {
             for byte in utf8 where byte < 0x20 || byte == 0x7F { return true }
             switch first {
             case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["): return true
+            case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"):
+                // A string that reads as a number (`-5`) or as a formula (`=1+1`, `-2+3`): a
+                // spreadsheet must see the quote first, so it shows text.
+                return true
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 return literal(utf8) != nil
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 // Numbers; dates and other text that merely starts with a digit stay plain.
                 return isNumber(utf8)
             default:
@@ -124,6 +131,22 @@ package enum CSVField {
                 out.append(contentsOf: utf8)
             }
         }
+    }
+
+    /// Whether text would start a formula in a spreadsheet: its first character is `=`, `+`,
+    /// `-`, `@`, a tab or a CR.
+    package static func startsLikeFormula(_ text: String) -> Bool {
+        switch text.utf8.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return true
+        default: return false
+        }
+    }
+
+    /// A string as the text of one CSV field, as `appendField(string:)` writes it.
+    package static func field(string s: String) -> String {
+        var w = JSONWriter(capacity: s.utf8.count + 8)
+        appendField(string: s, to: &w)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// `"` + text with every `"` doubled + `"`.
@@ -184,9 +207,7 @@ package enum CSVField {
     package static func describe(_ value: JSONValue) -> String {
         switch value {
         case .string(let s):
-            var w = JSONWriter(capacity: s.utf8.count + 2)
-            w.string(s.count > 60 ? String(s.prefix(57)) + "…" : s)
-            return String(decoding: w.bytes, as: UTF8.self)
+            return QuotedInput.quoted(s)
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .bool(let b): return String(b)

@@ -119,6 +119,21 @@ package struct CSVTimelineReader: TimelineSource {
     {
         var columns: [Column] = []
         var names: [String] = []
+        // A set beside the ordered names: the duplicate check stays linear in the column count.
+        var seen: Set<String> = []
+        let rowLocation = SourceLocation(line: records.recordLine, column: 1)
+        // A first row with neither a t nor a tracker column is some other file (a list of
+        // variables, a password file): say so and name the file, without quoting its cells.
+        let hasTimelineColumn = records.fields.contains { field in
+            let text = records.text[field.range]
+            return text.elementsEqual("t".utf8) || text.elementsEqual("tracker".utf8)
+        }
+        guard hasTimelineColumn else {
+            throw TimelineError(
+                file: reader.file, location: rowLocation, path: "header",
+                message: "not a CSV timeline: the first row has neither a t nor a tracker column (a header row "
+                    + "needs t and tracker, then any of action, set.<key>, observe.<key>, attributes.<key>)")
+        }
         for field in records.fields {
             let location = SourceLocation(line: field.line, column: field.column)
             func fail(_ message: String) -> TimelineError {
@@ -144,13 +159,12 @@ package struct CSVTimelineReader: TimelineSource {
                 let shown = name.isEmpty ? "an empty column name" : "unknown column \(CSVField.describe(.string(name)))"
                 throw fail("\(shown): expected \(columnForms)")
             }
-            guard !names.contains(name) else {
+            guard seen.insert(name).inserted else {
                 throw fail("duplicate column \(CSVField.describe(.string(name))): each column may appear once")
             }
             columns.append(column)
             names.append(name)
         }
-        let rowLocation = SourceLocation(line: records.recordLine, column: 1)
         for required in ["t", "tracker"] where !names.contains(required) {
             throw TimelineError(
                 file: reader.file, location: rowLocation, path: "header",
@@ -309,10 +323,12 @@ package struct CSVTimelineReader: TimelineSource {
         }
         guard let index = trackerIndex[trackerName] else {
             let shown = CSVField.describe(value)
+            // Only a short plain name goes into a suggested command line; others read NAME.
+            let suggested = QuotedInput.plainName(trackerName, or: "NAME")
             if trackerList.isEmpty {
                 throw error(
                     field, column: column,
-                    "unknown tracker \(shown): no trackers are declared; \(Self.howToDeclare(trackerName))")
+                    "unknown tracker \(shown): no trackers are declared; \(Self.howToDeclare(suggested))")
             }
             if declaresSettings {
                 throw error(
@@ -322,7 +338,7 @@ package struct CSVTimelineReader: TimelineSource {
             }
             throw error(
                 field, column: column,
-                "unknown tracker \(shown): expected one of: \(trackerList); declare it with --tracker \(trackerName)=KIND"
+                "unknown tracker \(shown): expected one of: \(trackerList); declare it with --tracker \(suggested)=KIND"
             )
         }
         return index

@@ -68,7 +68,7 @@ package struct StepReader {
         guard let tracker = trackerIndex[trackerName] else {
             throw reader.error(
                 at: trackerNode, path: path(".tracker"),
-                "unknown tracker \"\(trackerName)\": expected one of: \(trackerList)")
+                "unknown tracker \(QuotedInput.quoted(trackerName)): expected one of: \(trackerList)")
         }
         var step = Step(t: t, tracker: tracker, origin: StepOrigin(index: index, location: node.location))
         if let actionNode {

@@ -87,8 +87,9 @@ public enum TimelineDecoder {
                 let text = try reader.string(n, path: path + ".kind")
                 guard let known = TrackerKind(rawValue: text) else {
                     let kinds = TrackerKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    let shown = QuotedInput.quoted(text)
                     throw reader.error(
-                        at: n, path: path + ".kind", "unknown tracker kind \"\(text)\": expected one of: \(kinds)")
+                        at: n, path: path + ".kind", "unknown tracker kind \(shown): expected one of: \(kinds)")
                 }
                 kind = known
             }

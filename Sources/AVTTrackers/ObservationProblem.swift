@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTJSON
 
 /// Why an observation value was rejected: where inside the value (empty for the value itself),
@@ -28,7 +29,7 @@ public struct ObservationProblem: Sendable, Equatable {
     /// Scalars as written, containers by their type name.
     public static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .string(let s): return "\"\(s)\""
+        case .string(let s): return QuotedInput.quoted(s)
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .bool(let b): return String(b)

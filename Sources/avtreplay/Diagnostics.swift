@@ -1,3 +1,5 @@
+import AVTFormats
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,8 @@ enum Diagnostics {
 
     private static func emit(label: String, color: String, _ message: String) {
         let tag = useColor ? "\u{1B}[1;\(color)m\(label):\u{1B}[0m" : "\(label):"
-        printRaw("avtreplay: \(tag) \(message)")
+        // The message may quote input (a name, a cell): no ESC or CR of it reaches the terminal.
+        printRaw("avtreplay: \(tag) \(TerminalText.escapedKeepingNewlines(message))")
     }
 
     static func printRaw(_ text: String) {

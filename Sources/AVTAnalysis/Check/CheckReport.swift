@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTJSON
 import AVTReplay
 

@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTJSON
 
 /// Renders comparisons for people (text), tools (JSON) and CI servers (JUnit XML).

@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTJSON
 
 /// Renders KPIs as the JSON contract, CSV (a row per playback plus a totals row per session) or
@@ -129,8 +130,11 @@ package enum KPIReport {
         }
     }
 
+    /// A session or playback id as one field; one that starts like a formula is written as
+    /// `run --format csv` writes it (JSON-quoted), so a spreadsheet shows it as text.
     private static func quoted(_ s: String) -> String {
-        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+        if CSVField.startsLikeFormula(s) { return CSVField.field(string: s) }
+        return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 

@@ -1,26 +1,55 @@
 /// One tracker's getters in registration order (~15, all consulted on every event the tracker
-/// emits, so a scanned array rather than a dictionary).
+/// emits, so a scanned array rather than a dictionary). A timeline can set any number of distinct
+/// attributes, each a getter: past `indexedCount` getters, a dictionary finds an attribute's
+/// getter, so registering n getters stays linear instead of scanning the array n times.
 final class GetterTable {
     private typealias Entries = [(attribute: Attribute, getter: AttributeGetter)]
     private var entries: Entries = []
+    /// Each attribute's position in `entries`; nil while the table is small enough to scan.
+    private var positions: [Attribute: Int]?
+
+    static let indexedCount = 32
+
+    private func position(of attribute: Attribute) -> Int? {
+        if let positions { return positions[attribute] }
+        return entries.firstIndex { $0.attribute == attribute }
+    }
 
     /// Replaces the attribute's getter in place, or appends it.
     func set(_ attribute: Attribute, _ getter: AttributeGetter) {
-        change { entries in
-            if let index = entries.firstIndex(where: { $0.attribute == attribute }) {
-                entries[index].getter = getter
-            } else {
-                entries.append((attribute, getter))
-            }
+        if let index = position(of: attribute) {
+            change { $0[index].getter = getter }
+            return
+        }
+        change { $0.append((attribute, getter)) }
+        if positions != nil {
+            positions?[attribute] = entries.count - 1
+        } else if entries.count > Self.indexedCount {
+            reindex()
         }
     }
 
     func remove(_ attribute: Attribute) {
+        guard position(of: attribute) != nil else { return }
         change { $0.removeAll { $0.attribute == attribute } }
+        if positions != nil { reindex() }
+    }
+
+    /// Positions rebuilt from `entries` (after a removal moved them), or none for a small table.
+    private func reindex() {
+        guard entries.count > Self.indexedCount else {
+            positions = nil
+            return
+        }
+        var rebuilt: [Attribute: Int] = [:]
+        rebuilt.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() { rebuilt[entry.attribute] = index }
+        positions = rebuilt
     }
 
     func removeAll() {
         entries = []
+        positions = nil
     }
 
     /// Changes `entries` moved out of the table and back. Changed in place, the array would be
@@ -35,7 +64,7 @@ final class GetterTable {
     }
 
     func getter(_ attribute: Attribute) -> AttributeGetter? {
-        entries.first { $0.attribute == attribute }?.getter
+        position(of: attribute).map { entries[$0].getter }
     }
 
     /// Sets every attribute whose getter accepts the event and has a value, in registration order.

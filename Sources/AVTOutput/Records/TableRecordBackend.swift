@@ -74,7 +74,7 @@ package final class TableRecordBackend: RecordBackend {
         time(metric.timestamp)
         paint("36") { $0.text(Self.pad("metric", Self.typeWidth)) }
         text("  ")
-        paint("36") { $0.text(Self.pad(metric.name, Self.nameWidth)) }
+        paint("36") { $0.text(Self.pad(TerminalText.escaped(metric.name), Self.nameWidth)) }
         text(" ")
         text(Self.pad("", Self.trackerWidth))
         text(" ")
@@ -97,17 +97,20 @@ package final class TableRecordBackend: RecordBackend {
         time(event.timestamp)
         text(Self.pad("event", Self.typeWidth))
         text("  ")
-        paint(Self.actionColor(event.action.name)) { $0.text(Self.pad(event.action.name, Self.nameWidth)) }
+        paint(Self.actionColor(event.action.name)) {
+            $0.text(Self.pad(TerminalText.escaped(event.action.name), Self.nameWidth))
+        }
         text(" ")
-        let trackerName =
+        // Names come from the timeline: escaped, so none can move the cursor or start a new line.
+        let trackerName = TerminalText.escaped(
             event.trackerId.flatMap { encoder.trackerNames.indices.contains($0) ? encoder.trackerNames[$0] : nil }
-            ?? "-"
+                ?? "-")
         let parts = details(event)
         paint("34") { $0.text(parts.isEmpty ? trackerName : Self.pad(trackerName, Self.trackerWidth)) }
         for part in parts {
             text(" ")
             if let key = part.key {
-                paint("2") { $0.text(key + "=") }
+                paint("2") { $0.text(TerminalText.escaped(key) + "=") }
                 text(part.value)
             } else {
                 paint(part.value.hasPrefix("[") ? "36" : "1") { $0.text(part.value) }
@@ -169,7 +172,7 @@ package final class TableRecordBackend: RecordBackend {
     /// else, else JSON-quoted; ids and long text shortened.
     static func show(_ value: AttributeValue, identifier: Bool) -> String {
         guard case .string(var s) = value else { return value.description }
-        if identifier, s.count > 9 { return String(s.prefix(8)) + "…" }
+        if identifier, s.count > 9 { return TerminalText.escaped(String(s.prefix(8))) + "…" }
         if s.count > 40 { s = String(s.prefix(39)) + "…" }
         // Quoted when it could pass for another value (`"true"`, `"12"`) or has spaces or escapes.
         let plain = !CSVField.needsJSON(s) && !s.utf8.contains { $0 <= 0x20 || $0 == 0x22 || $0 == 0x7F || $0 == 0x5C }
