@@ -94,14 +94,20 @@ final class HostileTextTests: XCTestCase {
         try FileManager.default.createSymbolicLink(
             at: suite.appendingPathComponent("e.csv"), withDestinationURL: secrets)
         try Data("{}\n".utf8).write(to: suite.appendingPathComponent("e.expected.jsonl"))
+        // Given by name, the link is read and named, not quoted.
+        let link = suite.appendingPathComponent("e.csv").path
         for format in ["text", "junit"] {
-            let check = try CLI.run(["check", suite.path, "--format", format])
-            XCTAssertEqual(check.status, 2, check.stderr)
+            let check = try CLI.run(["check", link, "--format", format])
             let all = check.stdout + check.stderr
+            XCTAssertEqual(check.status, 2, all)
             XCTAssertFalse(all.contains("ghp_secret123"), all)
             XCTAssertFalse(all.contains("CI_TOKEN"), all)
             XCTAssertTrue(all.contains("not a CSV timeline"), all)
             XCTAssertTrue(all.contains("e.csv"), all)
         }
+        // Inside a folder, a link out of it is not followed at all.
+        let walk = try CLI.run(["check", suite.path])
+        XCTAssertEqual(walk.status, 2, walk.stderr)
+        XCTAssertFalse((walk.stdout + walk.stderr).contains("CI_TOKEN"), walk.stderr)
     }
 }
