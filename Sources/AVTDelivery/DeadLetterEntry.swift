@@ -1,7 +1,6 @@
 import AVTCore
 import AVTJSON
 import AVTOutput
-import AVTReplay
 import AVTTimeline
 import Foundation
 

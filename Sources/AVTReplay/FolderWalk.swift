@@ -39,19 +39,19 @@ package struct FolderWalk {
 
     private init(root: String, warn: @escaping (String) -> Void) {
         self.root = root
-        self.realRoot = Self.realPath(root) ?? root
+        self.realRoot = FileIdentity.realPath(root) ?? root
         self.warn = warn
     }
 
     private mutating func enter(_ directory: String) throws(TimelineError) {
-        guard let names = SessionDiscovery.visibleNames(in: directory) else {
+        guard let names = Self.visibleNames(in: directory) else {
             throw TimelineError(file: directory, message: "cannot read directory: \(String(cString: strerror(errno)))")
         }
         for name in names {
             let path = directory + "/" + name
             var link = stat()
             guard lstat(path, &link) == 0 else { continue }
-            if (link.st_mode & S_IFMT) == S_IFLNK, let real = Self.realPath(path), !isInsideRoot(real) {
+            if (link.st_mode & S_IFMT) == S_IFLNK, let real = FileIdentity.realPath(path), !isInsideRoot(real) {
                 warn("\(path): skipped, a symlink out of \(root) (walks stay inside the folder given)")
                 continue
             }
@@ -79,9 +79,19 @@ package struct FolderWalk {
         real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
     }
 
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The names in a directory, in the order the system lists them, hidden ones (`.x`) left out;
+    /// nil when it cannot be read (`errno` says why).
+    private static func visibleNames(in directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            // d_name is a fixed-size C array: the name runs to its first NUL.
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names
     }
 }

@@ -94,20 +94,4 @@ package enum SessionDiscovery {
             return isTimelineFile(name) && (keepOutputs || !isOutputFile(path))
         }
     }
-
-    /// The names in a directory, in the order the system lists them, hidden ones (`.x`) left out;
-    /// nil when it cannot be read (`errno` says why).
-    package static func visibleNames(in directory: String) -> [String]? {
-        guard let handle = opendir(directory) else { return nil }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            // d_name is a fixed-size C array: the name runs to its first NUL.
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names
-    }
 }

@@ -7,7 +7,7 @@ import AVTTrackers
 package struct FieldReader {
     /// Times are kept within ±(2^53 − 1) ms so that start time + t never overflows and every
     /// value survives a round trip through JSON tools that read numbers as doubles.
-    static let maxMilliseconds = 9_007_199_254_740_991
+    package static let maxMilliseconds = 9_007_199_254_740_991
 
     let file: String
 

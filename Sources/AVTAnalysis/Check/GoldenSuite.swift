@@ -1,3 +1,4 @@
+import AVTOutput
 import AVTReplay
 import AVTTimeline
 
@@ -117,8 +118,6 @@ package struct GoldenSuite: Sendable, Equatable {
 
     /// One key per file however it was named (`./a/s.json`, `a/s.json`, a symlink to it).
     private static func identity(_ path: String) -> String {
-        guard path != "-", let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        path == "-" ? path : FileIdentity.realPath(path) ?? path
     }
 }

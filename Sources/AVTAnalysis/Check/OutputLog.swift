@@ -19,8 +19,9 @@ package enum OutputLog {
         try read(ByteInput(path: path))
     }
 
-    /// The largest integer a record may carry: 2^53 - 1, the exact range of JSON numbers.
-    static let maximumInteger = 9_007_199_254_740_991
+    /// The largest integer a record may carry: 2^53 - 1, the exact range of JSON numbers and
+    /// the largest time a timeline may hold.
+    static let maximumInteger = UInt(FieldReader.maxMilliseconds)
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError)
         -> OutputRecord
@@ -52,7 +53,7 @@ package enum OutputLog {
         }
         var t: Int?
         if let tNode = field("t") {
-            guard case .int(let value) = tNode.value, value.magnitude <= UInt(maximumInteger) else {
+            guard case .int(let value) = tNode.value, value.magnitude <= maximumInteger else {
                 throw TimelineError(
                     file: file, location: tNode.location,
                     message: "expected an integer \"t\" of at most 2^53 - 1 in magnitude")
@@ -67,7 +68,7 @@ package enum OutputLog {
             // The KPIs and the report add these up: past JSON's exact range an integer is not a
             // time or a count avtreplay wrote, and sums of them could overflow.
             for item in items {
-                if case .int(let value) = item.node.value, value.magnitude > UInt(maximumInteger) {
+                if case .int(let value) = item.node.value, value.magnitude > maximumInteger {
                     throw TimelineError(
                         file: file, location: item.node.location,
                         message: "expected an integer attribute of at most 2^53 - 1 in magnitude")

@@ -1,6 +1,5 @@
 import AVTFormats
 import AVTJSON
-import AVTReplay
 import AVTTimeline
 import AVTTrackers
 

@@ -22,6 +22,13 @@ package struct FileIdentity: Hashable, Sendable {
         (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
+    /// The absolute path of `path` with every symlink, `.` and `..` resolved; nil when nothing is there.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The first output (not `-`) that is the same file as one of `inputs`, if any. An output that
     /// does not exist yet cannot be an input.
     package static func outputOverwritingInput(outputs: [String], inputs: [String]) -> String? {
