@@ -114,13 +114,17 @@ extension AVTReplayCommand {
                 Diagnostics.warning(warning)
             }
             // Each session writes its own CSV table; the merging sink joins them under one header.
-            let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
+            let sink: ByteSink =
+                format == .csv
+                ? CSVRecordMergingSink(target: target, maxColumns: configuration.options.inputLimits.maxColumns)
+                : target
             var backends = RunBackends()
             (backends.format, backends.writesStream, backends.servers) = (format, plan.streamPath != nil, plan.servers)
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
             (backends.encoders.influx, backends.encoders.graphite) = (influx.encoder, graphite.encoder)
             backends.encoders.mediastream = mediastream.options
             (backends.speed, backends.maximumAge, backends.stop) = (pacing.speed, pacing.maximumAge, stop)
+            backends.maxColumns = configuration.options.inputLimits.maxColumns
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
