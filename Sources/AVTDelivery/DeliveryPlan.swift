@@ -55,10 +55,10 @@ package final class DeliveryPlan: Sendable {
                     undelivered: ledger.undelivered[server.name] ?? 0)
             },
             undelivered: ledger.undeliveredCount, reasons: ledger.reasons, deadLetterPath: ledger.deadLetterPath,
-            signal: signal,
-            outsideRetention: servers.compactMap { server in
-                guard case .graphite(let delivery) = server, delivery.outsideRetention > 0 else { return nil }
-                return .init(name: server.name, points: delivery.outsideRetention, retention: delivery.retention)
+            heldBefore: ledger.heldBefore, signal: signal,
+            outsideWindow: servers.compactMap { server in
+                guard let filter = server.windowFilter, filter.outside > 0 else { return nil }
+                return .init(name: server.name, points: filter.outside, window: filter.window)
             })
     }
 }

@@ -62,6 +62,7 @@ extension AVTReplayCommand {
         @OptionGroup var pacing: PacingOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
+        @OptionGroup var windows: WindowOptions
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
@@ -97,10 +98,11 @@ extension AVTReplayCommand {
             let plan: DeliveryPlan
             let target: ByteSink
             do {
-                let policy = batch.policy(attempts: retry.deliveryAttempts, gzip: influx.gzip, stop: stop)
+                let policy = batch.policy(
+                    attempts: retry.deliveryAttempts, gzip: influx.gzip, windows: windows, stop: stop)
                 plan = try DeliveryPlan(
                     destinations: to.destinations, output: output.output, settings: destinationSettings, policy: policy,
-                    deadLetter: deadLetter.deadLetter, graphiteRetention: graphite.retention)
+                    deadLetter: deadLetter.deadLetter, graphiteRetention: windows.graphiteRetention)
                 try FileIdentity.checkOutputs(
                     [plan.streamPath ?? "-"] + (plan.servers.isEmpty ? [] : [deadLetter.deadLetter]),
                     notAmong: timelines + sessions)
@@ -108,7 +110,7 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            let given = Set(influx.given + graphite.given + newRelic.given + mediastream.given)
+            let given = Set(influx.given + graphite.given + windows.given + newRelic.given + mediastream.given)
             let stream = plan.streamPath == nil ? nil : format
             for warning in UnusedOptions.warnings(given: given, stream: stream, servers: plan.serverKinds) {
                 Diagnostics.warning(warning)
@@ -135,7 +137,6 @@ extension AVTReplayCommand {
                 let delivery = try plan.finish(interruptedBy: stop.signal)
                 for line in delivery.summary { Diagnostics.printRaw("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
-                for warning in delivery.warnings { Diagnostics.warning(warning) }
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
@@ -146,8 +147,9 @@ extension AVTReplayCommand {
         }
 
         private var destinationSettings: DestinationSettings {
+            // Compat lines carry nanoseconds whatever --influx-precision says: the server is told so.
             DestinationSettings(
-                precision: influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
+                precision: influx.influxCompat ? .ns : influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
                 environment: ProcessInfo.processInfo.environment)
         }
     }
