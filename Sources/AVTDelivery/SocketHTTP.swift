@@ -39,7 +39,7 @@ package enum SocketHTTP {
         }
         var target = url.path.isEmpty ? "/" : url.path
         if let query = url.query { target += "?" + query }
-        let where_ = "\(host):\(port)"
+        let server = "\(host):\(port)"
         // A large body is announced first: a server that refuses the request (unknown database,
         // bad credentials, a body over its limit) answers before reading it and closes the
         // connection, and a body written into that closed connection turns its answer into
@@ -47,13 +47,13 @@ package enum SocketHTTP {
         // is read as usual.
         let announce = body.count >= expectThreshold
         var head =
-            "POST \(target) HTTP/1.1\r\nHost: \(where_)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            "POST \(target) HTTP/1.1\r\nHost: \(server)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
         if announce { head += "Expect: 100-continue\r\n" }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         var answer: [UInt8] = []
         if announce {
-            if let failure = write(fd, Array(head.utf8), to: where_, timeout: timeout) { return .failure(failure) }
+            if let failure = write(fd, Array(head.utf8), to: server, timeout: timeout) { return .failure(failure) }
             // RFC 9110 §10.1.1: a client need not wait long for 100 Continue; one that never
             // comes (a server that does not implement it) is followed by the body after a second.
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -63,29 +63,29 @@ package enum SocketHTTP {
                     answer.removeAll()
                 case .some:
                     // The final answer, before the body: the request is refused (or taken) as it is.
-                    return finish(fd, answer, from: where_, timeout: timeout)
+                    return finish(fd, answer, from: server, timeout: timeout)
                 case .none:
                     break
                 }
             }
-            if let failure = write(fd, Array(body), to: where_, timeout: timeout) {
-                return readAfterFailedWrite(fd, answer, from: where_, timeout: timeout, failure: failure)
+            if let failure = write(fd, Array(body), to: server, timeout: timeout) {
+                return readAfterFailedWrite(fd, answer, from: server, timeout: timeout, failure: failure)
             }
         } else {
             var request = Array(head.utf8)
             request.append(contentsOf: body)
-            if let failure = write(fd, request, to: where_, timeout: timeout) {
-                return readAfterFailedWrite(fd, answer, from: where_, timeout: timeout, failure: failure)
+            if let failure = write(fd, request, to: server, timeout: timeout) {
+                return readAfterFailedWrite(fd, answer, from: server, timeout: timeout, failure: failure)
             }
         }
-        return finish(fd, answer, from: where_, timeout: timeout)
+        return finish(fd, answer, from: server, timeout: timeout)
     }
 
     /// Bodies from this size on are sent after `Expect: 100-continue`.
     static let expectThreshold = 65_536
 
     /// Writes all of `bytes`; the failure, if any.
-    private static func write(_ fd: Int32, _ bytes: [UInt8], to where_: String, timeout: TimeInterval)
+    private static func write(_ fd: Int32, _ bytes: [UInt8], to server: String, timeout: TimeInterval)
         -> HTTPClient.Failure?
     {
         var sent = 0
@@ -94,9 +94,9 @@ package enum SocketHTTP {
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK {
-                    return .transport("\(where_) took no data within \(seconds(timeout))")
+                    return .transport("\(server) took no data within \(seconds(timeout))")
                 }
-                return .transport("write to \(where_) failed: \(String(cString: strerror(errno)))")
+                return .transport("write to \(server) failed: \(String(cString: strerror(errno)))")
             }
             sent += n
         }
@@ -106,9 +106,9 @@ package enum SocketHTTP {
     /// A write failed: the server may have answered and closed (a refusal before the body was
     /// read); its answer is worth more than the write's error.
     private static func readAfterFailedWrite(
-        _ fd: Int32, _ answer: [UInt8], from where_: String, timeout: TimeInterval, failure: HTTPClient.Failure
+        _ fd: Int32, _ answer: [UInt8], from server: String, timeout: TimeInterval, failure: HTTPClient.Failure
     ) -> Result<HTTPClient.Response, HTTPClient.Failure> {
-        if case .success(let response) = finish(fd, answer, from: where_, timeout: timeout) {
+        if case .success(let response) = finish(fd, answer, from: server, timeout: timeout) {
             return .success(response)
         }
         return .failure(failure)
@@ -128,7 +128,7 @@ package enum SocketHTTP {
     }
 
     /// Reads the answer to its end (the server closes after it) and parses it.
-    private static func finish(_ fd: Int32, _ start: [UInt8], from where_: String, timeout: TimeInterval) -> Result<
+    private static func finish(_ fd: Int32, _ start: [UInt8], from server: String, timeout: TimeInterval) -> Result<
         HTTPClient.Response, HTTPClient.Failure
     > {
         var answer = start
@@ -140,15 +140,15 @@ package enum SocketHTTP {
                 // A complete answer may be followed by a reset (the server closed with unread data).
                 if let response = parse(answer) { return .success(response) }
                 if errno == EAGAIN || errno == EWOULDBLOCK {
-                    return .failure(.transport("no answer from \(where_) within \(seconds(timeout))"))
+                    return .failure(.transport("no answer from \(server) within \(seconds(timeout))"))
                 }
-                return .failure(.transport("no answer from \(where_): \(String(cString: strerror(errno)))"))
+                return .failure(.transport("no answer from \(server): \(String(cString: strerror(errno)))"))
             }
             if n == 0 { break }
             answer.append(contentsOf: chunk[0..<n])
         }
         return parse(answer).map { .success($0) }
-            ?? .failure(.transport("\(where_) closed the connection without a valid HTTP answer"))
+            ?? .failure(.transport("\(server) closed the connection without a valid HTTP answer"))
     }
 
     /// "10 s", "2.5 s".
