@@ -134,6 +134,7 @@ extension AVTReplayCommand {
                     }
                 }
                 try sink.close()
+                for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
                 let delivery = try plan.finish(interruptedBy: stop.signal)
                 for line in delivery.summary { Diagnostics.printRaw("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }

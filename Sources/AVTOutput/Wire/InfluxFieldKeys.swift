@@ -6,6 +6,8 @@ import AVTJSON
 package struct InfluxFieldKeys {
     private(set) var ranks: [Int32] = []
     private(set) var escaped: [[UInt8]] = []
+    /// What writing each name as a field key changed (see `InfluxLineWriter.name`).
+    private(set) var rewrites: [InfluxLineWriter.Rewrite] = []
     private(set) var names: [String] = []
 
     mutating func learn(upTo limit: Int) {
@@ -13,7 +15,7 @@ package struct InfluxFieldKeys {
         names.append(contentsOf: Attribute.names(fromIndex: names.count))
         for name in names[escaped.count...] {
             var w = JSONBuffer(capacity: name.utf8.count * 2)
-            InfluxLineWriter.escaped(name, special: InfluxLineWriter.keySpecials, into: &w)
+            rewrites.append(InfluxLineWriter.name(name, as: .fieldKey, into: &w))
             escaped.append(w.bytes)
         }
         // String's `<` orders by code point, as the JSON encoder's key order.
