@@ -17,6 +17,8 @@ package final class DeliveryLedger: @unchecked Sendable {
     private var failure: OutputError?
     package private(set) var delivered: [String: Int] = [:]
     package private(set) var undelivered: [String: Int] = [:]
+    /// Points sent but replaced on the server by a later one (`--influx-compat`).
+    package private(set) var overwritten: [String: Int] = [:]
     /// The first distinct reasons, for the summary.
     package private(set) var reasons: [String] = []
 
@@ -32,6 +34,10 @@ package final class DeliveryLedger: @unchecked Sendable {
         lock.lock()
         delivered[destination, default: 0] += n
         lock.unlock()
+    }
+
+    func countOverwritten(_ n: Int, to destination: String) {
+        lock.withLock { overwritten[destination, default: 0] += n }
     }
 
     /// Keeps lines the destination did not take, with why.

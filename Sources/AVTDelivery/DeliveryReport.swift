@@ -16,9 +16,19 @@ package struct DeliveryReport: Sendable, Equatable {
         package var unit: String
         package var delivered: Int
         package var undelivered: Int
+        /// Sent, then replaced by a later point of the same instant (`--influx-compat`); not in `delivered`.
+        package var overwritten: Int
 
-        package init(name: String, unit: String, delivered: Int, undelivered: Int) {
+        package init(name: String, unit: String, delivered: Int, undelivered: Int, overwritten: Int = 0) {
             (self.name, self.unit, self.delivered, self.undelivered) = (name, unit, delivered, undelivered)
+            self.overwritten = overwritten
+        }
+
+        var line: String {
+            let kept = "\(name): \(delivered) \(unit) delivered, "
+            guard overwritten > 0 else { return kept + "\(undelivered) undelivered" }
+            return kept + "\(overwritten) overwritten by a later point of the same instant (--influx-compat), "
+                + "\(undelivered) undelivered"
         }
     }
 
@@ -68,8 +78,7 @@ package struct DeliveryReport: Sendable, Equatable {
 
     /// One line per server, then one per server with points outside its window.
     package var summary: [String] {
-        servers.map { "\($0.name): \($0.delivered) \($0.unit) delivered, \($0.undelivered) undelivered" }
-            + outsideWindow.map(\.message)
+        servers.map(\.line) + outsideWindow.map(\.message)
     }
 
     /// Where the dead letters went, and what the file already held.

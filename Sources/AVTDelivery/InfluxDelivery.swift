@@ -66,6 +66,12 @@ package final class InfluxDelivery: @unchecked Sendable {
         }
     }
 
+    /// `--influx-compat` points a later point of the same measurement and time replaced: sent,
+    /// but not kept, so not counted as delivered.
+    func countOverwritten(_ points: Int) {
+        if points > 0 { ledger.countOverwritten(points, to: destination.description) }
+    }
+
     package func deliver(_ lines: [String]) {
         let lines = windowFilter.admit(lines, format: format, time: time(ofLine:))
         var start = 0

@@ -7,6 +7,11 @@ package struct InfluxLineWriter {
     package let records: RecordEncoder
     private var lastTimestamp = Int.min
     private var ordinal = 0
+    /// With `compat`: the last time written per measurement (events, metrics), and how many
+    /// points a later one of the same measurement and time has overwritten (compat lines have
+    /// no tags, so InfluxDB keeps one point per measurement and time).
+    private var compatLast = (events: Int.min, metrics: Int.min)
+    package private(set) var compatOverwritten = 0
     /// Field keys by attribute index: rank in name order and escaped bytes (see InfluxFieldKeys).
     private var keys = InfluxFieldKeys()
     /// Reused per event: its attributes as (rank, key, value), sorted by rank.
@@ -60,6 +65,8 @@ package struct InfluxLineWriter {
             w.raw(" ")
             w.int((records.startTime + event.timestamp) * 1_000_000)
             w.raw("\n")
+            if compatLast.events == event.timestamp { compatOverwritten += 1 }
+            compatLast.events = event.timestamp
             return
         }
         var tagPairs: [(String, String)] = []
@@ -105,6 +112,8 @@ package struct InfluxLineWriter {
             w.raw(" ")
             w.int((records.startTime + metric.timestamp) * 1_000_000)
             w.raw("\n")
+            if compatLast.metrics == metric.timestamp { compatOverwritten += 1 }
+            compatLast.metrics = metric.timestamp
             return
         }
         var (stamp, rewrite) = head(measurement: encoder.metricsMeasurement, tags: [], t: metric.timestamp, into: &w)
