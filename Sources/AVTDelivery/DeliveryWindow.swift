@@ -27,7 +27,7 @@ package struct DeliveryWindow: Sendable, Equatable {
         return true
     }
 
-    /// "1 d ago to now", "48 h ago to 24 h ahead", "7 d ago onwards".
+    /// "24 h ago to now", "48 h ago to 24 h ahead", "7 d ago onwards".
     package var description: String {
         let from = past.map { Self.span($0) + " ago" } ?? "any time before now"
         switch ahead {
@@ -37,10 +37,10 @@ package struct DeliveryWindow: Sendable, Equatable {
         }
     }
 
-    /// A duration in the largest whole unit: 1 d, 48 h, 90 s, 1500 ms.
+    /// A duration in the largest whole unit, days from a week on: 7 d, 48 h, 90 s, 1500 ms.
     static func span(_ ms: Int) -> String {
         for (unit, size) in [("d", 86_400_000), ("h", 3_600_000), ("min", 60_000), ("s", 1000)]
-        where ms % size == 0 && ms >= size {
+        where ms % size == 0 && ms >= (unit == "d" ? 7 * size : size) {
             return "\(ms / size) \(unit)"
         }
         return "\(ms) ms"

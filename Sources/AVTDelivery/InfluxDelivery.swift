@@ -150,8 +150,8 @@ package final class InfluxDelivery: @unchecked Sendable {
         send(lines[middle..<lines.endIndex])
     }
 
-    /// The part of a multi-line answer about one line: `unable to parse '<line>': <why>`, up to
-    /// the next line of the answer, without the `dropped=N` InfluxDB adds at the end.
+    /// The server's words about one line of a multi-line answer: `unable to parse '<line>': <why>`,
+    /// up to the next line of the answer, without the `dropped=N` InfluxDB adds at the end.
     static func reason(for line: String, in message: String) -> String {
         let head = "unable to parse '\(line)': "
         guard let start = message.range(of: head) else { return message }
@@ -161,7 +161,7 @@ package final class InfluxDelivery: @unchecked Sendable {
         {
             why = why[..<dropped.lowerBound]
         }
-        return "unable to parse: " + why
+        return head + why
     }
 
     /// InfluxDB 1.x answers errors as `{"error": "…"}`, 2.x as `{"code": "…", "message": "…"}`.

@@ -76,7 +76,8 @@ final class DeliveryReportTests: XCTestCase {
         func window(_ past: Int?, _ ahead: Int?) -> String {
             DeliveryWindow(past: past, ahead: ahead, keeper: "k", fix: "f").description
         }
-        XCTAssertEqual(window(86_400_000, 0), "1 d ago to now")
+        XCTAssertEqual(window(86_400_000, 0), "24 h ago to now")
+        XCTAssertEqual(window(7 * 86_400_000, nil), "7 d ago onwards")
         XCTAssertEqual(window(48 * 3_600_000, 24 * 3_600_000), "48 h ago to 24 h ahead")
         XCTAssertEqual(window(90_000, nil), "90 s ago onwards")
         // Inclusive at now, exclusive at the oldest edge (whisper keeps ages below the retention).
