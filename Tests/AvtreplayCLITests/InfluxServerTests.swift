@@ -224,7 +224,8 @@ final class InfluxServerTests: XCTestCase {
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         // Attributes stay on the tracker: all 15 events carry the names, each warned about once.
-        XCTAssertTrue(result.stderr.contains("15 InfluxDB points have a name line protocol cannot carry"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("15 InfluxDB points have a name line protocol cannot carry"), result.stderr)
         XCTAssertTrue(result.stderr.contains("15 InfluxDB points have a field named time"), result.stderr)
         XCTAssertEqual(result.stderr.components(separatedBy: "warning:").count, 3, result.stderr)
         // Field keys: exact, except what the documented rules replace.
