@@ -31,6 +31,7 @@ extension AVTReplayCommand {
                   cat session.jsonl | avtreplay run - --hub core --ping-interval 10000
                   avtreplay run corpus/ --jobs 2 --shard 1/4 -o shard1.jsonl
                   avtreplay run s.json --to influxdb://db:8086/oavt --start-time now --speed 1
+                  avtreplay run s.json --to graphite://h:2003 --end-time now
                   INFLUX_TOKEN=… avtreplay run s.json --to 'influxdb2://h:8086?org=o&bucket=b'
                   avtreplay run s.json --format mediastream --mediastream-content-id 529a628d
                 """)

@@ -135,7 +135,7 @@ package struct InfluxLineWriter {
     }
 
     /// Where a name goes in a line: each escapes its own characters (measured on InfluxDB 1.6,
-    /// docs/outputs.md).
+    /// docs/destinations.md).
     enum NamePlace {
         case measurement, tagKey, tagValue, fieldKey
 
