@@ -35,6 +35,10 @@ package enum SocketHTTP {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            // SO_SNDTIMEO bounds connect too; it then fails with EINPROGRESS.
+            if errno == EINPROGRESS || errno == EAGAIN {
+                return .failure(.transport("no answer from \(host):\(port) within \(seconds(timeout)) (connecting)"))
+            }
             return .failure(.transport("cannot connect to \(host):\(port): \(String(cString: strerror(errno)))"))
         }
         var target = url.path.isEmpty ? "/" : url.path

@@ -33,8 +33,13 @@ final class InfluxRestartTests: XCTestCase {
     }
 
     private func start(port: Int, dir: String?, auth: [String: String] = [:]) throws -> Server {
-        var environment = ["INFLUX_PORT": String(port), "INFLUX_DB": "restart"].merging(auth) { $1 }
-        if let dir { environment["INFLUX_DIR"] = dir }
+        // Empty values stand for unset: an INFLUX_DIR or INFLUX_USER in the caller's environment
+        // (a shell that started its own server) must not become this server's directory or user.
+        var environment = [
+            "INFLUX_PORT": String(port), "INFLUX_DB": "restart", "INFLUX_USER": "", "INFLUX_PASSWORD": "",
+        ]
+        .merging(auth) { $1 }
+        environment["INFLUX_DIR"] = dir ?? ""
         let (status, output) = try script("scripts/start-influxdb.sh", environment: environment)
         XCTAssertEqual(status, 0, output)
         var values: [String: String] = [:]

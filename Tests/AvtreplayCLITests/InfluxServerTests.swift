@@ -171,7 +171,10 @@ final class InfluxServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let big = try bigTimeline(in: dir)
         let db = try freshDatabase()
-        let result = try CLI.run(["run", big, "--to", "influxdb://\(try host())/\(db)"])
+        let result = try CLI.run([
+            "run", big, "--to", "influxdb://\(try host())/\(db)", "--dead-letter",
+            dir.appendingPathComponent("none.jsonl").path,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("6000 points delivered, 0 undelivered"), result.stderr)
         XCTAssertEqual(try rows("SELECT count(title) FROM OAVT_EVENTS", db: db).values.first?[1] as? Int, 6000)
@@ -221,6 +224,7 @@ final class InfluxServerTests: XCTestCase {
             + steps.joined(separator: ",\n") + "]}").write(to: timeline, atomically: true, encoding: .utf8)
         let result = try CLI.run([
             "run", timeline.path, "--to", "influxdb://\(try host())/\(db)", "--influx-tags", "action,tracker,tv",
+            "--dead-letter", dir.appendingPathComponent("dead.jsonl").path,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         // Attributes stay on the tracker: all 15 events carry the names, each warned about once.
@@ -276,7 +280,10 @@ final class InfluxServerTests: XCTestCase {
         ]}
         """#.write(to: timeline, atomically: true, encoding: .utf8)
         let db = try freshDatabase()
-        let epoch = try CLI.run(["run", timeline.path, "--influx-compat", "--to", "influxdb://\(try host())/\(db)"])
+        let dead = dir.appendingPathComponent("dead.jsonl").path
+        let epoch = try CLI.run([
+            "run", timeline.path, "--influx-compat", "--to", "influxdb://\(try host())/\(db)", "--dead-letter", dead,
+        ])
         XCTAssertEqual(epoch.status, 0, epoch.stderr)
         let times = try rows(#"SELECT "action" FROM OAVT_EVENTS"#, db: db).values.compactMap { $0.first as? String }
         XCTAssertEqual(times, ["1970-01-01T00:00:00Z", "1970-01-01T00:00:00.1Z"])
@@ -285,6 +292,7 @@ final class InfluxServerTests: XCTestCase {
         let dated = try freshDatabase()
         let result = try CLI.run([
             "run", "fixtures/happy-path.json", "--influx-compat", "--to", "influxdb://\(try host())/\(dated)",
+            "--dead-letter", dead,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let stored = try count(dated)
