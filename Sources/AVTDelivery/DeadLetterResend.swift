@@ -64,18 +64,24 @@ package struct DeadLetterResend {
     /// Delivers every group: Graphite first, then New Relic, Mediastream and InfluxDB, calling
     /// `delivered` with a summary line after each. `file` names the dead-letter file in errors.
     package func deliver(_ groups: [Group], file: String, delivered: (String) -> Void) throws(CommandFailure) {
+        // Points outside a window, per destination in order, said once after every group
+        // (New Relic's events and metrics are two groups of one destination).
+        var outside: [DeliveryReport.OutsideWindow] = []
         for kind in [Destination.Kind.graphite, .newRelic, .mediastream, nil] {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
                 let filter = try deliver(group, kind: kind, file: file)
                 let name = group.destination
                 delivered(
                     "\(name): \(ledger.delivered[name] ?? 0) delivered, \(ledger.undelivered[name] ?? 0) undelivered")
-                if let filter, filter.outside > 0 {
-                    delivered(
-                        DeliveryReport.OutsideWindow(name: name, points: filter.outside, window: filter.window).message)
+                guard let filter, filter.outside > 0 else { continue }
+                if let known = outside.firstIndex(where: { $0.name == name }) {
+                    outside[known].points += filter.outside
+                } else {
+                    outside.append(.init(name: name, points: filter.outside, window: filter.window))
                 }
             }
         }
+        for note in outside { delivered(note.message) }
     }
 
     /// Delivers one group; returns its destination's window check, if it has one.

@@ -139,6 +139,9 @@ final class NewRelicContractTests: XCTestCase {
                 environment: environment)
             XCTAssertEqual(send.status, 3, send.stderr)
             XCTAssertEqual(server.requests.count, 0)
+            // Events and metrics are two groups of one destination: one message for both.
+            XCTAssertEqual(send.stderr.components(separatedBy: "outside what New Relic keeps").count, 2, send.stderr)
+            XCTAssertTrue(send.stderr.contains("newrelic://1: 33 points outside"), send.stderr)
         }
         // Just inside: 47 h ago is sent.
         let server = try MockHTTPServer()
