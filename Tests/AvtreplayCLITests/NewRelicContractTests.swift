@@ -140,7 +140,7 @@ final class NewRelicContractTests: XCTestCase {
             XCTAssertEqual(send.status, 3, send.stderr)
             XCTAssertEqual(server.requests.count, 0)
             // Events and metrics are two groups of one destination: one message for both.
-            XCTAssertEqual(send.stderr.components(separatedBy: "outside what New Relic keeps").count, 2, send.stderr)
+            XCTAssertEqual(send.stderr.components(separatedBy: "points outside what").count, 2, send.stderr)
             XCTAssertTrue(send.stderr.contains("newrelic://1: 33 points outside"), send.stderr)
         }
         // Just inside: 47 h ago is sent.
