@@ -25,7 +25,8 @@ package struct DeliveryReport: Sendable, Equatable {
         }
 
         var line: String {
-            let kept = "\(name): \(delivered) \(unit) delivered, "
+            // `unit` is plural ("points"); one is "1 point".
+            let kept = "\(name): \(DeliveryReport.count(delivered, String(unit.dropLast()))) delivered, "
             guard overwritten > 0 else { return kept + "\(undelivered) undelivered" }
             return kept + "\(overwritten) overwritten by a later point of the same instant (--influx-compat), "
                 + "\(undelivered) undelivered"

@@ -72,6 +72,11 @@ final class DeliveryReportTests: XCTestCase {
                 + "`avtreplay send dead.jsonl --to DEST`). Reasons: HTTP 404: database not found")
     }
 
+    func testOnePointIsSingular() {
+        let one = DeliveryReport(servers: [.init(name: "graphite://h", unit: "points", delivered: 1, undelivered: 0)])
+        XCTAssertEqual(one.summary, ["graphite://h: 1 point delivered, 0 undelivered"])
+    }
+
     func testWindowsSayWhereTheyEnd() {
         func window(_ past: Int?, _ ahead: Int?) -> String {
             DeliveryWindow(past: past, ahead: ahead, keeper: "k", fix: "f").description
