@@ -11,7 +11,10 @@ import Darwin
 /// event loop and small writes than the whole replay did; this writes the request in one go
 /// and reads the answer. https:// still goes through URLSession (TLS).
 package enum SocketHTTP {
-    static func post(_ url: URL, body: Data, headers: [String: String], timeout: TimeInterval) -> Result<
+    /// `announcing: false` sends even a large body at once (a server that answered 417 to `Expect`).
+    static func post(
+        _ url: URL, body: Data, headers: [String: String], timeout: TimeInterval, announcing: Bool = true
+    ) -> Result<
         HTTPClient.Response, HTTPClient.Failure
     > {
         guard let host = url.host else { return .failure(.transport("no host in \(url)")) }
@@ -49,7 +52,7 @@ package enum SocketHTTP {
         // connection, and a body written into that closed connection turns its answer into
         // "connection reset by peer". Small bodies fit in the socket buffers, so their answer
         // is read as usual.
-        let announce = body.count >= expectThreshold
+        let announce = announcing && body.count >= expectThreshold
         var head =
             "POST \(target) HTTP/1.1\r\nHost: \(server)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
         if announce { head += "Expect: 100-continue\r\n" }
@@ -65,6 +68,9 @@ package enum SocketHTTP {
                 switch readHead(fd, into: &answer) {
                 case .some(let status) where status == 100:
                     answer.removeAll()
+                case .some(let status) where status == 417:
+                    // RFC 9110 §10.1.1: a server that refuses the expectation gets the request without it.
+                    return post(url, body: body, headers: headers, timeout: timeout, announcing: false)
                 case .some:
                     // The final answer, before the body: the request is refused (or taken) as it is.
                     return finish(fd, answer, from: server, timeout: timeout)
