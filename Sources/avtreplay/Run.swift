@@ -49,7 +49,8 @@ extension AVTReplayCommand {
                 "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns), "
                     + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol), "
                     + "graphite (Graphite plaintext), the last two exactly as those backends send them, "
-                    + "or mediastream (Mediastream collector events, one per line).",
+                    + "mediastream (Mediastream collector events, one per line), "
+                    + "or openmetrics (Prometheus samples, for promtool tsdb create-blocks-from openmetrics).",
                 valueName: "format"))
         var format: OutputFormat = .jsonl
 
@@ -114,7 +115,13 @@ extension AVTReplayCommand {
                 Diagnostics.warning(warning)
             }
             // Each session writes its own CSV table; the merging sink joins them under one header.
-            let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
+            // OpenMetrics wants each family's samples together, once, and `# EOF` at the end.
+            let sink: ByteSink =
+                switch format {
+                case .csv: CSVRecordMergingSink(target: target)
+                case .openmetrics: OpenMetricsMergingSink(target: target)
+                default: target
+                }
             var backends = RunBackends()
             (backends.format, backends.writesStream, backends.servers) = (format, plan.streamPath != nil, plan.servers)
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
