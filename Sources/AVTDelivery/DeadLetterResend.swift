@@ -45,6 +45,7 @@ package struct DeadLetterResend {
         if format == "graphite" { return .graphite }
         if format.hasPrefix("newrelic") { return .newRelic }
         if format == MediastreamDelivery.format { return .mediastream }
+        if format == PrometheusDelivery.format { return .prometheus }
         return nil
     }
 
@@ -58,7 +59,7 @@ package struct DeadLetterResend {
     /// Delivers every group: Graphite first, then New Relic, Mediastream and InfluxDB, calling
     /// `delivered` with a summary line after each. `file` names the dead-letter file in errors.
     package func deliver(_ groups: [Group], file: String, delivered: (String) -> Void) throws(CommandFailure) {
-        for kind in [Destination.Kind.graphite, .newRelic, .mediastream, nil] {
+        for kind in [Destination.Kind.graphite, .newRelic, .mediastream, .prometheus, nil] {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
                 try deliver(group, kind: kind, file: file)
                 let name = group.destination
@@ -93,6 +94,8 @@ package struct DeadLetterResend {
                 group.lines, kind: newRelicKind!)
         case .mediastream(let server):
             MediastreamDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
+        case .prometheus(let server):
+            PrometheusDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
         case .influx(let server):
             InfluxDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
         case .stdout, .file: break

@@ -33,6 +33,8 @@ extension AVTReplayCommand {
                   avtreplay run s.json --to influxdb://db:8086/oavt --start-time now --speed 1
                   INFLUX_TOKEN=… avtreplay run s.json --to 'influxdb2://h:8086?org=o&bucket=b'
                   avtreplay run s.json --format mediastream --mediastream-content-id 529a628d
+                  avtreplay run s.json --format openmetrics -o s.om   # promtool backfill
+                  avtreplay run s.json --to prometheus://127.0.0.1:9090 --start-time now
                 """)
 
         @Argument(
@@ -63,6 +65,7 @@ extension AVTReplayCommand {
         @OptionGroup var pacing: PacingOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
+        @OptionGroup var prometheus: PrometheusOptions
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
@@ -109,7 +112,7 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            let given = Set(influx.given + graphite.given + newRelic.given + mediastream.given)
+            let given = Set(influx.given + graphite.given + newRelic.given + mediastream.given + prometheus.given)
             let stream = plan.streamPath == nil ? nil : format
             for warning in UnusedOptions.warnings(given: given, stream: stream, servers: plan.serverKinds) {
                 Diagnostics.warning(warning)
@@ -153,9 +156,11 @@ extension AVTReplayCommand {
         }
 
         private var destinationSettings: DestinationSettings {
-            DestinationSettings(
+            var settings = DestinationSettings(
                 precision: influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
                 environment: ProcessInfo.processInfo.environment)
+            settings.prometheusWindow = prometheus.window
+            return settings
         }
     }
 }

@@ -24,13 +24,14 @@ extension AVTReplayCommand {
         @Option(
             name: .customLong("to"),
             help: ArgumentHelp(
-                "Where to deliver: influxdb://…, graphite://…, newrelic://… or mediastream+http(s)://… (default: each entry's own destination).",
+                "Where to deliver: influxdb://…, graphite://…, newrelic://…, mediastream+http(s)://… or prometheus://… (default: each entry's own destination).",
                 valueName: "dest"))
         var destination: String?
 
         @OptionGroup var newRelic: NewRelicOptions<SendNewRelicEndpoint>
         @OptionGroup var deadLetter: DeadLetterOptions<SendDeadLetter>
         @OptionGroup var retry: RetryOptions
+        @OptionGroup var prometheus: PrometheusOptions
 
         @Option(
             help: ArgumentHelp(
@@ -47,10 +48,11 @@ extension AVTReplayCommand {
             }
             var policy = DeliveryPolicy()
             (policy.attempts, policy.gzip) = (retry.deliveryAttempts, influxGzip)
+            var settings = DestinationSettings(
+                newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
+            settings.prometheusWindow = prometheus.window
             let resend = DeadLetterResend(
-                settings: DestinationSettings(
-                    newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment),
-                policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter))
+                settings: settings, policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter))
             try resend.deliver(DeadLetterResend.groups(entries, to: destination), file: file) {
                 Diagnostics.printRaw("avtreplay: " + $0)
             }
