@@ -10,7 +10,8 @@ import AVTCore
 /// - a counter is cumulative, so the samples of one series in one millisecond are folded into
 ///   the last one, which already counts them all: nothing is lost;
 /// - a gauge's second sample in the same millisecond gets the label `seq="1"` (the third
-///   `seq="2"`…), as InfluxDB points get a `seq` tag.
+///   `seq="2"`…), as InfluxDB points get a `seq` tag; one with the same value as a sample
+///   already there adds nothing and is folded into it.
 /// That needs the millisecond to be over before its samples are written: they wait in `pending`
 /// until a record of a later millisecond (or the end) comes. Records come in time order.
 package struct PrometheusSampleWriter {
@@ -126,18 +127,22 @@ package struct PrometheusSampleWriter {
         }
     }
 
-    /// A gauge's sample: a second one of the same series in this millisecond gets `seq`.
+    /// A gauge's sample: a second one of the same series in this millisecond gets `seq`, unless
+    /// it says the same as one already there (two events of a tracker in one millisecond
+    /// carrying the same position): that one sample says it for both.
     private mutating func gauge(
         _ family: PrometheusFamily, labels: [(String, String)], value: Double, lines: inout [String]
     ) {
+        let text = Self.number(value)
         var series = self.series(family, labels, lines: &lines)
         var seq = 0
-        while pendingIndex[series] != nil {
+        while let index = pendingIndex[series] {
+            if pending[index].value == text { return }
             seq += 1
             series = self.series(family, labels + [("seq", String(seq))], lines: &lines)
         }
         pendingIndex[series] = pending.count
-        pending.append((series, Self.number(value)))
+        pending.append((series, text))
     }
 
     /// `name{label="value",…}` with the labels sorted and `session` added; describes the family

@@ -34,9 +34,10 @@ final class PrometheusSampleWriterTests: XCTestCase {
             ])
     }
 
+    /// The third sample says what the first does: it is folded into it.
     func testASecondGaugeSampleInOneMillisecondGetsSeqInsteadOfOverwritingTheFirst() {
         let out = lines { w, out in
-            for ms in [1200, 300] {
+            for ms in [1200, 300, 1200] {
                 w.add(
                     Event(
                         action: .bufferFinish, timestamp: 5, trackerId: 0,
