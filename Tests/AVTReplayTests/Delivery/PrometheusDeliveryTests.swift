@@ -118,6 +118,14 @@ final class PrometheusDeliveryTests: XCTestCase {
         XCTAssertEqual(ledger.delivered.values.reduce(0, +), 0)
     }
 
+    func testDeadLettersGoBackByRemoteWriteAndTheWindowFlagIsNamedWhenUnused() {
+        XCTAssertEqual(DeadLetterResend.kind(ofFormat: "openmetrics"), .prometheus)
+        XCTAssertEqual(
+            UnusedOptions.warnings(given: ["--prometheus-window"], stream: .openmetrics, servers: []),
+            ["--prometheus-window ignored: nothing is written to a remote-write server (--to prometheus://…)"])
+        XCTAssertEqual(UnusedOptions.warnings(given: ["--prometheus-window"], stream: nil, servers: [.prometheus]), [])
+    }
+
     func testDestinations() throws {
         let window = PrometheusWindow(past: 3600)
         XCTAssertEqual(
