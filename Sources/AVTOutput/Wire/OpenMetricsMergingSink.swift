@@ -20,6 +20,8 @@ package final class OpenMetricsMergingSink: ByteSink {
     private var index: [String: Int] = [:]
     /// Sample names that belong to a family of another name (`oavt_events_total` → `oavt_events`).
     private var sampleFamilies: [String: String] = [:]
+    /// Sample names seen, with their family's place in `families`.
+    private var sampleNames: [(bytes: [UInt8], family: Int)] = []
     private var closed = false
 
     package init(target: ByteSink, spillThreshold: Int = 1 << 20) {
@@ -73,12 +75,22 @@ package final class OpenMetricsMergingSink: ByteSink {
             }
             if words[1].elementsEqual("TYPE".utf8), words[3].elementsEqual("counter".utf8) {
                 sampleFamilies[name + "_total"] = name
+                sampleNames.removeAll { $0.bytes.elementsEqual((name + "_total").utf8) }
             }
             return
         }
         let nameEnd = line.firstIndex { $0 == 0x7B || $0 == 0x20 } ?? line.endIndex
-        let name = String(decoding: line[line.startIndex..<nameEnd], as: UTF8.self)
-        let family = self.family(sampleFamilies[name] ?? name)
+        let name = line[line.startIndex..<nameEnd]
+        // A run has a few dozen sample names and millions of samples: a linear search over the
+        // names' bytes costs less than making a String of each one to look it up.
+        let family: Family
+        if let known = sampleNames.first(where: { $0.bytes.count == name.count && $0.bytes.elementsEqual(name) }) {
+            family = families[known.family]
+        } else {
+            let text = String(decoding: name, as: UTF8.self)
+            family = self.family(sampleFamilies[text] ?? text)
+            sampleNames.append((Array(name), index[sampleFamilies[text] ?? text]!))
+        }
         family.samples.append(contentsOf: line)
         if family.samples.count >= spillThreshold {
             if family.spool == nil { family.spool = try SpoolFile() }

@@ -36,24 +36,21 @@ package struct PrometheusSampleWriter {
     /// Adds the samples of an event; lines of earlier milliseconds are appended to `lines`.
     package mutating func add(_ event: Event, to lines: inout [String]) {
         advance(to: records.startTime + event.timestamp, lines: &lines)
-        let tracker = event.trackerId.flatMap {
-            records.trackerNames.indices.contains($0) ? records.trackerNames[$0] : nil
-        }
-        let trackerLabel: [(String, String)] = tracker.map { [("tracker", $0)] } ?? []
-        count(.events, labels: [("action", event.action.name)] + trackerLabel, by: 1, lines: &lines)
+        let tracker = event.trackerId.flatMap { records.trackerNames.indices.contains($0) ? $0 : nil } ?? -1
+        count(Labels(.events, action: event.action, tracker: tracker), by: 1, lines: &lines)
         for interval in PrometheusFamily.intervals where interval.action == event.action {
             if let ms = interval.attributes.lazy.compactMap({ Self.number(event[$0]) }).first {
-                gauge(interval.family, labels: trackerLabel, value: ms / 1000, lines: &lines)
+                gauge(Labels(interval.family, tracker: tracker), value: ms / 1000, lines: &lines)
             }
         }
         for state in PrometheusFamily.states {
             if let value = Self.number(event[state.attribute]) {
-                gauge(state.family, labels: trackerLabel, value: value / state.divisor, lines: &lines)
+                gauge(Labels(state.family, tracker: tracker), value: value / state.divisor, lines: &lines)
             }
         }
         for total in PrometheusFamily.totals {
             if let ms = Self.number(event[total.attribute]) {
-                set(total.family, labels: [], value: ms / 1000, lines: &lines)
+                set(Labels(total.family), value: ms / 1000, lines: &lines)
             }
         }
     }
@@ -69,16 +66,16 @@ package struct PrometheusSampleWriter {
         if let family = PrometheusFamily.metrics[metric.name] {
             // MetricalcCore's gauges are milliseconds; its counters count 1 per occurrence.
             if family.kind == .gauge {
-                gauge(family, labels: [], value: value / 1000, lines: &lines)
+                gauge(Labels(family), value: value / 1000, lines: &lines)
             } else {
-                count(family, labels: [], by: value, lines: &lines)
+                count(Labels(family), by: value, lines: &lines)
             }
         } else {
             let family = PrometheusFamily.custom(metric: metric.name, kind: metric.kind)
             if family.kind == .gauge {
-                gauge(family, labels: [], value: value, lines: &lines)
+                gauge(Labels(family), value: value, lines: &lines)
             } else {
-                count(family, labels: [], by: value, lines: &lines)
+                count(Labels(family), by: value, lines: &lines)
             }
         }
     }
@@ -100,21 +97,47 @@ package struct PrometheusSampleWriter {
 
     // MARK: Samples
 
+    /// A series before it is written out: its family and the labels that vary (the session is
+    /// the writer's). Series texts are cached by it: a session has few series and many samples.
+    private struct Labels: Hashable {
+        let family: String
+        let kind: PrometheusFamily.Kind
+        let action: Action?
+        let tracker: Int
+        var seq = 0
+        let described: PrometheusFamily
+
+        init(_ family: PrometheusFamily, action: Action? = nil, tracker: Int = -1) {
+            (self.family, self.kind, self.described) = (family.name, family.kind, family)
+            self.action = action
+            self.tracker = tracker
+        }
+
+        static func == (a: Labels, b: Labels) -> Bool {
+            a.family == b.family && a.action == b.action && a.tracker == b.tracker && a.seq == b.seq
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(family)
+            hasher.combine(action?.index ?? -1)
+            hasher.combine(tracker)
+            hasher.combine(seq)
+        }
+    }
+
+    private var seriesTexts: [Labels: String] = [:]
+
     /// Adds `amount` to a cumulative counter.
-    private mutating func count(
-        _ family: PrometheusFamily, labels: [(String, String)], by amount: Double, lines: inout [String]
-    ) {
-        let series = self.series(family, labels, lines: &lines)
+    private mutating func count(_ labels: Labels, by amount: Double, lines: inout [String]) {
+        let series = self.series(labels, lines: &lines)
         let total = counters[series, default: 0] + amount
         counters[series] = total
         fold(series, Self.number(total))
     }
 
     /// Sets a counter whose running total the record already carries.
-    private mutating func set(
-        _ family: PrometheusFamily, labels: [(String, String)], value: Double, lines: inout [String]
-    ) {
-        fold(series(family, labels, lines: &lines), Self.number(value))
+    private mutating func set(_ labels: Labels, value: Double, lines: inout [String]) {
+        fold(series(labels, lines: &lines), Self.number(value))
     }
 
     /// A counter's sample: replaces one of the same series in this millisecond.
@@ -130,16 +153,14 @@ package struct PrometheusSampleWriter {
     /// A gauge's sample: a second one of the same series in this millisecond gets `seq`, unless
     /// it says the same as one already there (two events of a tracker in one millisecond
     /// carrying the same position): that one sample says it for both.
-    private mutating func gauge(
-        _ family: PrometheusFamily, labels: [(String, String)], value: Double, lines: inout [String]
-    ) {
+    private mutating func gauge(_ labels: Labels, value: Double, lines: inout [String]) {
         let text = Self.number(value)
-        var series = self.series(family, labels, lines: &lines)
-        var seq = 0
+        var labels = labels
+        var series = self.series(labels, lines: &lines)
         while let index = pendingIndex[series] {
             if pending[index].value == text { return }
-            seq += 1
-            series = self.series(family, labels + [("seq", String(seq))], lines: &lines)
+            labels.seq += 1
+            series = self.series(labels, lines: &lines)
         }
         pendingIndex[series] = pending.count
         pending.append((series, text))
@@ -147,9 +168,9 @@ package struct PrometheusSampleWriter {
 
     /// `name{label="value",…}` with the labels sorted and `session` added; describes the family
     /// the first time it is used.
-    private mutating func series(_ family: PrometheusFamily, _ labels: [(String, String)], lines: inout [String])
-        -> String
-    {
+    private mutating func series(_ labels: Labels, lines: inout [String]) -> String {
+        if let text = seriesTexts[labels] { return text }
+        let family = labels.described
         if describes, !described.contains(family.name) {
             described.insert(family.name)
             // The metadata may come before samples of the previous millisecond that still wait:
@@ -158,17 +179,23 @@ package struct PrometheusSampleWriter {
             lines.append("# TYPE \(family.name) \(family.kind.rawValue)")
             if !family.unit.isEmpty { lines.append("# UNIT \(family.name) \(family.unit)") }
         }
-        var all = labels
+        var all: [(String, String)] = []
+        if let action = labels.action { all.append(("action", action.name)) }
+        if labels.tracker >= 0 { all.append(("tracker", records.trackerNames[labels.tracker])) }
+        if labels.seq > 0 { all.append(("seq", String(labels.seq))) }
         if let session = records.session { all.append(("session", session)) }
         all.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         var text = family.sampleName
-        guard !all.isEmpty else { return text }
-        text += "{"
-        for (i, (name, value)) in all.enumerated() {
-            if i > 0 { text += "," }
-            text += name + "=\"" + Self.escaped(value) + "\""
+        if !all.isEmpty {
+            text += "{"
+            for (i, (name, value)) in all.enumerated() {
+                if i > 0 { text += "," }
+                text += name + "=\"" + Self.escaped(value) + "\""
+            }
+            text += "}"
         }
-        return text + "}"
+        seriesTexts[labels] = text
+        return text
     }
 
     // MARK: Text
