@@ -32,8 +32,8 @@ package struct PrometheusWindow: Sendable {
     }
 
     package var reason: String {
-        let past = self.past.map { "\($0) s before" } ?? "any time before"
-        return "outside the server's window (\(past) to \(future) s after the time of sending): "
+        let past = self.past.map { "more than \($0) s before sending or " } ?? ""
+        return "outside the server's window (\(past)more than \(future) s ahead): "
             + "replay with --start-time now, widen --prometheus-window to the server's "
             + "out-of-order window or retention, or backfill with --format openmetrics and "
             + "promtool tsdb create-blocks-from openmetrics"
