@@ -22,6 +22,8 @@ public struct RunOptions: Sendable, Equatable {
     /// (a million steps 3 s apart span 36 days); at the default ping interval it still bounds a
     /// two-step timeline to about 10^6 pings, a second of work.
     public var maxDuration = RunOptions.defaultMaxDuration
+    /// Bounds on lines, names, keys and columns of the inputs (and of a CSV output's columns).
+    public var inputLimits = InputLimits()
 
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000

@@ -57,7 +57,8 @@ package final class SessionRunner: @unchecked Sendable {
     /// One session, start to end, into a sink.
     func replay(_ path: String, into sink: ByteSink) throws -> ReplaySummary {
         var source = try TimelineReader.open(
-            path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers)
+            path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
+            limits: configuration.options.inputLimits)
         let settings = configuration.options.applied(to: source.settings)
         let encoder = RecordEncoder(
             trackerNames: settings.trackers.map(\.name), startTime: settings.startTime,

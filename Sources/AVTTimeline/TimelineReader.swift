@@ -6,10 +6,13 @@ public enum TimelineReader {
     /// - Parameters:
     ///   - format: nil detects it from the extension, else from the content.
     ///   - csvTrackers: trackers for a CSV timeline that does not declare its own.
-    public static func open(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [])
-        throws(TimelineError) -> any TimelineSource
-    {
+    ///   - limits: how long a line, a document and a name may be, and how many keys and columns.
+    public static func open(
+        _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        limits: InputLimits = InputLimits()
+    ) throws(TimelineError) -> any TimelineSource {
         let input = try ByteInput(path: path)
+        input.limits = limits
         var chosen = format ?? TimelineFormat.fromExtension(of: path)
         // A .jsonl file is a JSONL timeline or an AVMetrics log: its first line tells.
         if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics {
@@ -30,7 +33,7 @@ public enum TimelineReader {
         }
         switch chosen {
         case .json:
-            let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name)
+            let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name, limits: input.limits)
             return DocumentSource(timeline, name: input.name)
         case .jsonl:
             return try JSONLTimelineReader(input)

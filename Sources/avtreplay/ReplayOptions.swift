@@ -58,6 +58,7 @@ struct ReplayOptions: ParsableArguments {
         options.pingInterval = pingInterval
         options.until = until
         options.maxDuration = limits.maxDuration
+        options.inputLimits = limits.input.limits
         if let startTime {
             do {
                 options.startTime = try ReplayStartTime.parse(startTime)

@@ -121,7 +121,8 @@ extension AVTReplayCommand {
             // OpenMetrics wants each family's samples together, once, and `# EOF` at the end.
             let sink: ByteSink =
                 switch format {
-                case .csv: CSVRecordMergingSink(target: target)
+                case .csv:
+                    CSVRecordMergingSink(target: target, maxColumns: configuration.options.inputLimits.maxColumns)
                 case .openmetrics: OpenMetricsMergingSink(target: target)
                 default: target
                 }
@@ -131,6 +132,7 @@ extension AVTReplayCommand {
             (backends.encoders.influx, backends.encoders.graphite) = (influx.encoder, graphite.encoder)
             backends.encoders.mediastream = mediastream.options
             (backends.speed, backends.maximumAge, backends.stop) = (pacing.speed, pacing.maximumAge, stop)
+            backends.maxColumns = configuration.options.inputLimits.maxColumns
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }

@@ -9,7 +9,7 @@ package struct InfluxLineWriter {
     private var ordinal = 0
     /// Field keys by attribute index: rank in name order and escaped bytes (see InfluxFieldKeys).
     private var keys = InfluxFieldKeys()
-    /// Reused per event: its attributes as (rank, key, value), sorted by rank.
+    /// Reused per event: its attributes as (rank, key, value), sorted by name.
     private var fields: [(rank: Int32, key: Attribute, value: AttributeValue)] = []
     /// Indexes of the attributes written as tags (not fields).
     private lazy var tagIndexes: Set<Int32> = Set(encoder.tags.map { Attribute($0).index })
@@ -26,10 +26,19 @@ package struct InfluxLineWriter {
         event.attributes.forEachEntry { key, _ in highest = max(highest, Int(key.index)) }
         keys.learn(upTo: highest + 1)
         fields.removeAll(keepingCapacity: true)
-        keys.ranks.withUnsafeBufferPointer { ranks in
-            event.attributes.forEachEntry { key, value in fields.append((ranks[Int(key.index)], key, value)) }
+        let order = keys.order
+        var ranked = true
+        event.attributes.forEachEntry { key, value in
+            let rank = order.rank(Int(key.index))
+            ranked = ranked && rank != Int32.max
+            fields.append((rank, key, value))
         }
-        // Insertion sort: ~30 entries, often nearly in order.
+        // Insertion sort for the usual ~30 entries, often nearly in order; a full sort when the
+        // event is large (insertion sort is quadratic) or some names have no rank yet.
+        guard ranked, fields.count <= 64 else {
+            fields.sort { order.precedes(Int($0.key.index), Int($1.key.index)) }
+            return
+        }
         for i in fields.indices.dropFirst() {
             let entry = fields[i]
             var j = i
