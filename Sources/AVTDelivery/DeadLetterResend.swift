@@ -51,6 +51,7 @@ package struct DeadLetterResend {
         if format == "graphite" { return .graphite }
         if format.hasPrefix("newrelic") { return .newRelic }
         if format == MediastreamDelivery.format { return .mediastream }
+        if format == PrometheusDelivery.format { return .prometheus }
         return nil
     }
 
@@ -67,7 +68,7 @@ package struct DeadLetterResend {
         // Points outside a window, per destination in order, said once after every group
         // (New Relic's events and metrics are two groups of one destination).
         var outside: [DeliveryReport.OutsideWindow] = []
-        for kind in [Destination.Kind.graphite, .newRelic, .mediastream, nil] {
+        for kind in [Destination.Kind.graphite, .newRelic, .mediastream, .prometheus, nil] {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
                 let filter = try deliver(group, kind: kind, file: file)
                 let name = group.destination
@@ -109,6 +110,7 @@ package struct DeadLetterResend {
         case .newRelic(let delivery): delivery.deliver(group.lines, kind: newRelicKind!)
         case .mediastream(let delivery): delivery.deliver(group.lines)
         case .influx(let delivery): delivery.deliver(group.lines)
+        case .prometheus(let delivery): delivery.deliver(group.lines)
         }
         return server.windowFilter
     }

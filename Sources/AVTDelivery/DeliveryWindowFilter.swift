@@ -42,12 +42,17 @@ package final class DeliveryWindowFilter: @unchecked Sendable {
                 kept.append(line)
             }
         }
-        if !refused.isEmpty {
-            lock.withLock { outsideCount += refused.count }
-            ledger.deadLetter(
-                refused, to: destination, format: format,
-                reason: "outside what \(window.keeper) keeps (\(window.description)) when sent")
-        }
+        refuse(refused, format: format)
         return kept
+    }
+
+    /// Dead-letters lines a delivery found outside the window itself (one that reads each
+    /// line's time anyway), with the same reason and count as `admit`.
+    package func refuse(_ lines: [String], format: String) {
+        guard !lines.isEmpty else { return }
+        lock.withLock { outsideCount += lines.count }
+        ledger.deadLetter(
+            lines, to: destination, format: format,
+            reason: "outside what \(window.keeper) keeps (\(window.description)) when sent")
     }
 }

@@ -10,10 +10,11 @@ package enum Destination: Sendable, CustomStringConvertible {
     case graphite(GraphiteDestination)
     case newRelic(NewRelicDestination)
     case mediastream(MediastreamDestination)
+    case prometheus(PrometheusDestination)
 
     /// What a destination is, before its parameters are read.
     package enum Kind: Sendable, Equatable, CaseIterable {
-        case stdout, file, influx, graphite, newRelic, mediastream
+        case stdout, file, influx, graphite, newRelic, mediastream, prometheus
 
         /// The kind a `--to` value asks for, from its leading word; nil for none. A value that
         /// names a kind but is malformed (`graphite+tcp://`) is the kind's to reject, so its error
@@ -31,6 +32,8 @@ package enum Destination: Sendable, CustomStringConvertible {
                 self = .mediastream
             } else if text.hasPrefix("graphite") {
                 self = .graphite
+            } else if text.hasPrefix("prometheus") {
+                self = .prometheus
             } else {
                 return nil
             }
@@ -42,7 +45,7 @@ package enum Destination: Sendable, CustomStringConvertible {
 
     static let expected =
         "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=O&bucket=B, "
-        + "graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH"
+        + "graphite://HOST:PORT, newrelic://ACCOUNT_ID, mediastream+http://HOST/PATH or prometheus://HOST:PORT[/PATH]"
 
     /// Parses a `--to` value.
     package init(_ text: String, settings: DestinationSettings = DestinationSettings()) throws(OutputError) {
@@ -66,6 +69,7 @@ package enum Destination: Sendable, CustomStringConvertible {
             self = .newRelic(
                 try NewRelicDestination(text, endpoint: settings.newRelicEndpoint, environment: settings.environment))
         case .mediastream: self = .mediastream(try MediastreamDestination(text))
+        case .prometheus: self = .prometheus(try PrometheusDestination(text, window: settings.prometheusWindow))
         }
     }
 
@@ -77,6 +81,7 @@ package enum Destination: Sendable, CustomStringConvertible {
         case .graphite: .graphite
         case .newRelic: .newRelic
         case .mediastream: .mediastream
+        case .prometheus: .prometheus
         }
     }
 
@@ -99,6 +104,7 @@ package enum Destination: Sendable, CustomStringConvertible {
         case .graphite(let server): server.description
         case .newRelic(let server): server.description
         case .mediastream(let server): server.description
+        case .prometheus(let server): server.description
         }
     }
 
@@ -113,6 +119,8 @@ package enum Destination: Sendable, CustomStringConvertible {
         case .newRelic(let server): .newRelic(NewRelicDelivery(destination: server, policy: policy, ledger: ledger))
         case .mediastream(let server):
             .mediastream(MediastreamDelivery(destination: server, policy: policy, ledger: ledger))
+        case .prometheus(let server):
+            .prometheus(PrometheusDelivery(destination: server, policy: policy, ledger: ledger))
         }
     }
 }

@@ -9,6 +9,8 @@ package struct DestinationSettings: Sendable {
     /// Where credentials come from (INFLUX_TOKEN, NEW_RELIC_LICENSE_KEY, …); passed in so tests
     /// need not touch the process environment.
     package var environment: [String: String]
+    /// `--prometheus-window`: the timestamps a remote-write server stores.
+    package var prometheusWindow = PrometheusWindow(past: PrometheusWindow.prometheusDefault)
 
     package init(
         precision: InfluxLineEncoder.Precision = .ms, newRelicEndpoint: String? = nil,

@@ -46,6 +46,7 @@ package struct RunBackends: Sendable {
         case .graphite:
             GraphiteLineBackend(sink: sink, encoder: encoders.graphite, startTime: records.startTime, filter: filter)
         case .mediastream: MediastreamLineBackend(sink: sink, options: encoders.mediastreamOptions(for: records))
+        case .openmetrics: OpenMetricsBackend(sink: sink, records: records, filter: filter)
         }
     }
 

@@ -6,6 +6,7 @@ package enum ServerDelivery: Sendable {
     case graphite(GraphiteDelivery)
     case newRelic(NewRelicDelivery)
     case mediastream(MediastreamDelivery)
+    case prometheus(PrometheusDelivery)
 
     /// The destination as given, which is also the ledger's key.
     package var name: String {
@@ -14,12 +15,15 @@ package enum ServerDelivery: Sendable {
         case .graphite(let delivery): delivery.destination.description
         case .newRelic(let delivery): delivery.destination.description
         case .mediastream(let delivery): delivery.destination.description
+        case .prometheus(let delivery): delivery.destination.description
         }
     }
 
-    /// What the summary counts: Influx, Graphite and New Relic take points; Mediastream takes events.
+    /// What the summary counts: Influx, Graphite and New Relic take points; Mediastream takes
+    /// events; Prometheus takes samples.
     package var unit: String {
         if case .mediastream = self { return "events" }
+        if case .prometheus = self { return "samples" }
         return "points"
     }
 
@@ -29,6 +33,7 @@ package enum ServerDelivery: Sendable {
         case .influx(let delivery): delivery.windowFilter
         case .graphite(let delivery): delivery.windowFilter
         case .newRelic(let delivery): delivery.windowFilter
+        case .prometheus(let delivery): delivery.windowFilter
         case .mediastream: nil
         }
     }
@@ -39,6 +44,7 @@ package enum ServerDelivery: Sendable {
         case .graphite: .graphite
         case .newRelic: .newRelic
         case .mediastream: .mediastream
+        case .prometheus: .prometheus
         }
     }
 
@@ -53,6 +59,7 @@ package enum ServerDelivery: Sendable {
         case .newRelic(let delivery): NewRelicDeliveryBackend(delivery: delivery, records: records, filter: filter)
         case .mediastream(let delivery):
             MediastreamDeliveryBackend(delivery: delivery, options: outputs.mediastreamOptions(for: records))
+        case .prometheus(let delivery): PrometheusDeliveryBackend(delivery: delivery, records: records, filter: filter)
         }
     }
 }

@@ -35,6 +35,9 @@ package enum UnusedOptions {
         Rule(
             options: ["--newrelic-endpoint"], used: { $1.contains(.newRelic) },
             output: "to New Relic (--to newrelic://…)"),
+        Rule(
+            options: ["--prometheus-window"], used: { $1.contains(.prometheus) },
+            output: "to a remote-write server (--to prometheus://…)"),
     ]
 
     /// The warnings for the options `given` (by flag name), when the run writes `stream` (nil

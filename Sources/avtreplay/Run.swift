@@ -34,6 +34,8 @@ extension AVTReplayCommand {
                   avtreplay run s.json --to graphite://h:2003 --end-time now
                   INFLUX_TOKEN=… avtreplay run s.json --to 'influxdb2://h:8086?org=o&bucket=b'
                   avtreplay run s.json --format mediastream --mediastream-content-id 529a628d
+                  avtreplay run s.json --format openmetrics -o s.om   # promtool backfill
+                  avtreplay run s.json --to prometheus://127.0.0.1:9090 --end-time now
                 """)
 
         @Argument(
@@ -50,7 +52,8 @@ extension AVTReplayCommand {
                 "Output format: jsonl (one JSON record per line), csv (one row per record, attribute columns), "
                     + "table (aligned, for reading; colour on a terminal), influx (InfluxDB line protocol), "
                     + "graphite (Graphite plaintext), the last two exactly as those backends send them, "
-                    + "or mediastream (Mediastream collector events, one per line).",
+                    + "mediastream (Mediastream collector events, one per line), "
+                    + "or openmetrics (Prometheus samples, for promtool tsdb create-blocks-from openmetrics).",
                 valueName: "format"))
         var format: OutputFormat = .jsonl
 
@@ -117,10 +120,14 @@ extension AVTReplayCommand {
                 Diagnostics.warning(warning)
             }
             // Each session writes its own CSV table; the merging sink joins them under one header.
+            // OpenMetrics wants each family's samples together, once, and `# EOF` at the end.
             let sink: ByteSink =
-                format == .csv
-                ? CSVRecordMergingSink(target: target, maxColumns: configuration.options.inputLimits.maxColumns)
-                : target
+                switch format {
+                case .csv:
+                    CSVRecordMergingSink(target: target, maxColumns: configuration.options.inputLimits.maxColumns)
+                case .openmetrics: OpenMetricsMergingSink(target: target)
+                default: target
+                }
             var backends = RunBackends()
             (backends.format, backends.writesStream, backends.servers) = (format, plan.streamPath != nil, plan.servers)
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
@@ -153,10 +160,11 @@ extension AVTReplayCommand {
         }
 
         private var destinationSettings: DestinationSettings {
-            // Compat lines carry nanoseconds whatever --influx-precision says: the server is told so.
-            DestinationSettings(
+            var settings = DestinationSettings(
                 precision: influx.influxCompat ? .ns : influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
                 environment: ProcessInfo.processInfo.environment)
+            settings.prometheusWindow = windows.prometheusWindow
+            return settings
         }
     }
 }

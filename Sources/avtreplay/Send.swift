@@ -28,7 +28,7 @@ extension AVTReplayCommand {
         @Option(
             name: .customLong("to"),
             help: ArgumentHelp(
-                "Where to deliver: influxdb://…, graphite://…, newrelic://… or mediastream+http(s)://… (default: each entry's own destination).",
+                "Where to deliver: influxdb://…, graphite://…, newrelic://…, mediastream+http(s)://… or prometheus://… (default: each entry's own destination).",
                 valueName: "dest"))
         var destination: String?
 
@@ -55,10 +55,12 @@ extension AVTReplayCommand {
             // Re-sent into itself, the file is replaced by what is still undelivered; any other
             // dead-letter file is only added to.
             let same = FileIdentity.outputOverwritingInput(outputs: [deadLetter.deadLetter], inputs: [file]) != nil
+            var settings = DestinationSettings(
+                newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
+            settings.prometheusWindow = windows.prometheusWindow
             let resend = DeadLetterResend(
-                settings: DestinationSettings(
-                    newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment),
-                policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter, replacing: same),
+                settings: settings, policy: policy,
+                ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter, replacing: same),
                 graphiteRetention: windows.graphiteRetention)
             try resend.deliver(DeadLetterResend.groups(entries, to: destination), file: file) {
                 Diagnostics.printRaw("avtreplay: " + $0)

@@ -18,7 +18,20 @@ struct WindowOptions: ParsableArguments {
             valueName: "duration"))
     var influxRetentionOption: String?
 
+    @Option(
+        name: .customLong("prometheus-window"),
+        help: ArgumentHelp(
+            "Seconds before now a remote-write server still stores: Prometheus' out-of-order window (default: 3600, the hour Prometheus keeps without one), VictoriaMetrics' retention; 0 for no bound. Older samples go to the dead-letter file, not to the server.",
+            valueName: "s"))
+    var prometheusWindowOption: Int?
+
     var graphiteRetention: Int { graphiteRetentionOption ?? 86_400 }
+
+    /// What a remote-write server stores (`--to prometheus://…`).
+    var prometheusWindow: PrometheusWindow {
+        let past = prometheusWindowOption ?? PrometheusWindow.prometheusDefault
+        return PrometheusWindow(past: past == 0 ? nil : past)
+    }
 
     /// Seconds, or nil for a policy that keeps everything.
     var influxRetention: Int? { influxRetentionOption.flatMap(Self.seconds) }
@@ -26,6 +39,9 @@ struct WindowOptions: ParsableArguments {
     func validate() throws {
         if let graphiteRetentionOption, graphiteRetentionOption < 1 {
             throw ValidationError("--graphite-retention must be at least 1 second.")
+        }
+        if let prometheusWindowOption, prometheusWindowOption < 0 {
+            throw ValidationError("--prometheus-window must be 0 or more seconds.")
         }
         if let influxRetentionOption, Self.seconds(influxRetentionOption) == nil {
             throw ValidationError(
@@ -49,6 +65,7 @@ struct WindowOptions: ParsableArguments {
         [
             ("--graphite-retention", graphiteRetentionOption != nil),
             ("--influx-retention", influxRetentionOption != nil),
+            ("--prometheus-window", prometheusWindowOption != nil),
         ]
         .filter(\.1).map(\.0)
     }

@@ -19,7 +19,9 @@ import FoundationNetworking
 ///   ever written into the repository.
 /// - A command that needs a network server runs only against the servers the other tests use:
 ///   InfluxDB 1.x with AVTREPLAY_INFLUX_URL (`influxdb://127.0.0.1:8086/DB` is pointed at it, DB at a
-///   fresh database), carbon with AVTREPLAY_CARBON_PORT (`graphite://127.0.0.1:2003` is pointed at it).
+///   fresh database), carbon with AVTREPLAY_CARBON_PORT (`graphite://127.0.0.1:2003` is pointed at it),
+///   Prometheus and VictoriaMetrics with AVTREPLAY_PROMETHEUS_URL and AVTREPLAY_VICTORIA_URL
+///   (`prometheus://127.0.0.1:9090` and `prometheus://127.0.0.1:8428`).
 ///   Destinations on port 9, where nothing listens, need no server: they show what an outage does.
 ///   InfluxDB 2.x, New Relic and Mediastream collectors are never available here; commands that
 ///   need them are listed as not run.
@@ -124,12 +126,19 @@ final class DocsCommandsTests: XCTestCase {
     static func destinations(in command: String) -> [String] {
         let schemes = [
             "influxdb://", "influxdb+https://", "influxdb2://", "influxdb2+https://", "graphite://", "graphite+udp://",
-            "newrelic://", "mediastream+http://", "mediastream+https://",
+            "newrelic://", "mediastream+http://", "mediastream+https://", "prometheus://", "prometheus+https://",
         ]
         return command.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "\"" }).map(String.init).filter { word in
             schemes.contains { word.hasPrefix($0) }
         }
     }
+
+    /// `prometheus://127.0.0.1:9090` and `prometheus://127.0.0.1:8428` (27 characters) in the
+    /// pages are pointed at the Prometheus and VictoriaMetrics of the server tests.
+    static let remoteWriteServers = [
+        "prometheus://127.0.0.1:9090": (name: "Prometheus", variable: "AVTREPLAY_PROMETHEUS_URL"),
+        "prometheus://127.0.0.1:8428": (name: "VictoriaMetrics", variable: "AVTREPLAY_VICTORIA_URL"),
+    ]
 
     static func closedPort(_ destination: String) -> Bool {
         destination.contains(":9/") || destination.hasSuffix(":9")
@@ -181,6 +190,13 @@ final class DocsCommandsTests: XCTestCase {
                             break
                         }
                         shell = shell.replacingOccurrences(of: destination, with: "graphite://127.0.0.1:\(carbonPort)")
+                    } else if let server = Self.remoteWriteServers[String(destination.prefix(27))] {
+                        guard let url = env[server.variable] else {
+                            reason = "needs \(server.name): set \(server.variable)"
+                            break
+                        }
+                        let address = url.replacingOccurrences(of: "http://", with: "prometheus://")
+                        shell = shell.replacingOccurrences(of: String(destination.prefix(27)), with: address)
                     } else if destination.hasPrefix("influxdb2") {
                         reason = "needs an InfluxDB 2.x server and token (the contract tests use a local mock)"
                     } else if destination.hasPrefix("newrelic://") {

@@ -109,7 +109,7 @@ final class DestinationTests: XCTestCase {
         let cases: [(String, String)] = [
             (
                 "bogus",
-                "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=O&bucket=B, graphite://HOST:PORT, newrelic://ACCOUNT_ID or mediastream+http://HOST/PATH"
+                "unknown destination: expected stdout, file:PATH, influxdb://HOST:PORT/DB, influxdb2://HOST:PORT?org=O&bucket=B, graphite://HOST:PORT, newrelic://ACCOUNT_ID, mediastream+http://HOST/PATH or prometheus://HOST:PORT[/PATH]"
             ),
             ("influxdb://", "missing host"),
             ("influxdb://h:1", "missing database: influxdb://HOST:PORT/DB"),

@@ -1,0 +1,81 @@
+/// Prometheus remote write 1.0's body before compression: a protobuf `WriteRequest`
+/// (prometheus/prompb/remote.proto and types.proto), written by hand because only four
+/// messages are needed:
+///
+///     WriteRequest { repeated TimeSeries timeseries = 1; }
+///     TimeSeries   { repeated Label labels = 1; repeated Sample samples = 2; }
+///     Label        { string name = 1; string value = 2; }
+///     Sample       { double value = 1; int64 timestamp = 2; }   // timestamp in ms
+///
+/// Series are sorted by their label sets and labels by name, samples by time, as the protocol
+/// asks of senders.
+package struct RemoteWriteRequest {
+    package struct Series {
+        /// `__name__` included, sorted by name.
+        package var labels: [(name: String, value: String)]
+        package var samples: [(value: Double, milliseconds: Int)]
+    }
+
+    package private(set) var series: [Series] = []
+
+    /// Groups samples into series: each sample's labels (any order) with its value and time.
+    package init(_ samples: [(labels: [(name: String, value: String)], value: Double, milliseconds: Int)]) {
+        var index: [[String]: Int] = [:]
+        for sample in samples {
+            let labels = sample.labels.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            let key = labels.flatMap { [$0.name, $0.value] }
+            if let i = index[key] {
+                series[i].samples.append((sample.value, sample.milliseconds))
+            } else {
+                index[key] = series.count
+                series.append(Series(labels: labels, samples: [(sample.value, sample.milliseconds)]))
+            }
+        }
+        for i in series.indices { series[i].samples.sort { $0.milliseconds < $1.milliseconds } }
+        series.sort { Self.precedes($0.labels, $1.labels) }
+    }
+
+    /// Label sets in byte order, label by label (name, then value).
+    static func precedes(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+        for (x, y) in zip(a, b) {
+            if x.name != y.name { return x.name.utf8.lexicographicallyPrecedes(y.name.utf8) }
+            if x.value != y.value { return x.value.utf8.lexicographicallyPrecedes(y.value.utf8) }
+        }
+        return a.count < b.count
+    }
+
+    /// The protobuf bytes.
+    package func encoded() -> [UInt8] {
+        var out: [UInt8] = []
+        for series in series {
+            var body: [UInt8] = []
+            for label in series.labels {
+                var message: [UInt8] = []
+                Self.field(1, string: label.name, to: &message)
+                Self.field(2, string: label.value, to: &message)
+                Self.field(1, bytes: message, to: &body)
+            }
+            for sample in series.samples {
+                var message: [UInt8] = [0x09]  // field 1, 64-bit
+                let bits = sample.value.bitPattern
+                for k in 0..<8 { message.append(UInt8(truncatingIfNeeded: bits >> (8 * k))) }
+                message.append(0x10)  // field 2, varint; a negative int64 takes ten bytes
+                Snappy.appendVarint(UInt64(bitPattern: Int64(sample.milliseconds)), to: &message)
+                Self.field(2, bytes: message, to: &body)
+            }
+            Self.field(1, bytes: body, to: &out)
+        }
+        return out
+    }
+
+    /// A length-delimited field (wire type 2).
+    private static func field(_ number: UInt8, bytes: [UInt8], to out: inout [UInt8]) {
+        out.append(number << 3 | 2)
+        Snappy.appendVarint(UInt64(bytes.count), to: &out)
+        out.append(contentsOf: bytes)
+    }
+
+    private static func field(_ number: UInt8, string: String, to out: inout [UInt8]) {
+        field(number, bytes: Array(string.utf8), to: &out)
+    }
+}

@@ -1,0 +1,245 @@
+import AVTCore
+
+/// Turns one session's records into Prometheus samples, as OpenMetrics text lines
+/// (`name{label="value",…} value timestamp`), following the table of `PrometheusFamily`. The same
+/// lines are printed by `--format openmetrics` and sent by `--to prometheus://`, so both carry the
+/// same samples.
+///
+/// Prometheus keeps one sample per series and millisecond (a second one is dropped, or refused),
+/// so every sample written is unique per series and timestamp:
+/// - a counter is cumulative, so the samples of one series in one millisecond are folded into
+///   the last one, which already counts them all: nothing is lost;
+/// - a gauge's second sample in the same millisecond gets the label `seq="1"` (the third
+///   `seq="2"`…), as InfluxDB points get a `seq` tag; one with the same value as a sample
+///   already there adds nothing and is folded into it.
+/// That needs the millisecond to be over before its samples are written: they wait in `pending`
+/// until a record of a later millisecond (or the end) comes. Records come in time order.
+package struct PrometheusSampleWriter {
+    package let records: RecordEncoder
+    /// Whether `# HELP`/`# TYPE`/`# UNIT` lines precede a family's first sample (the text format
+    /// wants them; remote write has no use for them).
+    package var describes: Bool
+    private var described: Set<String> = []
+    /// Cumulative counter values by series.
+    private var counters: [String: Double] = [:]
+    /// The millisecond `pending` belongs to.
+    private var instant = Int.min
+    private var pending: [(series: String, value: String)] = []
+    /// Where a series sits in `pending`, for folding counter samples.
+    private var pendingIndex: [String: Int] = [:]
+
+    package init(records: RecordEncoder, describes: Bool) {
+        self.records = records
+        self.describes = describes
+    }
+
+    /// Adds the samples of an event; lines of earlier milliseconds are appended to `lines`.
+    package mutating func add(_ event: Event, to lines: inout [String]) {
+        advance(to: records.startTime + event.timestamp, lines: &lines)
+        let tracker = event.trackerId.flatMap { records.trackerNames.indices.contains($0) ? $0 : nil } ?? -1
+        count(Labels(.events, action: event.action, tracker: tracker), by: 1, lines: &lines)
+        for interval in PrometheusFamily.intervals where interval.action == event.action {
+            if let ms = interval.attributes.lazy.compactMap({ Self.number(event[$0]) }).first {
+                gauge(Labels(interval.family, tracker: tracker), value: ms / 1000, lines: &lines)
+            }
+        }
+        for state in PrometheusFamily.states {
+            if let value = Self.number(event[state.attribute]) {
+                gauge(Labels(state.family, tracker: tracker), value: value / state.divisor, lines: &lines)
+            }
+        }
+        for total in PrometheusFamily.totals {
+            if let ms = Self.number(event[total.attribute]) {
+                set(Labels(total.family), value: ms / 1000, lines: &lines)
+            }
+        }
+    }
+
+    /// Adds the sample of a metric; lines of earlier milliseconds are appended to `lines`.
+    package mutating func add(_ metric: Metric, to lines: inout [String]) {
+        advance(to: records.startTime + metric.timestamp, lines: &lines)
+        let value: Double
+        switch metric.value {
+        case .int(let v): value = Double(v)
+        case .double(let v): value = v
+        }
+        if let family = PrometheusFamily.metrics[metric.name] {
+            // MetricalcCore's gauges are milliseconds; its counters count 1 per occurrence.
+            if family.kind == .gauge {
+                gauge(Labels(family), value: value / 1000, lines: &lines)
+            } else {
+                count(Labels(family), by: value, lines: &lines)
+            }
+        } else {
+            let family = PrometheusFamily.custom(metric: metric.name, kind: metric.kind)
+            if family.kind == .gauge {
+                gauge(Labels(family), value: value, lines: &lines)
+            } else {
+                count(Labels(family), by: value, lines: &lines)
+            }
+        }
+    }
+
+    /// Writes out what waits for its millisecond to end (at the end of the session).
+    package mutating func finish(to lines: inout [String]) {
+        let stamp = Self.timestamp(instant)
+        for (series, value) in pending { lines.append(series + " " + value + " " + stamp) }
+        pending.removeAll(keepingCapacity: true)
+        pendingIndex.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func advance(to ms: Int, lines: inout [String]) {
+        if ms != instant {
+            finish(to: &lines)
+            instant = ms
+        }
+    }
+
+    // MARK: Samples
+
+    /// A series before it is written out: its family and the labels that vary (the session is
+    /// the writer's). Series texts are cached by it: a session has few series and many samples.
+    private struct Labels: Hashable {
+        let family: String
+        let kind: PrometheusFamily.Kind
+        let action: Action?
+        let tracker: Int
+        var seq = 0
+        let described: PrometheusFamily
+
+        init(_ family: PrometheusFamily, action: Action? = nil, tracker: Int = -1) {
+            (self.family, self.kind, self.described) = (family.name, family.kind, family)
+            self.action = action
+            self.tracker = tracker
+        }
+
+        static func == (a: Labels, b: Labels) -> Bool {
+            a.family == b.family && a.action == b.action && a.tracker == b.tracker && a.seq == b.seq
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(family)
+            hasher.combine(action?.index ?? -1)
+            hasher.combine(tracker)
+            hasher.combine(seq)
+        }
+    }
+
+    private var seriesTexts: [Labels: String] = [:]
+
+    /// Adds `amount` to a cumulative counter.
+    private mutating func count(_ labels: Labels, by amount: Double, lines: inout [String]) {
+        let series = self.series(labels, lines: &lines)
+        let total = counters[series, default: 0] + amount
+        counters[series] = total
+        fold(series, Self.number(total))
+    }
+
+    /// Sets a counter whose running total the record already carries.
+    private mutating func set(_ labels: Labels, value: Double, lines: inout [String]) {
+        fold(series(labels, lines: &lines), Self.number(value))
+    }
+
+    /// A counter's sample: replaces one of the same series in this millisecond.
+    private mutating func fold(_ series: String, _ value: String) {
+        if let index = pendingIndex[series] {
+            pending[index].value = value
+        } else {
+            pendingIndex[series] = pending.count
+            pending.append((series, value))
+        }
+    }
+
+    /// A gauge's sample: a second one of the same series in this millisecond gets `seq`, unless
+    /// it says the same as one already there (two events of a tracker in one millisecond
+    /// carrying the same position): that one sample says it for both.
+    private mutating func gauge(_ labels: Labels, value: Double, lines: inout [String]) {
+        let text = Self.number(value)
+        var labels = labels
+        var series = self.series(labels, lines: &lines)
+        while let index = pendingIndex[series] {
+            if pending[index].value == text { return }
+            labels.seq += 1
+            series = self.series(labels, lines: &lines)
+        }
+        pendingIndex[series] = pending.count
+        pending.append((series, text))
+    }
+
+    /// `name{label="value",…}` with the labels sorted and `session` added; describes the family
+    /// the first time it is used.
+    private mutating func series(_ labels: Labels, lines: inout [String]) -> String {
+        if let text = seriesTexts[labels] { return text }
+        let family = labels.described
+        if describes, !described.contains(family.name) {
+            described.insert(family.name)
+            // The metadata may come before samples of the previous millisecond that still wait:
+            // families are grouped only by `OpenMetricsMergingSink`, which reads these lines.
+            lines.append("# HELP \(family.name) \(family.help)")
+            lines.append("# TYPE \(family.name) \(family.kind.rawValue)")
+            if !family.unit.isEmpty { lines.append("# UNIT \(family.name) \(family.unit)") }
+        }
+        var all: [(String, String)] = []
+        if let action = labels.action { all.append(("action", action.name)) }
+        if labels.tracker >= 0 { all.append(("tracker", records.trackerNames[labels.tracker])) }
+        if labels.seq > 0 { all.append(("seq", String(labels.seq))) }
+        if let session = records.session { all.append(("session", session)) }
+        all.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var text = family.sampleName
+        if !all.isEmpty {
+            text += "{"
+            for (i, (name, value)) in all.enumerated() {
+                if i > 0 { text += "," }
+                text += name + "=\"" + Self.escaped(value) + "\""
+            }
+            text += "}"
+        }
+        seriesTexts[labels] = text
+        return text
+    }
+
+    // MARK: Text
+
+    /// An attribute's value as a number: integers and doubles; nil for strings, booleans and none.
+    static func number(_ value: AttributeValue?) -> Double? {
+        switch value {
+        case .int(let v)?: Double(v)
+        case .double(let v)?: v
+        default: nil
+        }
+    }
+
+    /// A sample value: integers without a fraction, others in their shortest exact form (a
+    /// millisecond count times 0.001 prints as its decimal, `1.5`), and OpenMetrics' spellings of
+    /// NaN and the infinities.
+    package static func number(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Inf" : "+Inf" }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int(value)) }
+        return value.description
+    }
+
+    /// Epoch milliseconds as OpenMetrics seconds with three decimals (`1772366400.250`), which
+    /// Prometheus reads back to the same millisecond.
+    package static func timestamp(_ ms: Int) -> String {
+        let magnitude = ms.magnitude
+        let fraction = String(magnitude % 1000)
+        return (ms < 0 ? "-" : "") + String(magnitude / 1000) + "."
+            + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// A label value: backslash, double quote and line feed escaped, as OpenMetrics requires.
+    package static func escaped(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 || $0 == 0x0A }) else { return value }
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,157 @@
+import AVTCore
+import XCTest
+
+@testable import AVTOutput
+
+/// The Prometheus data model (docs/prometheus.md): names, units, labels, and samples unique per
+/// series and millisecond.
+final class PrometheusSampleWriterTests: XCTestCase {
+    private let start = 1_772_366_400_000
+
+    private func lines(
+        session: String? = nil, trackers: [String] = ["content"],
+        _ body: (inout PrometheusSampleWriter, inout [String]) -> Void
+    ) -> [String] {
+        var writer = PrometheusSampleWriter(
+            records: RecordEncoder(trackerNames: trackers, startTime: start, session: session), describes: false)
+        var out: [String] = []
+        body(&writer, &out)
+        writer.finish(to: &out)
+        return out
+    }
+
+    func testACounterFoldsItsSamplesOfOneMillisecondIntoTheLastAndStaysCumulative() {
+        let out = lines { w, out in
+            w.add(Event(action: .ping, timestamp: 10, trackerId: 0), to: &out)
+            w.add(Event(action: .ping, timestamp: 10, trackerId: 0), to: &out)
+            w.add(Event(action: .ping, timestamp: 11, trackerId: 0), to: &out)
+        }
+        XCTAssertEqual(
+            out,
+            [
+                #"oavt_events_total{action="Ping",tracker="content"} 2 1772366400.010"#,
+                #"oavt_events_total{action="Ping",tracker="content"} 3 1772366400.011"#,
+            ])
+    }
+
+    /// The third sample says what the first does: it is folded into it.
+    func testASecondGaugeSampleInOneMillisecondGetsSeqInsteadOfOverwritingTheFirst() {
+        let out = lines { w, out in
+            for ms in [1200, 300, 1200] {
+                w.add(
+                    Event(
+                        action: .bufferFinish, timestamp: 5, trackerId: 0,
+                        attributes: ["timeSinceBufferBegin": .int(ms)]),
+                    to: &out)
+            }
+        }.filter { $0.hasPrefix("oavt_buffer_duration") }
+        XCTAssertEqual(
+            out,
+            [
+                #"oavt_buffer_duration_seconds{tracker="content"} 1.2 1772366400.005"#,
+                #"oavt_buffer_duration_seconds{seq="1",tracker="content"} 0.3 1772366400.005"#,
+            ])
+    }
+
+    func testMetricsBecomeSecondsGaugesAndCumulativeCounters() {
+        let out = lines(session: "a \"b\"\\c\nd.json") { w, out in
+            w.add(Metric.startTime(1150, at: 0), to: &out)
+            w.add(Metric.numPlays(at: 0), to: &out)
+            w.add(Metric.numPlays(at: 2000), to: &out)
+            w.add(Metric(name: "HTTPErrorCount", kind: .counter, value: .double(2.5), timestamp: 2000), to: &out)
+            w.add(Metric(name: "myRatio", kind: .gauge, value: .double(0.25), timestamp: 2000), to: &out)
+        }
+        let session = #"session="a \"b\"\\c\nd.json""#
+        XCTAssertEqual(
+            out,
+            [
+                "oavt_start_time_seconds{\(session)} 1.15 1772366400.000",
+                "oavt_plays_total{\(session)} 1 1772366400.000",
+                "oavt_plays_total{\(session)} 2 1772366402.000",
+                "oavt_http_error_count_total{\(session)} 2.5 1772366402.000",
+                "oavt_my_ratio{\(session)} 0.25 1772366402.000",
+            ])
+    }
+
+    func testEventAttributesWithAMeaningBecomeGaugesAndTheHubsTotalsCounters() {
+        let out = lines { w, out in
+            w.add(
+                Event(
+                    action: .start, timestamp: 0, trackerId: 0,
+                    attributes: [
+                        "timeSinceStreamLoad": .int(900), "bitrate": .int(2_500_000), "position": .int(1500),
+                        "accumBufferTime": .int(250), "title": .string("not a label"), "isMuted": .bool(true),
+                    ]), to: &out)
+        }
+        XCTAssertEqual(
+            out,
+            [
+                #"oavt_events_total{action="Start",tracker="content"} 1 1772366400.000"#,
+                #"oavt_startup_duration_seconds{tracker="content"} 0.9 1772366400.000"#,
+                #"oavt_bitrate_bits_per_second{tracker="content"} 2500000 1772366400.000"#,
+                #"oavt_position_seconds{tracker="content"} 1.5 1772366400.000"#,
+                "oavt_buffered_seconds_total 0.25 1772366400.000",
+            ])
+    }
+
+    func testDescribingWritesEachFamilysMetadataOnce() {
+        var writer = PrometheusSampleWriter(
+            records: RecordEncoder(trackerNames: [], startTime: 0), describes: true)
+        var out: [String] = []
+        writer.add(Metric.startTime(1, at: 0), to: &out)
+        writer.add(Metric.startTime(2, at: 1), to: &out)
+        writer.finish(to: &out)
+        XCTAssertEqual(
+            out,
+            [
+                "# HELP oavt_start_time_seconds OpenAVT StartTime metric: startup of a play",
+                "# TYPE oavt_start_time_seconds gauge", "# UNIT oavt_start_time_seconds seconds",
+                "oavt_start_time_seconds 0.001 0.000", "oavt_start_time_seconds 0.002 0.001",
+            ])
+    }
+
+    /// Prometheus reads an OpenMetrics timestamp as float seconds and keeps `int64(seconds * 1000)`
+    /// (model/textparse/openmetricsparse.go); three decimals must land on the same millisecond.
+    func testTimestampsReadBackToTheSameMillisecond() {
+        XCTAssertEqual(PrometheusSampleWriter.timestamp(0), "0.000")
+        XCTAssertEqual(PrometheusSampleWriter.timestamp(-1), "-0.001")
+        XCTAssertEqual(PrometheusSampleWriter.timestamp(1_772_366_400_050), "1772366400.050")
+        for base in [1_772_366_400_000, 1_700_000_000_000, 4_102_444_800_000] {
+            for ms in base..<(base + 1000) {
+                let seconds = Double(PrometheusSampleWriter.timestamp(ms))!
+                XCTAssertEqual(Int(seconds * 1000), ms)
+            }
+        }
+    }
+
+    func testValuesUseOpenMetricsSpellings() {
+        XCTAssertEqual(PrometheusSampleWriter.number(3), "3")
+        XCTAssertEqual(PrometheusSampleWriter.number(-0.5), "-0.5")
+        XCTAssertEqual(PrometheusSampleWriter.number(.nan), "NaN")
+        XCTAssertEqual(PrometheusSampleWriter.number(.infinity), "+Inf")
+        XCTAssertEqual(PrometheusSampleWriter.number(-.infinity), "-Inf")
+        XCTAssertEqual(PrometheusSampleWriter.number(1e300), "1e+300")
+    }
+
+    func testSnakeCase() {
+        XCTAssertEqual(PrometheusFamily.snakeCase("StartTime"), "start_time")
+        XCTAssertEqual(PrometheusFamily.snakeCase("HTTPCode"), "http_code")
+        XCTAssertEqual(PrometheusFamily.snakeCase("numAds2"), "num_ads2")
+        XCTAssertEqual(PrometheusFamily.snakeCase("a.b-c"), "a_b_c")
+        XCTAssertEqual(PrometheusFamily.snakeCase(""), "_")
+    }
+
+    func testEveryFamilyNameIsValidAndUniqueAndCarriesItsUnit() {
+        let names = PrometheusFamily.known.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count)
+        let samples = PrometheusFamily.known.map(\.sampleName)
+        XCTAssertTrue(Set(samples).isDisjoint(with: names.filter { !samples.contains($0) }))
+        for family in PrometheusFamily.known {
+            XCTAssertTrue(family.name.hasPrefix("oavt_"), family.name)
+            XCTAssertTrue(family.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" }, family.name)
+            XCTAssertFalse(family.name.hasSuffix("_total"), family.name)
+            if !family.unit.isEmpty { XCTAssertTrue(family.name.hasSuffix("_" + family.unit), family.name) }
+            XCTAssertFalse(family.name.contains("millisecond"), family.name)
+        }
+    }
+}
