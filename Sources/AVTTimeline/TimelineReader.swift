@@ -6,22 +6,37 @@ public enum TimelineReader {
     /// - Parameters:
     ///   - format: nil detects it from the extension, else from the content.
     ///   - csvTrackers: trackers for a CSV timeline that does not declare its own.
+    ///   - warn: where a player log's reader says what it skipped or inferred (standard error).
     public static func open(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [])
         throws(TimelineError) -> any TimelineSource
     {
+        try open(path, format: format, csvTrackers: csvTrackers, warn: PlayerLogWarnings.standardError)
+    }
+
+    package static func open(
+        _ path: String, format: TimelineFormat?, csvTrackers: [TrackerSpec], warn: @escaping (String) -> Void
+    ) throws(TimelineError) -> any TimelineSource {
         let input = try ByteInput(path: path)
         var chosen = format ?? TimelineFormat.fromExtension(of: path)
-        // A .jsonl file is a JSONL timeline or an AVMetrics log: its first line tells.
-        if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics {
-            chosen = .avmetrics
+        if format == nil, let byExtension = chosen {
+            // A .jsonl file is a JSONL timeline or an AVMetrics log, a .json file a timeline or a
+            // saved Chrome media log, a .csv file could be a player log renamed: the content tells.
+            let sniffed = TimelineFormat.sniff(try input.peek(1 << 16))
+            if byExtension == .jsonl && sniffed == .avmetrics || sniffed.isPlayerLog { chosen = sniffed }
         }
-        return try open(input, format: chosen, csvTrackers: csvTrackers)
+        return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
     }
 
     /// Opens an input already at hand; nil format sniffs the content.
     public static func open(_ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [])
         throws(TimelineError) -> any TimelineSource
     {
+        try open(input, format: format, csvTrackers: csvTrackers, warn: PlayerLogWarnings.standardError)
+    }
+
+    package static func open(
+        _ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec], warn: @escaping (String) -> Void
+    ) throws(TimelineError) -> any TimelineSource {
         var chosen: TimelineFormat
         if let known = format {
             chosen = known
@@ -38,6 +53,12 @@ public enum TimelineReader {
             return try CSVTimelineReader(input, trackers: csvTrackers)
         case .avmetrics:
             return try AVMetricsLogReader(input)
+        case .exoplayerLog:
+            return try ExoPlayerLogReader(input, warn: warn)
+        case .chromeMediaLog:
+            return try ChromeMediaLogReader(input, warn: warn)
+        case .avplayerAccesslog:
+            return try AccessLogReader(input, warn: warn)
         }
     }
 }
