@@ -23,6 +23,15 @@ public enum TimelineReader {
             // saved Chrome media log, a .csv file could be a player log renamed: the content tells.
             let sniffed = TimelineFormat.sniff(try input.peek(1 << 16))
             if byExtension == .jsonl && sniffed == .avmetrics || sniffed.isPlayerLog { chosen = sniffed }
+        } else if chosen == nil {
+            chosen = TimelineFormat.sniff(try input.peek(1 << 16))
+        }
+        // A player log names one tracker per session: a file is read twice, to count them first.
+        if chosen == .exoplayerLog || chosen == .chromeMediaLog, PlayerLogTrackers.isRereadable(path) {
+            if chosen == .exoplayerLog {
+                return try ExoPlayerLogReader(input, sessions: try ExoPlayerLogReader.countSessions(path), warn: warn)
+            }
+            return try ChromeMediaLogReader(input, players: try ChromeMediaLogReader.countPlayers(path), warn: warn)
         }
         return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
     }

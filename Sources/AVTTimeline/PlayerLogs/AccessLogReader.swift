@@ -19,8 +19,6 @@ import AVTTrackers
 /// dump's replacing an earlier one's, so the input is read whole before the first step (memory
 /// grows with the number of distinct events, not with the number of dumps).
 package struct AccessLogReader: TimelineSource {
-    package static let trackerName = "content"
-
     package let name: String
     package let settings: TimelineSettings
     /// The sessions in order of first appearance.
@@ -104,7 +102,7 @@ package struct AccessLogReader: TimelineSource {
         sessions = order.compactMap { byGuid[$0] }
         errorEntries = errors
         var settings = TimelineSettings()
-        settings.trackers = [TrackerSpec(name: Self.trackerName, kind: .avplayer)]
+        settings.trackers = PlayerLogTrackers.specs(sessions.count, kind: .avplayer)
         if let first = sessions.first?.rows.first(where: { $0.date != nil }), let date = first.date {
             settings.startTime = date - (first.startup ?? 0)
         }
@@ -139,21 +137,25 @@ package struct AccessLogReader: TimelineSource {
     static func steps(for sessions: [AccessLogSession]) -> [Step] {
         var steps: [Step] = []
         var cursor = 0
-        func add(_ t: Int, line: Int, _ observe: [(String, JSONValue)], action: Action? = nil) {
+        func add(_ t: Int, tracker: Int, line: Int, _ observe: [(String, JSONValue)], action: Action? = nil) {
             var step = Step(
-                t: min(t, FieldReader.maxMilliseconds), tracker: 0, observe: observe.map { Observation($0.0, $0.1) },
+                t: min(t, FieldReader.maxMilliseconds), tracker: tracker,
+                observe: observe.map { Observation($0.0, $0.1) },
                 origin: StepOrigin(index: steps.count, location: SourceLocation(line: line, column: 1)))
             step.action = action
             steps.append(step)
         }
-        for session in sessions {
+        for (number, session) in sessions.enumerated() {
+            let tracker = min(number, PlayerLogTrackers.limit - 1)
             guard let first = session.rows.firstIndex(where: { $0.date != nil }) else {
                 // Never played: the stream loaded, nothing more is known.
-                if let row = session.rows.first { add(cursor, line: row.line, [("status", .string("readyToPlay"))]) }
+                if let row = session.rows.first {
+                    add(cursor, tracker: tracker, line: row.line, [("status", .string("readyToPlay"))])
+                }
                 continue
             }
             let start = session.rows[first]
-            add(cursor, line: start.line, [("status", .string("readyToPlay"))])
+            add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
             cursor = cursor.saturatingAdd(start.startup ?? 0)
             var playing = false
             for row in session.rows[first...] where row.date != nil {
@@ -164,15 +166,17 @@ package struct AccessLogReader: TimelineSource {
                     observe.append(("rate", .int(1)))
                     observe.append(("timeControlStatus", .string("playing")))
                 }
-                add(cursor, line: row.line, observe)
+                add(cursor, tracker: tracker, line: row.line, observe)
                 cursor = cursor.saturatingAdd(row.watched)
                 for _ in 0..<min(row.stalls, 100_000) {
-                    add(cursor, line: row.line, [("timeControlStatus", .string("waitingToPlayAtSpecifiedRate"))])
-                    add(cursor, line: row.line, [("timeControlStatus", .string("playing"))])
+                    add(
+                        cursor, tracker: tracker, line: row.line,
+                        [("timeControlStatus", .string("waitingToPlayAtSpecifiedRate"))])
+                    add(cursor, tracker: tracker, line: row.line, [("timeControlStatus", .string("playing"))])
                 }
             }
             // Where the log's knowledge ends: the playback ends here, the next session is new.
-            add(cursor, line: session.rows.last?.line ?? start.line, [], action: .stop)
+            add(cursor, tracker: tracker, line: session.rows.last?.line ?? start.line, [], action: .stop)
         }
         return steps
     }

@@ -11,7 +11,6 @@ import AVTTrackers
 /// `reorderWindow` entries is kept sorted (stably) by time, so memory stays bounded; an entry
 /// later than that window is read at the time already reached, with a warning.
 package struct ChromeMediaLogReader: TimelineSource {
-    package static let trackerName = "content"
     static let reorderWindow = 4096
 
     private enum Source {
@@ -30,7 +29,8 @@ package struct ChromeMediaLogReader: TimelineSource {
     package let settings: TimelineSettings
     /// What the log holds that the html5 tracker cannot observe yet.
     package private(set) var unmapped = PlayerLogCounts()
-    package private(set) var players = 0
+    /// Players with entries that became steps, so far.
+    package var players: Int { playerIndex + (playerHasSteps ? 1 : 0) }
 
     private var source: Source
     private var warnings: PlayerLogWarnings
@@ -41,6 +41,11 @@ package struct ChromeMediaLogReader: TimelineSource {
     private var atEnd = false
     private var entries = 0
     private var skippedRows = 0
+
+    /// Players with steps before the current one; the current one's tracker.
+    private var playerIndex = 0
+    private var tracker = 0
+    private var sharedWarned = false
 
     // Time.
     private var offset = 0
@@ -62,9 +67,11 @@ package struct ChromeMediaLogReader: TimelineSource {
     private var height: Int?
     private var sentSize: (Int, Int)?
 
-    package init(_ input: ByteInput, warn: @escaping (String) -> Void = PlayerLogWarnings.standardError)
-        throws(TimelineError)
-    {
+    /// - Parameter players: how many players the log holds (`countPlayers`), one tracker each.
+    package init(
+        _ input: ByteInput, players trackers: Int = 1,
+        warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
+    ) throws(TimelineError) {
         name = input.name
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
         let head = try input.peek(64)
@@ -73,7 +80,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
             ? .json(ChromeLogScanner(input)) : .table(LineReader(input))
         var settings = TimelineSettings()
-        settings.trackers = [TrackerSpec(name: Self.trackerName, kind: .html5)]
+        settings.trackers = PlayerLogTrackers.specs(trackers, kind: .html5)
         self.settings = settings
         while queue.isEmpty, !atEnd { try readMore() }
         if entries == 0 {
@@ -83,6 +90,13 @@ package struct ChromeMediaLogReader: TimelineSource {
                     "no Chrome media-internals entries: expected the saved log ([{\"properties\": …, \"events\": [{\"time\": 0, \"key\": \"event\", \"value\": \"kPlay\"}]}]) or its table (00:00:01.250 | event | kPlay)"
             )
         }
+    }
+
+    /// The players in a log file: a first pass, warnings discarded.
+    package static func countPlayers(_ path: String) throws(TimelineError) -> Int {
+        var reader = try ChromeMediaLogReader(try ByteInput(path: path), warn: { _ in })
+        while try reader.nextStep() != nil {}
+        return reader.players
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
@@ -164,9 +178,15 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func newPlayer() {
         flushWindow()
         if playerHasSteps {
-            var stop = Step(t: lastT, tracker: 0, origin: StepOrigin(index: stepIndex))
+            var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
             stop.action = .stop
             enqueue(stop)
+            playerIndex += 1
+            if playerIndex >= settings.trackers.count, !sharedWarned {
+                sharedWarned = true
+                warnings.summary(PlayerLogTrackers.sharedWarning(trackers: settings.trackers.count))
+            }
+            tracker = min(playerIndex, settings.trackers.count - 1)
         }
         offset = lastT
         playerTime = 0
@@ -349,7 +369,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         playerHasSteps = true
         enqueue(
             Step(
-                t: t, tracker: 0, observe: observe.map { Observation($0.0, $0.1) },
+                t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
                 origin: StepOrigin(index: stepIndex, location: SourceLocation(line: line, column: 1))))
     }
 

@@ -16,7 +16,6 @@ import AVTTrackers
 ///   EventLogger lines but cannot be read, a cut last line and any inferred state are warned
 ///   about with the line, and reading goes on.
 package struct ExoPlayerLogReader: TimelineSource {
-    package static let trackerName = "content"
     /// An eventTime that goes back to below this (ms) is a new EventLogger, i.e. a new player.
     static let resetBelow = 1000
 
@@ -41,6 +40,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     private var lastEventTime = 0
     private var lastT = 0
     private var startTimeSet = false
+    private var sharedWarned = false
 
     // Sessions and processes.
     private var sessionHasEvents = false
@@ -48,6 +48,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     private var pendingInit = false
     private var pendingInitPid: Int?
     private var pid: Int?
+    /// The tracker the current session's steps go to.
+    private var tracker = 0
 
     // The player as the log showed it, so only changes become observations.
     private var playbackState: String?
@@ -62,14 +64,16 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// A closed `playerFailed [T]` (before r2.11) whose throwable follows on the next lines.
     private var errorAwaitsThrowable = false
 
-    package init(_ input: ByteInput, warn: @escaping (String) -> Void = PlayerLogWarnings.standardError)
-        throws(TimelineError)
-    {
+    /// - Parameter sessions: how many sessions the log holds (`countSessions`), one tracker each.
+    package init(
+        _ input: ByteInput, sessions trackers: Int = 1,
+        warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
+    ) throws(TimelineError) {
         name = input.name
         lines = LineReader(input)
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
         var settings = TimelineSettings()
-        settings.trackers = [TrackerSpec(name: Self.trackerName, kind: .exoplayer)]
+        settings.trackers = PlayerLogTrackers.specs(trackers, kind: .exoplayer)
         self.settings = settings
         // Reads up to the first step, so the settings (startTime) are known before any step.
         while queue.isEmpty, !atEnd { try readLine() }
@@ -80,6 +84,13 @@ package struct ExoPlayerLogReader: TimelineSource {
                     "no ExoPlayer EventLogger lines: expected logcat lines such as \"D EventLogger: state [eventTime=0.51, mediaPos=0.00, window=0, BUFFERING]\""
             )
         }
+    }
+
+    /// The sessions in a log file: a first pass, warnings discarded (as fast as the replay's).
+    package static func countSessions(_ path: String) throws(TimelineError) -> Int {
+        var reader = try ExoPlayerLogReader(try ByteInput(path: path), warn: { _ in })
+        while try reader.nextStep() != nil {}
+        return reader.sessions
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
@@ -350,10 +361,15 @@ package struct ExoPlayerLogReader: TimelineSource {
         flushError()
         if sessionHasEvents {
             // The previous player's playback ends here; the next is a new playbackId.
-            var stop = Step(t: lastT, tracker: 0, origin: StepOrigin(index: stepIndex))
+            var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
             stop.action = .stop
             enqueue(stop)
             sessions += 1
+            if sessions > settings.trackers.count, tracker == settings.trackers.count - 1, !sharedWarned {
+                sharedWarned = true
+                warnings.summary(PlayerLogTrackers.sharedWarning(trackers: settings.trackers.count))
+            }
+            tracker = min(sessions, settings.trackers.count) - 1
         }
         offset = lastT
         lastEventTime = 0
@@ -408,7 +424,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     private mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
         guard !observe.isEmpty else { return }
         let step = Step(
-            t: t, tracker: 0, observe: observe.map { Observation($0.0, $0.1) },
+            t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
             origin: StepOrigin(index: stepIndex, location: SourceLocation(line: line, column: 1)))
         enqueue(step)
     }
