@@ -68,9 +68,7 @@ package struct EventLoggerLine {
             if b[i] == 0x5B, b[i - 1] == 0x20, isLetter(b[i - 2]) {
                 var start = i - 2
                 while start > 0, isLetter(b[start - 1]) { start -= 1 }
-                if start == 0 || [0x20, 0x09, 0x3A, 0x29, 0x2F].contains(b[start - 1]),
-                    let name = knownName(b, start, i - 1)
-                {
+                if start == 0 || isMessageBoundary(b[start - 1]), let name = knownName(b, start, i - 1) {
                     line.kind = .event
                     line.name = name
                     line.messageStart = start
@@ -97,7 +95,8 @@ package struct EventLoggerLine {
         return line
     }
 
-    /// The bracket's content up to its matching `]`, then the event time header.
+    /// The bracket's content up to its matching `]`, then the event time header. Bytes, not
+    /// Strings, up to the details: this runs for every event line of logs of any size.
     private mutating func readContent(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) {
         var depth = 1
         var close = end
@@ -115,49 +114,110 @@ package struct EventLoggerLine {
             i += 1
         }
         closed = depth == 0
-        let content = String(decoding: UnsafeBufferPointer(rebasing: b[start..<close]), as: UTF8.self)
-        readHeader(Substring(content))
-    }
-
-    private mutating func readHeader(_ content: Substring) {
-        var tokens = content.split(separator: ", ", omittingEmptySubsequences: false)
+        // The first tokens, split at ", ": at most six are header (time, position, window,
+        // period, adGroup, ad).
+        var tokens: [Range<Int>] = []
+        tokens.reserveCapacity(8)
+        var tokenStart = start
+        i = start
+        while i < close, tokens.count < 7 {
+            if b[i] == 0x2C, i + 1 < close, b[i + 1] == 0x20 {
+                tokens.append(tokenStart..<i)
+                tokenStart = i + 2
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        let restStart = tokenStart
         var consumed = 0
-        if let first = tokens.first, first.hasPrefix("eventTime=") {
+        let first = tokens.first ?? (tokenStart..<close)
+        let count = tokens.count + 1  // at least, when the last token runs to the end
+        func token(_ n: Int) -> Range<Int> { n < tokens.count ? tokens[n] : restStart..<close }
+        if Self.starts(b, first, "eventTime=") {
             // r2.11 and later.
-            eventTime = Self.seconds(first.dropFirst(10))
+            eventTime = Self.seconds(b, first.lowerBound + 10..<first.upperBound)
             consumed = 1
-            if tokens.count > 1, tokens[1].hasPrefix("mediaPos=") {
-                mediaPos = Self.seconds(tokens[1].dropFirst(9))
+            if count > 1, Self.starts(b, token(1), "mediaPos=") {
+                mediaPos = Self.seconds(b, token(1).lowerBound + 9..<token(1).upperBound)
                 consumed = 2
             }
-        } else if tokens.count >= 3, let time = Self.seconds(tokens[0]),
-            Self.seconds(tokens[1]) != nil || tokens[1] == "?", tokens[2].hasPrefix("window=")
+        } else if count >= 3, let time = Self.seconds(b, first),
+            Self.seconds(b, token(1)) != nil || Self.equals(b, token(1), "?"), Self.starts(b, token(2), "window=")
         {
             // r2.8 – r2.10: unlabelled eventTime and mediaPos.
             eventTime = time
-            mediaPos = Self.seconds(tokens[1])
+            mediaPos = Self.seconds(b, token(1))
             consumed = 2
-        } else if name == "state", tokens.count == 3, let time = Self.seconds(tokens[0]) {
+        } else if name == "state", tokens.count == 2, let time = Self.seconds(b, first) {
             // ≤ r2.7: only state lines carry a time.
             eventTime = time
             consumed = 1
-        } else if tokens.count == 1, Self.timeOnly.contains(name), let time = Self.seconds(tokens[0]) {
+        } else if tokens.isEmpty, Self.timeOnly.contains(name), let time = Self.seconds(b, first) {
             // ≤ r2.7: `playerFailed [T]`, `seekProcessed [T]`.
             eventTime = time
             consumed = 1
         }
-        while consumed < tokens.count,
-            ["window=", "period=", "adGroup=", "ad="].contains(where: { tokens[consumed].hasPrefix($0) })
-        {
-            consumed += 1
+        while consumed < count, Self.isPositionToken(b, token(consumed)) { consumed += 1 }
+        detailStart = consumed < count ? token(consumed).lowerBound : close
+        detailEnd = close
+    }
+
+    /// Where the details are in the line, read into Strings only for the events mapped.
+    private var detailStart = 0
+    private var detailEnd = 0
+
+    /// Splits the details (`true, USER_REQUEST`) of a line read by `parse`.
+    package mutating func readDetails(_ b: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[detailStart..<detailEnd]), as: UTF8.self)
+        detailText = Substring(text)
+        details = detailText.isEmpty ? [] : detailText.split(separator: ", ", omittingEmptySubsequences: false)
+    }
+
+    private static func isPositionToken(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        starts(b, r, "window=") || starts(b, r, "period=") || starts(b, r, "adGroup=") || starts(b, r, "ad=")
+    }
+
+    private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard r.count >= n else { return false }
+        for j in 0..<n where b[r.lowerBound + j] != prefix.utf8Start[j] { return false }
+        return true
+    }
+
+    private static func equals(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ text: StaticString) -> Bool {
+        r.count == text.utf8CodeUnitCount && starts(b, r, text)
+    }
+
+    /// `1.96` (digits, an optional fraction) as ms, rounded half up past the third decimal.
+    static func seconds(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
+        guard !r.isEmpty, r.count <= 18 else { return nil }
+        var whole = 0
+        var i = r.lowerBound
+        while i < r.upperBound, b[i] >= 0x30, b[i] <= 0x39 {
+            whole = whole * 10 + Int(b[i] - 0x30)
+            i += 1
         }
-        tokens.removeFirst(min(consumed, tokens.count))
-        details = tokens
-        if let first = tokens.first {
-            detailText = content[first.startIndex...]
-        } else {
-            detailText = content[content.endIndex...]
+        guard i > r.lowerBound else { return nil }
+        var ms = whole * 1000
+        if i < r.upperBound {
+            guard b[i] == 0x2E else { return nil }
+            i += 1
+            var scale = 100
+            var roundUp = false
+            while i < r.upperBound {
+                guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+                if scale > 0 {
+                    ms += Int(b[i] - 0x30) * scale
+                } else if scale == 0 {
+                    roundUp = b[i] >= 0x35
+                }
+                scale = scale == 1 ? 0 : scale == 0 ? -1 : scale / 10
+                i += 1
+            }
+            if roundUp { ms += 1 }
         }
+        return ms
     }
 
     /// `1.96` seconds as ms; nil for anything else (`?`, words). EventLogger prints 2 decimals
@@ -170,6 +230,11 @@ package struct EventLoggerLine {
     }
 
     private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+
+    /// What can stand before a message: a blank, the tag's `:`, `-v brief`'s `)`, a `/`.
+    private static func isMessageBoundary(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x3A || c == 0x29 || c == 0x2F
+    }
 
     private static func knownName(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
         guard end - start <= 32 else { return nil }

@@ -108,19 +108,21 @@ package struct ExoPlayerLogReader: TimelineSource {
     // MARK: Lines
 
     private mutating func readLine() throws(TimelineError) {
-        let parsed: (EventLoggerLine, Int, String?)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
-            let line = EventLoggerLine.parse(bytes)
-            // The text is kept only where a warning or an error message may quote it.
-            let keep = line.kind == .event || line.kind == .other && (block != nil || errorAwaitsThrowable)
-            return (line, number, keep ? String(decoding: bytes, as: UTF8.self) : nil)
+        let inBlock = block != nil || errorAwaitsThrowable
+        let parsed: (EventLoggerLine, Int, [UInt8]?)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
+            var line = EventLoggerLine.parse(bytes)
+            if line.kind == .event, Self.mapped.contains(line.name) { line.readDetails(bytes) }
+            // The bytes are kept only where a warning or an error message may quote them.
+            let keep = line.kind == .event || line.kind == .other && inBlock
+            return (line, number, keep ? Array(bytes) : nil)
         }
-        guard let (line, number, text) = parsed else {
+        guard let (line, number, bytes) = parsed else {
             finish()
             return
         }
         switch line.kind {
         case .event:
-            event(line, number: number, text: text ?? "")
+            event(line, number: number, text: bytes ?? [])
         case .blockEnd:
             if let open = block {
                 if open.name == "playerFailed" || open.name == "internalError" { flushError() }
@@ -142,7 +144,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             recognized += 1
             unmapped.add("ExoPlayerImpl Release")
         case .other:
-            otherLine(text)
+            otherLine(bytes.map { String(decoding: $0, as: UTF8.self) })
         }
     }
 
@@ -171,7 +173,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         if block == nil, !errorAwaitsThrowable { noise += 1 }
     }
 
-    private mutating func event(_ line: EventLoggerLine, number: Int, text: String) {
+    private mutating func event(_ line: EventLoggerLine, number: Int, text: [UInt8]) {
         recognized += 1
         // A new timed event ends what was open: an unterminated block was cut.
         if block != nil, line.eventTime != nil || line.name == "state" {
@@ -227,7 +229,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     }
 
     /// One EventLogger event onto exoplayer observations (docs/player-logs.md has the table).
-    private mutating func map(_ line: EventLoggerLine, t: Int, number: Int, text: String) {
+    private mutating func map(_ line: EventLoggerLine, t: Int, number: Int, text: [UInt8]) {
         let details = line.details
         switch line.name {
         case "state":
@@ -293,7 +295,7 @@ package struct ExoPlayerLogReader: TimelineSource {
                     )
                 ])
         case "volume":
-            guard let text = details.first, let volume = Double(text), volume >= 0, volume <= 1 else {
+            guard let given = details.first, let volume = Double(given), volume >= 0, volume <= 1 else {
                 warnings.line(number, text, "a volume outside 0…1, skipped")
                 return
             }
@@ -343,7 +345,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// state says it stopped playing (`isPlaying false`, `playWhenReady false`), it was playing
     /// before. Two steps at the line's time make it so (a stream loaded, ready, play requested);
     /// the log does not show the startup, so its startup time is 0 and means nothing.
-    private mutating func inferIfMidSession(firstSays: String?, t: Int, number: Int, text: String) {
+    private mutating func inferIfMidSession(firstSays: String?, t: Int, number: Int, text: [UInt8]) {
         guard !sessionHasState else { return }
         sessionHasState = true
         guard let firstSays else { return }
@@ -381,7 +383,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         duration = nil
     }
 
-    private mutating func closeBlock(cutAt number: Int, text: String?) {
+    private mutating func closeBlock(cutAt number: Int, text: [UInt8]?) {
         guard let open = block else { return }
         if open.name == "playerFailed" || open.name == "internalError" {
             flushError()
@@ -439,6 +441,12 @@ package struct ExoPlayerLogReader: TimelineSource {
     }
 
     // MARK: Values
+
+    /// The events whose details the mapping reads.
+    static let mapped: Set<String> = [
+        "state", "playWhenReady", "isPlaying", "positionDiscontinuity", "seekStarted", "playerFailed", "internalError",
+        "videoSize", "videoSizeChanged", "volume", "droppedFrames",
+    ]
 
     static func state(_ token: Substring) -> String? {
         switch token {

@@ -28,6 +28,15 @@ package struct PlayerLogWarnings {
         note("\(file):\(number): \(what): \(QuotedInput.quoted(text))")
     }
 
+    /// The same, for a line kept as bytes (decoded only when the warning is shown).
+    package mutating func line(_ number: Int, _ bytes: [UInt8], _ what: String) {
+        if given < Self.limit {
+            line(number, String(decoding: bytes, as: UTF8.self), what)
+        } else {
+            suppressed += 1
+        }
+    }
+
     /// A warning about the whole input (counts, choices), never suppressed.
     package func summary(_ what: String) {
         warn("\(file): \(what)")
