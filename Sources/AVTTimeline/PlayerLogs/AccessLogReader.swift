@@ -44,11 +44,29 @@ package struct AccessLogReader: TimelineSource {
         var byGuid: [String: AccessLogSession] = [:]
         var recognized = 0
         var errors = 0
-        while let (text, number) = try lines.nextLine({ (bytes, number) in
-            (String(decoding: bytes, as: UTF8.self), number)
-        }) {
-            let line = Substring(text).trimmingBlanks()
+        var glued: Substring?
+        while true {
+            let text: String
+            let number: Int
+            if let rest = glued {
+                // The header of a dump glued to the last row of the one before (dumps printed
+                // without a final newline, then concatenated).
+                text = String(rest)
+                number = lines.lineNumber
+                glued = nil
+            } else if let next = try lines.nextLine({ (bytes, number) in
+                (String(decoding: bytes, as: UTF8.self), number)
+            }) {
+                (text, number) = next
+            } else {
+                break
+            }
+            var line = Substring(text).trimmingBlanks()
             if line.isEmpty { continue }
+            if !line.hasPrefix("#"), let header = Self.gluedHeader(in: line) {
+                glued = line[header...]
+                line = line[..<header].trimmingBlanks()
+            }
             if line.hasPrefix("#") {
                 // A header line: a new dump (snapshot) starts, its events count from 0 again.
                 if !inHeader { dumpIndex = [:] }
@@ -125,6 +143,14 @@ package struct AccessLogReader: TimelineSource {
         if errors > 0 {
             warnings.summary("\(errors) error log entries: not replayed (they do not say whether playback failed)")
         }
+    }
+
+    /// Where a `#Software:`, `#Version:`, `#Date:` or `#Fields:` header starts inside a line.
+    static func gluedHeader(in line: Substring) -> Substring.Index? {
+        for directive in ["#Software:", "#Version:", "#Date:", "#Fields:"] {
+            if let range = line.firstRange(of: directive) { return range.lowerBound }
+        }
+        return nil
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {

@@ -8,13 +8,22 @@ package struct AccessLogSession: Equatable {
 
     package init(guid: String) { self.guid = guid }
 
-    /// Sets the event of `index` in the current dump.
+    /// Sets the event of `index` in the current dump. A later snapshot wins, except that an
+    /// event's counters never go down and a throughput of 0 does not replace a measured one:
+    /// after an audio switch AVFoundation rewrites frozen events with lower values (Apple
+    /// FB22519249), and the earlier snapshot is the one that saw the playback.
     package mutating func set(_ row: AccessLogRow, index: Int) {
-        if index < rows.count {
-            rows[index] = row
-        } else {
+        guard index < rows.count else {
             rows.append(row)
+            return
         }
+        let old = rows[index]
+        var merged = row
+        merged.watched = max(old.watched, row.watched)
+        merged.stalls = max(old.stalls, row.stalls)
+        merged.framesDropped = max(old.framesDropped, row.framesDropped)
+        if (row.observedBitrate ?? 0) == 0 { merged.observedBitrate = old.observedBitrate ?? row.observedBitrate }
+        rows[index] = merged
     }
 
     /// `c-startup-time` of the first event that started playing (a date), ms.

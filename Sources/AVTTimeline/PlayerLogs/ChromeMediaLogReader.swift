@@ -416,6 +416,14 @@ package struct ChromeMediaLogReader: TimelineSource {
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): return s
+        case .object(let members):
+            // Newer Chrome: `{"code": …, "message": "…"}`.
+            if case .string(let message)? = members.first(where: { $0.key == "message" })?.node.value {
+                return message
+            }
+            var writer = JSONWriter(capacity: 64)
+            writer.value(value)
+            return String(decoding: writer.bytes, as: UTF8.self)
         case .int(let n): return String(n)
         default:
             var writer = JSONWriter(capacity: 64)
