@@ -159,7 +159,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func add(time: Double, key: String, value: JSONValue, line: Int) {
         entries += 1
         guard time.isFinite, time >= 0, time < Double(FieldReader.maxMilliseconds) else {
-            warnings.summary("line \(line): an entry with time \(time), skipped")
+            warnings.entry("line \(line): an entry with time \(time), skipped")
             return
         }
         let entry = Entry(time: Int(time.rounded()), key: key, value: value, line: line)
@@ -221,7 +221,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     /// One entry, in time order, onto html5 observations (docs/player-logs.md has the table).
     private mutating func apply(_ entry: Entry) {
         if entry.time < playerTime {
-            warnings.summary(
+            warnings.entry(
                 "line \(entry.line): \(entry.key) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
             )
         }

@@ -37,6 +37,11 @@ package struct PlayerLogWarnings {
         }
     }
 
+    /// A warning about one entry, counted against the limit like a line's.
+    package mutating func entry(_ message: String) {
+        note("\(file): \(message)")
+    }
+
     /// A warning about the whole input (counts, choices), never suppressed.
     package func summary(_ what: String) {
         warn("\(file): \(what)")
