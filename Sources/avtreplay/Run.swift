@@ -18,6 +18,9 @@ extension AVTReplayCommand {
                 timelines in it (.json, .jsonl, .ndjson, .csv; not *.expected.jsonl or output records), recursively, sorted \
                 by path. With several inputs or a directory, every record carries "session" (the path).
 
+                A player's own log (ExoPlayer EventLogger, Chrome media-internals, AVPlayer access log) is \
+                detected from its content and replayed as the timeline it shows (docs/player-logs.md).
+
                 Ids are derived from --seed, so the same input and flags give byte-identical output.
 
                 --speed X replays in wall-clock time (1 = real time); without it nothing waits. Ctrl-C or \

@@ -33,7 +33,13 @@ package struct AccessLogReader: TimelineSource {
         throws(TimelineError)
     {
         name = input.name
-        var warnings = PlayerLogWarnings(file: input.name, warn: warn)
+        // Line warnings wait for the first thing in the format: a file that is no access log at
+        // all gets one error, not a warning per line.
+        var deferred: [String] = []
+        var recognizedSoFar = false
+        var warnings = PlayerLogWarnings(file: input.name) { message in
+            if recognizedSoFar { warn(message) } else { deferred.append(message) }
+        }
         var lines = LineReader(input)
         var fields: [Substring] = []
         var fieldsLine = ""
@@ -110,6 +116,8 @@ package struct AccessLogReader: TimelineSource {
                 byGuid[row.guid]?.set(row, index: rowIndex)
             }
         }
+        recognizedSoFar = true
+        if recognized > 0 { for message in deferred { warn(message) } }
         guard recognized > 0 else {
             throw TimelineError(
                 file: input.name,
