@@ -36,17 +36,18 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
     }
 
     /// By content, for stdin or an unknown extension. Text: a player log when its first lines
-    /// say so (`PlayerLogSniffer`), else CSV. `[`: a Chrome media log. `{`: a Chrome media log if
-    /// it is a map of players; an AVMetrics log if the first line is an object whose `event` starts
+    /// say so (`PlayerLogSniffer`), else CSV. `[` or `{`: a Chrome media log if it has its keys; an AVMetrics log if the first line is an object whose `event` starts
     /// with `AVMetric`; JSONL if the first line alone is a complete object without `steps`;
     /// otherwise a JSON document.
     public static func sniff(_ head: [UInt8]) -> TimelineFormat {
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .csv }
-        if bytes[first] == UInt8(ascii: "[") { return .chromeMediaLog }
+        if bytes[first] == UInt8(ascii: "[") {
+            return PlayerLogSniffer.isChromeLog(bytes[first...]) ? .chromeMediaLog : .json
+        }
         guard bytes[first] == UInt8(ascii: "{") else { return PlayerLogSniffer.textFormat(bytes[first...]) ?? .csv }
-        if PlayerLogSniffer.isChromePlayersMap(bytes[first...]) { return .chromeMediaLog }
+        if PlayerLogSniffer.isChromeLog(bytes[first...]) { return .chromeMediaLog }
         let line = bytes[first...].prefix { $0 != UInt8(ascii: "\n") }
         if AVMetricsLogReader.looksLikeEvent(line) { return .avmetrics }
         guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else {

@@ -134,6 +134,10 @@ package struct AccessLogReader: TimelineSource {
         }
         self.settings = settings
         steps = Self.steps(for: sessions)
+        let stalls = sessions.reduce(0) { $0.addingClamped($1.stalls) }
+        if stalls > Self.stallLimit {
+            warnings.summary("\(stalls) stalls: only the first \(Self.stallLimit) are replayed")
+        }
         warnings.finish()
         for session in sessions {
             let switches = session.qualitySwitches
@@ -167,10 +171,15 @@ package struct AccessLogReader: TimelineSource {
         return steps[next - 1]
     }
 
+    /// Stalls replayed at most, per log: each is two steps held in memory, and a hostile log
+    /// could claim billions. Real logs have a handful.
+    static let stallLimit = 100_000
+
     /// The coarse timeline of every session, laid end to end.
     static func steps(for sessions: [AccessLogSession]) -> [Step] {
         var steps: [Step] = []
         var cursor = 0
+        var stallSteps = 0
         func add(_ t: Int, tracker: Int, line: Int, _ observe: [(String, JSONValue)], action: Action? = nil) {
             var step = Step(
                 t: min(t, FieldReader.maxMilliseconds), tracker: tracker,
@@ -202,7 +211,9 @@ package struct AccessLogReader: TimelineSource {
                 }
                 add(cursor, tracker: tracker, line: row.line, observe)
                 cursor = cursor.saturatingAdd(row.watched)
-                for _ in 0..<min(row.stalls, 100_000) {
+                let replayed = Swift.min(row.stalls, Swift.max(0, Self.stallLimit - stallSteps))
+                stallSteps += replayed
+                for _ in 0..<replayed {
                     add(
                         cursor, tracker: tracker, line: row.line,
                         [("timeControlStatus", .string("waitingToPlayAtSpecifiedRate"))])

@@ -34,7 +34,9 @@ package struct AccessLogRow: Equatable {
             return value
         }
         func rate(_ name: Substring) -> Double? {
-            guard let text = values[name], let value = Double(text), value.isFinite, value >= 0 else { return nil }
+            guard let text = values[name], let value = Double(text), value.isFinite, value >= 0, value < 1e15 else {
+                return nil
+            }
             return value
         }
         guard let guid = values["cs-guid"], guid != "-" else { return .failure(RowError("no cs-guid")) }

@@ -29,11 +29,11 @@ package struct AccessLogSession: Equatable {
     /// `c-startup-time` of the first event that started playing (a date), ms.
     package var startupTime: Int? { rows.first { $0.date != nil }?.startup }
     /// Σ `c-stalls`: the log has a count per event and no duration.
-    package var stalls: Int { rows.reduce(0) { $0 + $1.stalls } }
+    package var stalls: Int { rows.reduce(0) { $0.addingClamped($1.stalls) } }
     /// Σ `c-duration-watched`, each rounded to the ms.
-    package var watched: Int { rows.reduce(0) { $0 + $1.watched } }
+    package var watched: Int { rows.reduce(0) { $0.addingClamped($1.watched) } }
     /// Σ `c-frames-dropped`.
-    package var framesDropped: Int { rows.reduce(0) { $0 + $1.framesDropped } }
+    package var framesDropped: Int { rows.reduce(0) { $0.addingClamped($1.framesDropped) } }
 
     /// The indices of events that begin after a seek: a dated event after dateless placeholder
     /// events (AVFoundation adds two for a seek), or one on the same variant whose `c-start-time`
@@ -79,8 +79,16 @@ package struct AccessLogSession: Equatable {
         for row in rows where row.watched > 0 {
             guard let rate = value(row) else { continue }
             sum += rate * Double(row.watched)
-            weight += row.watched
+            weight = weight.addingClamped(row.watched)
         }
         return weight > 0 ? Int((sum / Double(weight)).rounded()) : nil
+    }
+}
+
+extension Int {
+    /// `self + other`, at most `Int.max`: a hostile log's counters must not trap the sum.
+    package func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

@@ -35,6 +35,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private var source: Source
     private var warnings: PlayerLogWarnings
     private var window: [Entry] = []
+    private var windowHead = 0
     private var queue: [Step] = []
     private var queueHead = 0
     private var stepIndex = 0
@@ -163,16 +164,27 @@ package struct ChromeMediaLogReader: TimelineSource {
             return
         }
         let entry = Entry(time: Int(time.rounded()), key: key, value: value, line: line)
-        // Stable: after every entry of the same time.
+        // Stable: after every entry of the same time. Entries mostly come in order, so the search
+        // from the end stops at once; the window's front advances by `windowHead`, compacted
+        // now and then, so taking the earliest entry moves nothing.
         var index = window.count
-        while index > 0, window[index - 1].time > entry.time { index -= 1 }
+        while index > windowHead, window[index - 1].time > entry.time { index -= 1 }
         window.insert(entry, at: index)
-        if window.count > Self.reorderWindow { apply(window.removeFirst()) }
+        if window.count - windowHead > Self.reorderWindow {
+            let earliest = window[windowHead]
+            windowHead += 1
+            if windowHead >= Self.reorderWindow {
+                window.removeFirst(windowHead)
+                windowHead = 0
+            }
+            apply(earliest)
+        }
     }
 
     private mutating func flushWindow() {
-        for entry in window { apply(entry) }
+        for entry in window[windowHead...] { apply(entry) }
         window.removeAll(keepingCapacity: true)
+        windowHead = 0
     }
 
     private mutating func newPlayer() {

@@ -198,7 +198,8 @@ package struct EventLoggerLine {
             whole = whole * 10 + Int(b[i] - 0x30)
             i += 1
         }
-        guard i > r.lowerBound else { return nil }
+        // At most 12 digits of seconds (31,000 years): the ms fit easily in 2^53.
+        guard i > r.lowerBound, i - r.lowerBound <= 12 else { return nil }
         var ms = whole * 1000
         if i < r.upperBound {
             guard b[i] == 0x2E else { return nil }
@@ -223,7 +224,7 @@ package struct EventLoggerLine {
     /// `1.96` seconds as ms; nil for anything else (`?`, words). EventLogger prints 2 decimals
     /// (Locale.US, no grouping); more are rounded to the ms.
     package static func seconds(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 18, let value = Double(text), value.isFinite, value >= 0,
+        guard !text.isEmpty, text.utf8.count <= 18, let value = Double(text), value.isFinite, value >= 0, value < 1e12,
             text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E })
         else { return nil }
         return Int((value * 1000).rounded())

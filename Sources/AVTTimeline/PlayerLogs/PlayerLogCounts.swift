@@ -8,7 +8,7 @@ package struct PlayerLogCounts: Equatable {
 
     package mutating func add(_ kind: String, _ n: Int = 1) {
         if counts[kind] == nil { order.append(kind) }
-        counts[kind, default: 0] += n
+        counts[kind] = (counts[kind] ?? 0).addingClamped(n)
     }
 
     package subscript(_ kind: String) -> Int { counts[kind] ?? 0 }

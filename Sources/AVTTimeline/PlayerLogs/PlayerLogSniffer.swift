@@ -27,10 +27,13 @@ package enum PlayerLogSniffer {
         return nil
     }
 
-    /// A `{"<render_id>:<player_id>": {…, "allEvents": [...]}}` map: `"allEvents"` or a
-    /// `"properties"` member near the top.
-    package static func isChromePlayersMap(_ head: ArraySlice<UInt8>) -> Bool {
+    /// The saved log (`[{"properties": …, "events": [{"time", "key", "value"}]}]`), one copied
+    /// player, or the raw players map (`{"1:0": {…, "allEvents": […]}}`): its member names near
+    /// the top. A JSON timeline has `trackers` and `steps` instead.
+    package static func isChromeLog(_ head: ArraySlice<UInt8>) -> Bool {
         let text = String(decoding: head.prefix(1 << 16), as: UTF8.self)
-        return text.contains("\"allEvents\"") || text.contains("\"firstTimestamp_\"")
+        if text.contains("\"allEvents\"") || text.contains("\"firstTimestamp_\"") { return true }
+        return text.contains("\"events\"") && (text.contains("\"properties\"") || text.contains("\"key\""))
+            && !text.contains("\"steps\"")
     }
 }

@@ -166,6 +166,18 @@ final class AccessLogTests: XCTestCase {
             AccessLogRow.tokens("a \"HTTP 404: File Not Found\" -"), ["a", "\"HTTP 404: File Not Found\"", "-"])
     }
 
+    func testHostileNumbersNeitherTrapNorExplode() throws {
+        let fields =
+            "#Fields: date time uri cs-guid c-start-time c-duration-watched c-stalls c-frames-dropped c-startup-time c-observed-bitrate"
+        let row = "2026/04/15 15:25:02.002 u g 1 999999999999.999 9223372036854775807 9223372036854775807 1 1e300"
+        let text = ([fields] + Array(repeating: row, count: 3)).joined(separator: "\n")
+        let (_, steps, warnings) = try Support.read(bytes: text, format: .avplayerAccesslog)
+        // Two steps per stall, at most 100000 stalls: bounded memory whatever the counts say.
+        XCTAssertLessThanOrEqual(steps.count, 2 * AccessLogReader.stallLimit + 10)
+        XCTAssertTrue(warnings.contains { $0.contains("only the first 100000 are replayed") }, "\(warnings)")
+        XCTAssertLessThanOrEqual(steps.last?.t ?? 0, FieldReader.maxMilliseconds)
+    }
+
     func testNothingInTheFormatIsAnErrorNamingTheFile() {
         XCTAssertThrowsError(try Support.read(bytes: "hello\nworld\n", format: .avplayerAccesslog, name: "notes.txt")) {
             XCTAssertTrue("\($0)".hasPrefix("notes.txt: no AVPlayer access log"), "\($0)")

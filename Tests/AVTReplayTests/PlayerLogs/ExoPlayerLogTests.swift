@@ -267,6 +267,20 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(warnings[20], "<stdin>: 5 more warnings like these (only the first 20 are shown)")
     }
 
+    func testHostileNumbersNeitherTrapNorGoBackwards() throws {
+        let text = """
+            D EventLogger: state [eventTime=999999999999999999, mediaPos=0.00, window=0, BUFFERING]
+            D EventLogger: state [eventTime=999999999999.99, mediaPos=999999999999.99, window=0, READY]
+            D EventLogger: droppedFrames [eventTime=999999999999.99, mediaPos=0.00, window=0, 9223372036854775807]
+            D EventLogger: droppedFrames [eventTime=999999999999.99, mediaPos=0.00, window=0, 9223372036854775807]
+            D EventLogger: videoSize [eventTime=999999999999.99, mediaPos=0.00, window=0, 99999999999999999999, 1]
+            D EventLogger: positionDiscontinuity [eventTime=999999999999.99, mediaPos=0.00, window=0, reason=SEEK, PositionInfo:old [pos=1], PositionInfo:new [pos=99999999999999999999999]]
+            """
+        let (_, steps, _) = try Support.read(bytes: text, format: .exoplayerLog)
+        XCTAssertEqual(steps.map(\.t), steps.map(\.t).sorted())
+        XCTAssertTrue(steps.allSatisfy { $0.t <= FieldReader.maxMilliseconds })
+    }
+
     func testEventTimesOfEveryEra() {
         func parse(_ text: String) -> EventLoggerLine {
             Array(text.utf8).withUnsafeBufferPointer { buffer in
