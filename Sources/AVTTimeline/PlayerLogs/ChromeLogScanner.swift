@@ -31,6 +31,10 @@ package struct ChromeLogScanner {
     /// Open objects: absolute start, start line, and whether still captured.
     private var open: [(start: Int, line: Int, captured: Bool)] = []
     private var depth = 0
+    /// The depth of a player's entries: inside its `"events": [`.
+    private var entryDepth: Int?
+    /// An `"events"` key was just read: the next `[` is the entries' array.
+    private var eventsKey = false
     private var inString = false
     private var escaped = false
     private var lastString: [UInt8]?
@@ -97,17 +101,24 @@ package struct ChromeLogScanner {
                 line += 1
             case 0x3A:
                 // A member name just closed: `"events": [` starts a player's entries.
-                if let name = lastString, name == Self.events || name == Self.allEvents { ready.append(.player) }
+                if let name = lastString, name == Self.events || name == Self.allEvents {
+                    ready.append(.player)
+                    eventsKey = true
+                }
                 lastString = nil
             case 0x7B:
                 depth += 1
-                if !open.contains(where: \.captured) {
+                eventsKey = false
+                // Only the entries are parsed (not the objects inside their values), once the
+                // events array is known; before that (a paste cut at the top), every object.
+                let entry = entryDepth.map { $0 == depth } ?? true
+                if entry, !open.contains(where: \.captured) {
                     // The first captured object: keep from here.
                     kept.removeAll(keepingCapacity: true)
                     keptFrom = chunkBase + i
                     copiedUpTo = keptFrom
                 }
-                open.append((chunkBase + i, line, true))
+                open.append((chunkBase + i, line, entry))
             case 0x7D:
                 depth = max(0, depth - 1)
                 if let object = open.popLast(), object.captured {
@@ -118,6 +129,8 @@ package struct ChromeLogScanner {
                 lastString = nil
             case 0x5B:
                 depth += 1
+                if eventsKey { entryDepth = depth + 1 }
+                eventsKey = false
                 lastString = nil
             case 0x5D:
                 depth = max(0, depth - 1)
@@ -126,6 +139,7 @@ package struct ChromeLogScanner {
                 break
             default:
                 lastString = nil
+                eventsKey = false
             }
             i += 1
         }

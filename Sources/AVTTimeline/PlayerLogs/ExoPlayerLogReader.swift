@@ -26,6 +26,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// Sessions (players) seen so far.
     package private(set) var sessions = 0
 
+    private let counting: Bool
     private var lines: LineReader
     private var warnings: PlayerLogWarnings
     private var queue: [Step] = []
@@ -69,6 +70,14 @@ package struct ExoPlayerLogReader: TimelineSource {
         _ input: ByteInput, sessions trackers: Int = 1,
         warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
     ) throws(TimelineError) {
+        try self.init(input, sessions: trackers, counting: false, warn: warn)
+    }
+
+    /// `counting`: only the sessions are followed (no details, no steps), for `countSessions`.
+    private init(_ input: ByteInput, sessions trackers: Int, counting: Bool, warn: @escaping (String) -> Void)
+        throws(TimelineError)
+    {
+        self.counting = counting
         name = input.name
         lines = LineReader(input)
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
@@ -88,7 +97,7 @@ package struct ExoPlayerLogReader: TimelineSource {
 
     /// The sessions in a log file: a first pass, warnings discarded (as fast as the replay's).
     package static func countSessions(_ path: String) throws(TimelineError) -> Int {
-        var reader = try ExoPlayerLogReader(try ByteInput(path: path), warn: { _ in })
+        var reader = try ExoPlayerLogReader(try ByteInput(path: path), sessions: 1, counting: true, warn: { _ in })
         while try reader.nextStep() != nil {}
         return reader.sessions
     }
@@ -109,11 +118,12 @@ package struct ExoPlayerLogReader: TimelineSource {
 
     private mutating func readLine() throws(TimelineError) {
         let inBlock = block != nil || errorAwaitsThrowable
+        let counting = self.counting
         let parsed: (EventLoggerLine, Int, [UInt8]?)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
             var line = EventLoggerLine.parse(bytes)
-            if line.kind == .event, Self.mapped.contains(line.name) { line.readDetails(bytes) }
+            if !counting, line.kind == .event, Self.mapped.contains(line.name) { line.readDetails(bytes) }
             // The bytes are kept only where a warning or an error message may quote them.
-            let keep = line.kind == .event || line.kind == .other && inBlock
+            let keep = !counting && (line.kind == .event || line.kind == .other && inBlock)
             return (line, number, keep ? Array(bytes) : nil)
         }
         guard let (line, number, bytes) = parsed else {
@@ -221,7 +231,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             warnings.line(number, text, "cut before its closing ], skipped")
             return
         }
-        map(line, t: t, number: number, text: text)
+        if !counting { map(line, t: t, number: number, text: text) }
         if opensBlock {
             block = (line.name, number)
             durationTaken = false
