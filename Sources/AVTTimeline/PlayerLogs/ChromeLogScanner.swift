@@ -30,6 +30,7 @@ package struct ChromeLogScanner {
     private var chunkBase = 0
     /// Open objects: absolute start, start line, and whether still captured.
     private var open: [(start: Int, line: Int, captured: Bool)] = []
+    private var capturedCount = 0
     private var depth = 0
     /// The depth of a player's entries: inside its `"events": [`.
     private var entryDepth: Int?
@@ -37,8 +38,10 @@ package struct ChromeLogScanner {
     private var eventsKey = false
     private var inString = false
     private var escaped = false
-    private var lastString: [UInt8]?
-    private var stringBytes: [UInt8] = []
+    /// The string being read and the last one closed, as (length, FNV-1a hash): only
+    /// `"events"` and `"allEvents"` matter, and hashing allocates nothing per byte.
+    private var stringHash: (length: Int, hash: UInt64) = (0, 0)
+    private var lastString: (length: Int, hash: UInt64)?
     private var line = 1
     private var ready: [Item] = []
     private var readyHead = 0
@@ -74,9 +77,12 @@ package struct ChromeLogScanner {
 
     /// Scans the rest of the chunk, keeping the bytes of captured objects.
     private mutating func scanChunk() {
+        // A local reference: reading the stored array byte by byte retained it each time.
+        let bytes = chunk
+        let end = chunkEnd
         var i = position
-        while i < chunkEnd {
-            let b = chunk[i]
+        while i < end {
+            let b = bytes[i]
             if inString {
                 if escaped {
                     escaped = false
@@ -84,9 +90,9 @@ package struct ChromeLogScanner {
                     escaped = true
                 } else if b == 0x22 {
                     inString = false
-                    lastString = stringBytes.count <= 16 ? stringBytes : nil
-                } else if stringBytes.count <= 16 {
-                    stringBytes.append(b)
+                    lastString = stringHash
+                } else {
+                    stringHash = Self.hashing(stringHash, b)
                 }
                 if b == 0x0A { line += 1 }
                 i += 1
@@ -95,7 +101,7 @@ package struct ChromeLogScanner {
             switch b {
             case 0x22:
                 inString = true
-                stringBytes.removeAll(keepingCapacity: true)
+                stringHash = (0, Self.fnvOffset)
                 lastString = nil
             case 0x0A:
                 line += 1
@@ -112,16 +118,18 @@ package struct ChromeLogScanner {
                 // Only the entries are parsed (not the objects inside their values), once the
                 // events array is known; before that (a paste cut at the top), every object.
                 let entry = entryDepth.map { $0 == depth } ?? true
-                if entry, !open.contains(where: \.captured) {
+                if entry, capturedCount == 0 {
                     // The first captured object: keep from here.
                     kept.removeAll(keepingCapacity: true)
                     keptFrom = chunkBase + i
                     copiedUpTo = keptFrom
                 }
                 open.append((chunkBase + i, line, entry))
+                if entry { capturedCount += 1 }
             case 0x7D:
                 depth = max(0, depth - 1)
                 if let object = open.popLast(), object.captured {
+                    capturedCount -= 1
                     copy(upTo: i + 1)
                     let start = object.start - keptFrom
                     if start >= 0, start < kept.count { parse(kept[start...], line: object.line) }
@@ -148,8 +156,13 @@ package struct ChromeLogScanner {
         trim()
     }
 
-    private static let events = Array("events".utf8)
-    private static let allEvents = Array("allEvents".utf8)
+    private static let fnvOffset: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let events = Array("events".utf8).reduce((0, fnvOffset), hashing)
+    private static let allEvents = Array("allEvents".utf8).reduce((0, fnvOffset), hashing)
+
+    private static func hashing(_ state: (length: Int, hash: UInt64), _ byte: UInt8) -> (length: Int, hash: UInt64) {
+        (state.length &+ 1, (state.hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3)
+    }
 
     /// Appends the chunk's bytes up to index `end` to `kept`, while an object is captured.
     private mutating func copy(upTo end: Int) {
@@ -167,6 +180,7 @@ package struct ChromeLogScanner {
         let end = keptFrom + kept.count
         for index in open.indices where open[index].captured && end - open[index].start > Self.captureLimit {
             open[index].captured = false
+            capturedCount -= 1
         }
         guard let first = open.first(where: \.captured) else {
             kept.removeAll(keepingCapacity: true)
