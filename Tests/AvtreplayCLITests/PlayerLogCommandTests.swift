@@ -91,6 +91,21 @@ final class PlayerLogCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("session.log"))
     }
 
+    func testAFolderReplaysItsPlayerLogsAndLeavesOtherTextAlone() throws {
+        for name in ["exoplayer-2.9-brief.log", "chrome-table-tabs.txt"] {
+            try FileManager.default.copyItem(
+                atPath: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/\(name)").path, toPath: path(name))
+        }
+        try "notes about the session\n".write(toFile: path("README.txt"), atomically: true, encoding: .utf8)
+        try "build log: ok\n".write(toFile: path("build.log"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["kpi", dir.path, "--format", "csv"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("exoplayer-2.9-brief.log"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("chrome-table-tabs.txt"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("README.txt"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("build.log"), result.stdout)
+    }
+
     func testConvertNamesThePlayerFormats() throws {
         let result = try CLI.run([
             "convert", "--input-format", "avplayer-accesslog", "fixtures/player-logs/avplayer-accesslog.log", "-",
