@@ -158,6 +158,33 @@ final class AccessLogTests: XCTestCase {
         XCTAssertFalse(box.warnings.contains { $0.contains("#Fields") }, "\(box.warnings)")
     }
 
+    func testTwoSessionsGetTwoTrackersLaidEndToEnd() throws {
+        let text = """
+            #Fields: date time uri cs-guid c-start-time c-duration-watched c-stalls c-startup-time
+            2026/01/02 10:00:05.005 a/v1.m3u8 A 0.000 10.000 0 2.000
+            2026/01/02 11:00:01.001 b/v1.m3u8 B 0.000 4.000 1 0.500
+            - - b/v1.m3u8 B 4.000 0.000 0 0.500
+            """
+        let (settings, steps, _) = try Support.read(bytes: text, format: .avplayerAccesslog)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content", "content-2"])
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // Session A: loads at 0, plays after 2 s for 10 s, stops.
+                "0 content status=\"readyToPlay\"",
+                "2000 content currentTime=0 rate=1 timeControlStatus=\"playing\"",
+                "12000 content action=Stop",
+                // Session B follows: loads at 12000, plays after 0.5 s for 4 s, one stall, stops.
+                "12000 content-2 status=\"readyToPlay\"",
+                "12500 content-2 currentTime=0 rate=1 timeControlStatus=\"playing\"",
+                "16500 content-2 timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
+                "16500 content-2 timeControlStatus=\"playing\"",
+                "16500 content-2 action=Stop",
+            ])
+        // t = 0 is session A's load: 10:00:05 − 2 s.
+        XCTAssertEqual(settings.startTime, LogcatEnvelope.daysFromCivil(2026, 1, 2) * 86_400_000 + 36_003_000)
+    }
+
     func testDatesAndTokens() {
         // `sss` is the seconds again, zero-padded: 15:25:02.002 is 15:25:02.
         XCTAssertEqual(AccessLogRow.date("2026/04/15", "15:25:02.002"), AccessLogRow.date("2026/04/15", "15:25:02"))
