@@ -35,6 +35,8 @@ package struct EventLoggerLine {
     package var closed = false
     /// Where the message starts in the line (the envelope is before it).
     package var messageStart = 0
+    /// The line ends with `[`: inside a block, a nested one opens (`  group [` in `tracks [`).
+    package var opensNested = false
 
     /// Event names EventLogger has written in any version; a `NAME [` with another name is not
     /// an EventLogger line.
@@ -79,6 +81,7 @@ package struct EventLoggerLine {
             }
             i += 1
         }
+        line.opensNested = end > 0 && b[end - 1] == 0x5B
         if end > 0, b[end - 1] == 0x5D, end == 1 || [0x20, 0x09, 0x3A].contains(b[end - 2]) {
             line.kind = .blockEnd
             return line

@@ -61,6 +61,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     // Multi-line blocks and errors.
     private var block: (name: String, line: Int)?
     private var durationTaken = false
+    /// Blocks open inside the block (`group [` … `]` in `tracks [`).
+    private var nested = 0
     private var pendingError: (t: Int, line: Int, name: String, code: String?, message: String?)?
     /// A closed `playerFailed [T]` (before r2.11) whose throwable follows on the next lines.
     private var errorAwaitsThrowable = false
@@ -134,7 +136,9 @@ package struct ExoPlayerLogReader: TimelineSource {
         case .event:
             event(line, number: number, text: bytes ?? [])
         case .blockEnd:
-            if let open = block {
+            if block != nil, nested > 0 {
+                nested -= 1
+            } else if let open = block {
                 if open.name == "playerFailed" || open.name == "internalError" { flushError() }
                 block = nil
             } else {
@@ -154,6 +158,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             recognized += 1
             unmapped.add("ExoPlayerImpl Release")
         case .other:
+            if block != nil, line.opensNested { nested += 1 }
             otherLine(bytes.map { String(decoding: $0, as: UTF8.self) })
         }
     }
@@ -234,6 +239,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         if !counting { map(line, t: t, number: number, text: text) }
         if opensBlock {
             block = (line.name, number)
+            nested = 0
             durationTaken = false
         }
     }
