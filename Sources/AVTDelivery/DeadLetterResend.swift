@@ -14,11 +14,17 @@ package struct DeadLetterResend {
     package var settings: DestinationSettings
     package var policy: DeliveryPolicy
     package var ledger: DeliveryLedger
+    /// `--graphite-retention`: carbon's window is checked again, so a point that was ahead of
+    /// now when written is sent once its time has come, and not before.
+    package var graphiteRetention: Int
 
-    package init(settings: DestinationSettings, policy: DeliveryPolicy, ledger: DeliveryLedger) {
+    package init(
+        settings: DestinationSettings, policy: DeliveryPolicy, ledger: DeliveryLedger, graphiteRetention: Int = 86_400
+    ) {
         self.settings = settings
         self.policy = policy
         self.ledger = ledger
+        self.graphiteRetention = graphiteRetention
     }
 
     /// The entries grouped per (destination, format), groups in order of first appearance;
@@ -58,17 +64,30 @@ package struct DeadLetterResend {
     /// Delivers every group: Graphite first, then New Relic, Mediastream and InfluxDB, calling
     /// `delivered` with a summary line after each. `file` names the dead-letter file in errors.
     package func deliver(_ groups: [Group], file: String, delivered: (String) -> Void) throws(CommandFailure) {
+        // Points outside a window, per destination in order, said once after every group
+        // (New Relic's events and metrics are two groups of one destination).
+        var outside: [DeliveryReport.OutsideWindow] = []
         for kind in [Destination.Kind.graphite, .newRelic, .mediastream, nil] {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
-                try deliver(group, kind: kind, file: file)
+                let filter = try deliver(group, kind: kind, file: file)
                 let name = group.destination
                 delivered(
                     "\(name): \(ledger.delivered[name] ?? 0) delivered, \(ledger.undelivered[name] ?? 0) undelivered")
+                guard let filter, filter.outside > 0 else { continue }
+                if let known = outside.firstIndex(where: { $0.name == name }) {
+                    outside[known].points += filter.outside
+                } else {
+                    outside.append(.init(name: name, points: filter.outside, window: filter.window))
+                }
             }
         }
+        for note in outside { delivered(note.message) }
     }
 
-    private func deliver(_ group: Group, kind: Destination.Kind?, file: String) throws(CommandFailure) {
+    /// Delivers one group; returns its destination's window check, if it has one.
+    private func deliver(_ group: Group, kind: Destination.Kind?, file: String) throws(CommandFailure)
+        -> DeliveryWindowFilter?
+    {
         let unknown = CommandFailure.badInput("\(file): unknown format \"\(group.format)\"")
         var settings = self.settings
         let newRelicKind = NewRelicDelivery.Kind(rawValue: group.format)
@@ -83,20 +102,15 @@ package struct DeadLetterResend {
         } catch {
             throw .badInput(error.description)
         }
-        switch destination {
-        case .graphite(let server):
-            // Lines already in the file were checked against the retention when they were written.
-            GraphiteDelivery(destination: server, policy: policy, ledger: ledger, retention: Int.max / 2).deliver(
-                group.lines)
-        case .newRelic(let server):
-            NewRelicDelivery(destination: server, policy: policy, ledger: ledger).deliver(
-                group.lines, kind: newRelicKind!)
-        case .mediastream(let server):
-            MediastreamDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
-        case .influx(let server):
-            InfluxDelivery(destination: server, policy: policy, ledger: ledger).deliver(group.lines)
-        case .stdout, .file: break
+        guard let server = destination.delivery(policy: policy, ledger: ledger, graphiteRetention: graphiteRetention)
+        else { return nil }
+        switch server {
+        case .graphite(let delivery): delivery.deliver(group.lines)
+        case .newRelic(let delivery): delivery.deliver(group.lines, kind: newRelicKind!)
+        case .mediastream(let delivery): delivery.deliver(group.lines)
+        case .influx(let delivery): delivery.deliver(group.lines)
         }
+        return server.windowFilter
     }
 
     /// After delivering: publishes the new dead-letter file; a failure when lines are still undelivered.
@@ -105,7 +119,8 @@ package struct DeadLetterResend {
         guard ledger.undeliveredCount > 0 else { return nil }
         return CommandFailure(
             message:
-                "\(ledger.undeliveredCount) records still not delivered; kept in \(ledger.deadLetterPath). Reasons: "
+                "\(DeliveryReport.count(ledger.undeliveredCount, "record")) still not delivered; "
+                + DeliveryReport.kept(in: ledger.deadLetterPath, heldBefore: ledger.heldBefore) + ". Reasons: "
                 + ledger.reasons.joined(separator: "; "),
             status: .notDelivered)
     }

@@ -50,15 +50,17 @@ package final class DeliveryPlan: Sendable {
         if !servers.isEmpty { try ledger.close() }
         return DeliveryReport(
             servers: servers.map { server in
-                DeliveryReport.Server(
-                    name: server.name, unit: server.unit, delivered: ledger.delivered[server.name] ?? 0,
-                    undelivered: ledger.undelivered[server.name] ?? 0)
+                let overwritten = ledger.overwritten[server.name] ?? 0
+                let sent = ledger.delivered[server.name] ?? 0
+                return DeliveryReport.Server(
+                    name: server.name, unit: server.unit, delivered: max(0, sent - overwritten),
+                    undelivered: ledger.undelivered[server.name] ?? 0, overwritten: min(sent, overwritten))
             },
             undelivered: ledger.undeliveredCount, reasons: ledger.reasons, deadLetterPath: ledger.deadLetterPath,
-            signal: signal,
-            outsideRetention: servers.compactMap { server in
-                guard case .graphite(let delivery) = server, delivery.outsideRetention > 0 else { return nil }
-                return .init(name: server.name, points: delivery.outsideRetention, retention: delivery.retention)
+            heldBefore: ledger.heldBefore, signal: signal,
+            outsideWindow: servers.compactMap { server in
+                guard let filter = server.windowFilter, filter.outside > 0 else { return nil }
+                return .init(name: server.name, points: filter.outside, window: filter.window)
             })
     }
 }

@@ -20,6 +20,9 @@ package struct DeliveryPolicy: Sendable {
     package var stop: StopRequest?
     /// Whether InfluxDB bodies are gzipped.
     package var gzip = GzipPolicy.auto
+    /// `--influx-retention`: seconds the InfluxDB retention policy or bucket keeps; nil for the
+    /// default policy, which keeps everything.
+    package var influxRetention: Int?
 
     package init() {}
 
@@ -63,7 +66,7 @@ package struct DeliveryPolicy: Sendable {
             guard count < allowed else {
                 outage?.isDown = true
                 if allowed < attempts { return "\(retry.reason) (1 attempt: the destination was already down)" }
-                return "\(retry.reason) (after \(count) attempts)"
+                return "\(retry.reason) (after \(count) attempt\(count == 1 ? "" : "s"))"
             }
             if stop?.isRequested == true { return "\(retry.reason) (interrupted before retrying)" }
             sleep(delay(beforeAttempt: count, retryAfter: retry.retryAfter))

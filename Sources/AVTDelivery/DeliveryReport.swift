@@ -16,20 +16,37 @@ package struct DeliveryReport: Sendable, Equatable {
         package var unit: String
         package var delivered: Int
         package var undelivered: Int
+        /// Sent, then replaced by a later point of the same instant (`--influx-compat`); not in `delivered`.
+        package var overwritten: Int
 
-        package init(name: String, unit: String, delivered: Int, undelivered: Int) {
+        package init(name: String, unit: String, delivered: Int, undelivered: Int, overwritten: Int = 0) {
             (self.name, self.unit, self.delivered, self.undelivered) = (name, unit, delivered, undelivered)
+            self.overwritten = overwritten
+        }
+
+        var line: String {
+            // `unit` is plural ("points"); one is "1 point".
+            let kept = "\(name): \(DeliveryReport.count(delivered, String(unit.dropLast()))) delivered, "
+            guard overwritten > 0 else { return kept + "\(undelivered) undelivered" }
+            return kept + "\(overwritten) overwritten by a later point of the same instant (--influx-compat), "
+                + "\(undelivered) undelivered"
         }
     }
 
-    /// Graphite points carbon will drop because they are older than its retention.
-    package struct OutsideRetention: Sendable, Equatable {
+    /// Points of one server that lay outside its window, so were kept instead of sent.
+    package struct OutsideWindow: Sendable, Equatable {
         package var name: String
         package var points: Int
-        package var retention: Int
+        package var window: DeliveryWindow
 
-        package init(name: String, points: Int, retention: Int) {
-            (self.name, self.points, self.retention) = (name, points, retention)
+        package init(name: String, points: Int, window: DeliveryWindow) {
+            (self.name, self.points, self.window) = (name, points, window)
+        }
+
+        /// The one line a run says about them.
+        package var message: String {
+            "\(name): \(DeliveryReport.count(points, "point")) outside what \(window.keeper) keeps "
+                + "(\(window.description)) went to the dead-letter file, not to the server; \(window.fix)"
         }
     }
 
@@ -38,25 +55,37 @@ package struct DeliveryReport: Sendable, Equatable {
     /// The first distinct reasons, for the message.
     package var reasons: [String]
     package var deadLetterPath: String
+    /// Records the dead-letter file held before this run added to it.
+    package var heldBefore: Int
     /// The signal that stopped the replay, if one did.
     package var signal: Int32?
-    package var outsideRetention: [OutsideRetention]
+    package var outsideWindow: [OutsideWindow]
 
     package init(
         servers: [Server], undelivered: Int = 0, reasons: [String] = [], deadLetterPath: String = "",
-        signal: Int32? = nil, outsideRetention: [OutsideRetention] = []
+        heldBefore: Int = 0, signal: Int32? = nil, outsideWindow: [OutsideWindow] = []
     ) {
         self.servers = servers
         self.undelivered = undelivered
         self.reasons = reasons
         self.deadLetterPath = deadLetterPath
+        self.heldBefore = heldBefore
         self.signal = signal
-        self.outsideRetention = outsideRetention
+        self.outsideWindow = outsideWindow
     }
 
-    /// One line per server.
+    /// "1 record", "2 records".
+    package static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// One line per server, then one per server with points outside its window.
     package var summary: [String] {
-        servers.map { "\($0.name): \($0.delivered) \($0.unit) delivered, \($0.undelivered) undelivered" }
+        servers.map(\.line) + outsideWindow.map(\.message)
+    }
+
+    /// Where the dead letters went, and what the file already held.
+    static func kept(in path: String, heldBefore: Int) -> String {
+        heldBefore == 0
+            ? "kept in \(path)" : "added to \(path), which already held \(count(heldBefore, "record"))"
     }
 
     /// Why the run does not end ok; nil when it does.
@@ -75,16 +104,9 @@ package struct DeliveryReport: Sendable, Equatable {
         guard undelivered > 0 else { return nil }
         return CommandFailure(
             message: (interruption.map { $0 + ". " } ?? "")
-                + "\(undelivered) records not delivered; kept in \(deadLetterPath) (re-send with "
+                + "\(Self.count(undelivered, "record")) not delivered; "
+                + Self.kept(in: deadLetterPath, heldBefore: heldBefore) + " (re-send with "
                 + "`avtreplay send \(deadLetterPath) --to DEST`). Reasons: " + reasons.joined(separator: "; "),
             status: .notDelivered)
-    }
-
-    /// Warnings worth giving when the run ends ok.
-    package var warnings: [String] {
-        outsideRetention.map {
-            "\($0.name): \($0.points) points lie outside the \($0.retention) s retention; "
-                + "carbon drops them without a word (replay with --start-time now, or set --graphite-retention)"
-        }
     }
 }

@@ -10,51 +10,59 @@ import Darwin
 #endif
 
 /// Sends plaintext lines to carbon. Carbon acknowledges nothing and drops invalid lines, NaN
-/// and points outside its retention silently, so lines are validated here first: each has
-/// exactly three fields, a finite value and whole seconds; points outside `retention` seconds
-/// of now are counted and reported (they would vanish; `--start-time now` avoids it). A line is
-/// delivered once the socket took it; connection failures are retried with backoff, then the
-/// lines go to the dead-letter file.
+/// and points outside its window silently, so lines are checked here first: each has exactly
+/// three fields, a finite value and whole seconds, and lies within carbon's window, from
+/// `retention` seconds ago to now (whisper's `file_update` refuses a point from the future as
+/// well as one older than the archive). A point outside goes to the dead-letter file; `send`
+/// delivers it once its time has come. A line is delivered once the socket took it; connection
+/// failures are retried with backoff, then the lines go to the dead-letter file.
 package final class GraphiteDelivery: @unchecked Sendable {
     package let destination: GraphiteDestination
     let policy: DeliveryPolicy
     /// Shared by this destination's batches (see `DeliveryOutage`).
     let outage = DeliveryOutage()
     let ledger: DeliveryLedger
-    /// Seconds of history the carbon schema keeps.
-    let retention: Int
-    private let lock = NSLock()
-    package private(set) var outsideRetention = 0
+    /// Points outside carbon's window: `--graphite-retention` seconds ago to now.
+    package let windowFilter: DeliveryWindowFilter
 
     package init(destination: GraphiteDestination, policy: DeliveryPolicy, ledger: DeliveryLedger, retention: Int) {
         self.destination = destination
         self.policy = policy
         self.ledger = ledger
-        self.retention = retention
+        self.windowFilter = DeliveryWindowFilter(
+            window: DeliveryWindow(
+                past: retention.multipliedReportingOverflow(by: 1000).overflow ? nil : retention * 1000, ahead: 0,
+                keeper: "carbon",
+                fix: "replay with --end-time now, or set --graphite-retention to the schema's retention"),
+            destination: destination.description, ledger: ledger)
+    }
+
+    /// A carbon line's time in epoch ms (its third field is whole seconds).
+    static func time(ofLine line: String) -> Int? {
+        guard let space = line.utf8.lastIndex(of: UInt8(ascii: " ")),
+            let seconds = Int(Substring(line.utf8[line.utf8.index(after: space)...]))
+        else { return nil }
+        let (ms, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        return overflow ? nil : ms
     }
 
     package func deliver(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        let now = Int(Date().timeIntervalSince1970)
         var valid: [String] = []
         for line in lines {
             // Split as bytes: splitting into Characters (grapheme by grapheme) was a third of
             // this path's CPU. A carbon line is ASCII, so the fields are the same.
             let fields = line.utf8.split(separator: UInt8(ascii: " "))
             guard fields.count == 3, let valueText = String(fields[1]), let value = Double(valueText), value.isFinite,
-                let secondsText = String(fields[2]), let seconds = Int(secondsText)
+                let secondsText = String(fields[2]), Int(secondsText) != nil
             else {
                 ledger.deadLetter(
                     [line], to: destination.description, format: "graphite", reason: "not a valid carbon line")
                 continue
             }
-            if seconds < now - retention || seconds > now + retention {
-                lock.lock()
-                outsideRetention += 1
-                lock.unlock()
-            }
             valid.append(line)
         }
+        valid = windowFilter.admit(valid, format: "graphite", time: Self.time(ofLine:))
         var start = 0
         while start < valid.count {
             let end = min(valid.count, start + policy.batchLines)

@@ -26,6 +26,9 @@ package final class InfluxDelivery: @unchecked Sendable {
     /// Injected so the retry logic can be tested without a server.
     let post: (URL, Data, [String: String], TimeInterval) -> Result<HTTPClient.Response, HTTPClient.Failure>
     let sleep: (Int) -> Void
+    /// Points older than the retention policy or bucket, when `--influx-retention` names its
+    /// duration; InfluxDB keeps any time otherwise.
+    package let windowFilter: DeliveryWindowFilter
 
     package convenience init(destination: InfluxDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
         self.init(destination: destination, policy: policy, ledger: ledger, post: HTTPClient.post) {
@@ -43,9 +46,34 @@ package final class InfluxDelivery: @unchecked Sendable {
         self.ledger = ledger
         self.post = post
         self.sleep = sleep
+        self.windowFilter = DeliveryWindowFilter(
+            window: DeliveryWindow(
+                past: policy.influxRetention.map { $0 * 1000 }, ahead: nil, keeper: "the retention policy",
+                fix: "replay with --end-time now, or give the policy's real duration with --influx-retention"),
+            destination: destination.description, ledger: ledger)
+    }
+
+    /// A line's time in epoch ms: its last field, in the destination's precision.
+    func time(ofLine line: String) -> Int? {
+        guard let space = line.utf8.lastIndex(of: UInt8(ascii: " ")),
+            let stamp = Int(Substring(line.utf8[line.utf8.index(after: space)...]))
+        else { return nil }
+        switch destination.precision {
+        case .ns: return stamp / 1_000_000
+        case .us: return stamp / 1000
+        case .ms: return stamp
+        case .s: return stamp.multipliedReportingOverflow(by: 1000).overflow ? nil : stamp * 1000
+        }
+    }
+
+    /// `--influx-compat` points a later point of the same measurement and time replaced: sent,
+    /// but not kept, so not counted as delivered.
+    func countOverwritten(_ points: Int) {
+        if points > 0 { ledger.countOverwritten(points, to: destination.description) }
     }
 
     package func deliver(_ lines: [String]) {
+        let lines = windowFilter.admit(lines, format: format, time: time(ofLine:))
         var start = 0
         while start < lines.count {
             let end = min(lines.count, start + policy.batchLines)
@@ -93,7 +121,9 @@ package final class InfluxDelivery: @unchecked Sendable {
         let reason = "HTTP \(response.status): \(message)"
         let rejected = lines.filter { message.contains("unable to parse '\($0)'") }
         if !rejected.isEmpty {
-            ledger.deadLetter(rejected, to: destination.description, format: format, reason: reason)
+            ledger.deadLetter(
+                rejected.map { ($0, "HTTP \(response.status): " + Self.reason(for: $0, in: message)) },
+                to: destination.description, format: format)
             switch destination.api {
             case .v1:
                 // Measured on 1.x: the good lines of the batch were written.
@@ -118,6 +148,20 @@ package final class InfluxDelivery: @unchecked Sendable {
         let middle = lines.startIndex + lines.count / 2
         send(lines[lines.startIndex..<middle])
         send(lines[middle..<lines.endIndex])
+    }
+
+    /// The server's words about one line of a multi-line answer: `unable to parse '<line>': <why>`,
+    /// up to the next line of the answer, without the `dropped=N` InfluxDB adds at the end.
+    static func reason(for line: String, in message: String) -> String {
+        let head = "unable to parse '\(line)': "
+        guard let start = message.range(of: head) else { return message }
+        var why = message[start.upperBound...].prefix { $0 != "\n" }
+        if let dropped = why.range(of: " dropped=", options: .backwards),
+            why[dropped.upperBound...].allSatisfy(\.isNumber)
+        {
+            why = why[..<dropped.lowerBound]
+        }
+        return head + why
     }
 
     /// InfluxDB 1.x answers errors as `{"error": "…"}`, 2.x as `{"code": "…", "message": "…"}`.

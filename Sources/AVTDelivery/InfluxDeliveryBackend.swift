@@ -43,6 +43,7 @@ package final class InfluxDeliveryBackend: RecordBackend {
     package func endOfService() {
         ship()
         sender.sync {}
+        delivery.countOverwritten(writer.compatOverwritten)
     }
 
     /// Hands the pending batch to the sender (waiting while the previous one is in flight).

@@ -18,14 +18,38 @@ package final class NewRelicDelivery: @unchecked Sendable {
     let ledger: DeliveryLedger
     /// Uncompressed bytes per request, under the APIs' 1 MB limit.
     static let maximumPayload = 900_000
+    /// Both APIs answer 202 and then drop a timestamp older than 48 h or more than 24 h ahead
+    /// (the Metric API's limits page; the Event API's `timestamp` description).
+    package let windowFilter: DeliveryWindowFilter
 
     package init(destination: NewRelicDestination, policy: DeliveryPolicy, ledger: DeliveryLedger) {
         self.destination = destination
         self.policy = policy
         self.ledger = ledger
+        self.windowFilter = DeliveryWindowFilter(
+            window: DeliveryWindow(
+                past: 48 * 3_600_000, ahead: 24 * 3_600_000, keeper: "New Relic",
+                fix: "replay with --end-time now"),
+            destination: destination.description, ledger: ledger)
+    }
+
+    /// An object's `timestamp` (epoch ms). Our objects write it before any attribute, and a key
+    /// or string cannot contain `"timestamp":` unescaped before it, so the first one is the record's.
+    static func time(ofObject object: String) -> Int? {
+        let key = Array("\"timestamp\":".utf8)
+        let bytes = Array(object.utf8)
+        guard bytes.count > key.count,
+            let start = (0...(bytes.count - key.count)).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) }
+            )
+        else { return nil }
+        var end = start + key.count
+        if end < bytes.count, bytes[end] == UInt8(ascii: "-") { end += 1 }
+        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+        return Int(String(decoding: bytes[(start + key.count)..<end], as: UTF8.self))
     }
 
     package func deliver(_ objects: [String], kind: Kind) {
+        let objects = windowFilter.admit(objects, format: kind.rawValue, time: Self.time(ofObject:))
         var batch: [String] = []
         var size = 2
         for object in objects {

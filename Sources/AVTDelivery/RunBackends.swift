@@ -1,5 +1,6 @@
 import AVTOutput
 import AVTReplay
+import AVTTimeline
 
 /// What one session of a run writes to: the stream in `--format` (unless only servers were
 /// named), every server, and, with `--speed`, a pacer in front of it all.
@@ -16,6 +17,8 @@ package struct RunBackends: Sendable {
     /// With `speed`, the longest a record waits in a batch, in seconds.
     package var maximumAge: Double = 1
     package var stop: StopRequest?
+    /// `--max-columns`: attribute columns a CSV stream may have.
+    package var maxColumns = InputLimits().maxColumns
 
     package init() {}
 
@@ -37,7 +40,7 @@ package struct RunBackends: Sendable {
     private func streamBackend(sink: ByteSink, records: RecordEncoder, filter: RecordFilter) -> RecordBackend {
         switch format {
         case .jsonl: JSONLinesBackend(sink: sink, encoder: records, filter: filter)
-        case .csv: CSVRecordBackend(sink: sink, encoder: records, filter: filter)
+        case .csv: CSVRecordBackend(sink: sink, encoder: records, filter: filter, maxColumns: maxColumns)
         case .table: TableRecordBackend(sink: sink, encoder: records, filter: filter, color: color)
         case .influx: InfluxLineBackend(sink: sink, encoder: encoders.influx, records: records, filter: filter)
         case .graphite:

@@ -23,6 +23,16 @@ package enum ServerDelivery: Sendable {
         return "points"
     }
 
+    /// The check of the server's window (see `DeliveryWindow`); nil for a server that keeps any time.
+    package var windowFilter: DeliveryWindowFilter? {
+        switch self {
+        case .influx(let delivery): delivery.windowFilter
+        case .graphite(let delivery): delivery.windowFilter
+        case .newRelic(let delivery): delivery.windowFilter
+        case .mediastream: nil
+        }
+    }
+
     package var kind: Destination.Kind {
         switch self {
         case .influx: .influx

@@ -23,7 +23,7 @@ package enum UnusedOptions {
             used: { stream, servers in servers.contains(.influx) || stream == .influx },
             output: "as InfluxDB line protocol (--format influx, or --to influxdb://…)"),
         Rule(
-            options: ["--influx-gzip"], used: { $1.contains(.influx) },
+            options: ["--influx-gzip", "--influx-retention"], used: { $1.contains(.influx) },
             output: "to an InfluxDB server (--to influxdb://…)"),
         Rule(
             options: ["--graphite-prefix", "--graphite-events", "--graphite-step", "--graphite-aggregate"],

@@ -15,6 +15,9 @@ public struct RunOptions: Sendable, Equatable {
     public var until: Int?
     /// Epoch milliseconds of t=0.
     public var startTime: Int?
+    /// Epoch milliseconds at which the replay's last instant lands (`--end-time`): each session
+    /// gets the start time that puts it there (see `placingEnd`).
+    public var endTime: Int?
     public var filter = RecordFilter()
     /// Longest virtual time (ms) a replay may reach. A few bytes of timeline can ask for 2^53 ms,
     /// which at one ping per 30 s is 3·10^11 records: the limit ends such a replay with a bad-input
@@ -22,6 +25,8 @@ public struct RunOptions: Sendable, Equatable {
     /// (a million steps 3 s apart span 36 days); at the default ping interval it still bounds a
     /// two-step timeline to about 10^6 pings, a second of work.
     public var maxDuration = RunOptions.defaultMaxDuration
+    /// Bounds on lines, names, keys and columns of the inputs (and of a CSV output's columns).
+    public var inputLimits = InputLimits()
 
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000
@@ -37,6 +42,30 @@ public struct RunOptions: Sendable, Equatable {
         if let until { settings.until = until }
         if let startTime { settings.startTime = startTime }
         return settings
+    }
+
+    /// These options for one session, with `endTime` turned into the start time that puts the
+    /// session's last instant there: its `until` (the document's, or `--until`), else the time of
+    /// its last step, which `reopen` reads the input once more to learn. Standard input cannot
+    /// be read twice, so there it takes an `until`.
+    package func placingEnd(
+        of path: String, settings: TimelineSettings, reopen: () throws -> any TimelineSource
+    ) throws -> RunOptions {
+        guard let endTime, startTime == nil else { return self }
+        var last = 0
+        if let until = applied(to: settings).until {
+            last = until
+        } else if path == "-" {
+            throw UsageError(
+                "--end-time needs the timeline's last instant, and standard input is read only once: give the "
+                    + "timeline an \"until\" or add --until MS, use a file, or use --start-time instead")
+        } else {
+            var source = try reopen()
+            while let step = try source.nextStep() { last = step.t }
+        }
+        var placed = self
+        placed.startTime = endTime - last
+        return placed
     }
 
     /// The error for a replay that would run past `maxDuration`: names the limit and its flag.

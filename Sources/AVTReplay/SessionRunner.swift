@@ -57,15 +57,21 @@ package final class SessionRunner: @unchecked Sendable {
     /// One session, start to end, into a sink.
     func replay(_ path: String, into sink: ByteSink) throws -> ReplaySummary {
         var source = try TimelineReader.open(
-            path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers)
-        let settings = configuration.options.applied(to: source.settings)
+            path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
+            limits: configuration.options.inputLimits)
+        let options = try configuration.options.placingEnd(of: path, settings: source.settings) {
+            try TimelineReader.open(
+                path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
+                limits: configuration.options.inputLimits)
+        }
+        let settings = options.applied(to: source.settings)
         let encoder = RecordEncoder(
             trackerNames: settings.trackers.map(\.name), startTime: settings.startTime,
             session: configuration.labelSessions ? path : nil)
-        let backend = makeBackend(sink, encoder, configuration.options.filter)
+        let backend = makeBackend(sink, encoder, options.filter)
         var reported = 0
         let summary = try Replayer.replay(
-            &source, options: configuration.options, backend: backend, stop: configuration.stop
+            &source, options: options, backend: backend, stop: configuration.stop
         ) { steps in
             // Batched so workers do not contend on the counter for every step.
             if steps - reported >= 4096 {

@@ -91,10 +91,22 @@ for iteration in start..<iterations {
         _ = input.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
     }
+    // Every fourth input meets tight input limits, so each limit's check (line, document, name,
+    // key and column counts) is crossed at arbitrary places; the others get room for the names
+    // that 10^5 mutated inputs intern in one process.
+    let bytes = ByteInput(bytes: input, name: "fuzz")
+    bytes.limits.maxKeys = Int.max
+    if iteration % 4 == 1 {
+        bytes.limits.maxLineBytes = Int.random(in: 1...512, using: &rng)
+        bytes.limits.maxDocumentBytes = Int.random(in: 1...4096, using: &rng)
+        bytes.limits.maxNameBytes = Int.random(in: 1...16, using: &rng)
+        bytes.limits.maxColumns = Int.random(in: 1...12, using: &rng)
+        bytes.limits.maxKeys = Int.random(in: 1...400, using: &rng)
+    }
     do {
         // The player logs' warnings are discarded: the fuzzer checks robustness, not messages.
         var source = try TimelineReader.open(
-            ByteInput(bytes: input, name: "fuzz"), format: format,
+            bytes, format: format,
             csvTrackers: [
                 TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
             ], warn: { _ in })

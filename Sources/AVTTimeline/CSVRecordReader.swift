@@ -90,6 +90,7 @@ package struct CSVRecordReader {
         text.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
         recordLine = line
+        let recordOffset = base + start
         var state = State.fieldStart
         var started = false
         var fieldStart = 0
@@ -106,6 +107,9 @@ package struct CSVRecordReader {
         while true {
             if start == end {
                 if atEOF { break }
+                // A record that never ends (`/dev/zero`, an unclosed quote over a huge file)
+                // would grow `text` and `fields` until memory ran out.
+                if base + start - recordOffset > input.limits.maxLineBytes { throw tooLong(line: recordLine) }
                 try refill()
                 continue
             }
@@ -219,7 +223,14 @@ package struct CSVRecordReader {
     }
 
     /// Moves the unread bytes to the front (growing the buffer only when it is full) and reads more.
+    private func tooLong(line: Int) -> TimelineError {
+        TimelineError(
+            file: input.name, location: SourceLocation(line: line, column: 1),
+            message: "a record longer than the limit of \(input.limits.maxLineBytes) bytes (--max-line-bytes)")
+    }
+
     private mutating func refill() throws(TimelineError) {
+        guard end - start < input.limits.maxLineBytes else { throw tooLong(line: line) }
         if start > 0 {
             buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
             base += start

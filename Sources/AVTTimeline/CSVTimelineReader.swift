@@ -48,7 +48,7 @@ package struct CSVTimelineReader: TimelineSource {
     /// - Parameter chunkSize: bytes read at a time (tests use tiny chunks to cross every boundary).
     init(_ input: ByteInput, trackers: [TrackerSpec], chunkSize: Int) throws(TimelineError) {
         name = input.name
-        reader = FieldReader(file: input.name)
+        reader = FieldReader(file: input.name, limits: input.limits)
         records = try CSVRecordReader(input, chunkSize: chunkSize)
 
         var settings = TimelineSettings()
@@ -134,6 +134,13 @@ package struct CSVTimelineReader: TimelineSource {
                 message: "not a CSV timeline: the first row has neither a t nor a tracker column (a header row "
                     + "needs t and tracker, then any of action, set.<key>, observe.<key>, attributes.<key>)")
         }
+        let limits = reader.limits
+        guard records.fields.count <= limits.maxColumns else {
+            throw TimelineError(
+                file: reader.file, location: rowLocation, path: "header",
+                message:
+                    "\(records.fields.count) columns are more than the limit of \(limits.maxColumns) (--max-columns)")
+        }
         for field in records.fields {
             let location = SourceLocation(line: field.line, column: field.column)
             func fail(_ message: String) -> TimelineError {
@@ -141,6 +148,14 @@ package struct CSVTimelineReader: TimelineSource {
             }
             guard let name = String(validating: records.text[field.range], as: UTF8.self) else {
                 throw fail("invalid UTF-8 in a column name")
+            }
+            guard name.utf8.count <= limits.maxNameBytes else {
+                throw fail(limits.nameTooLong("column name", bytes: name.utf8.count))
+            }
+            func attribute(_ key: String) throws(TimelineError) -> Attribute {
+                let attribute = Attribute(key)
+                guard attribute.index < limits.maxKeys else { throw fail(limits.tooManyKeys) }
+                return attribute
             }
             let column: Column
             if name == "t" {
@@ -150,11 +165,11 @@ package struct CSVTimelineReader: TimelineSource {
             } else if name == "action" {
                 column = .action
             } else if let key = suffix(of: name, after: "set.") {
-                column = .set(Attribute(key))
+                column = .set(try attribute(key))
             } else if let key = suffix(of: name, after: "observe.") {
                 column = .observe(key)
             } else if let key = suffix(of: name, after: "attributes.") {
-                column = .attributes(Attribute(key))
+                column = .attributes(try attribute(key))
             } else {
                 let shown = name.isEmpty ? "an empty column name" : "unknown column \(CSVField.describe(.string(name)))"
                 throw fail("\(shown): expected \(columnForms)")
@@ -242,6 +257,9 @@ package struct CSVTimelineReader: TimelineSource {
                     throw error(
                         fields[i], column: i, "expected an action name such as Start, found \(CSVField.describe(value))"
                     )
+                }
+                guard name.utf8.count <= reader.limits.maxNameBytes else {
+                    throw error(fields[i], column: i, reader.limits.nameTooLong("action name", bytes: name.utf8.count))
                 }
                 action = Action(name)
             default:

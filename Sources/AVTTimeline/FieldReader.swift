@@ -10,6 +10,7 @@ package struct FieldReader {
     package static let maxMilliseconds = 9_007_199_254_740_991
 
     let file: String
+    var limits = InputLimits()
 
     func error(at node: JSONNode?, path: String?, _ message: String) -> TimelineError {
         TimelineError(file: file, location: node?.location, path: path, message: message)
@@ -94,17 +95,38 @@ package struct FieldReader {
         }
         var entries: [(attribute: Attribute, value: AttributeValue?)] = []
         entries.reserveCapacity(members.count)
+        var repeats = RepeatedKeyCheck()
         for member in members {
             guard !member.key.isEmpty else {
                 throw error(at: member.node, path: path(), "attribute names must not be empty")
             }
-            let attribute = Attribute(member.key)
-            guard !entries.contains(where: { $0.attribute == attribute }) else {
-                throw error(at: member.node, path: path(), "duplicate attribute \"\(member.key)\"")
+            let attribute = try self.attribute(member.key, at: member.node, path: path())
+            guard !repeats.isRepeated(attribute, in: entries) else {
+                throw error(at: member.node, path: path(), "duplicate attribute \(QuotedInput.quoted(member.key))")
             }
             entries.append((attribute, try scalar(member.node, path: path() + "." + member.key)))
         }
         return entries
+    }
+
+    /// The attribute of this name, within the name length and distinct-name limits.
+    func attribute(_ name: String, at node: JSONNode, path: @autoclosure () -> String) throws(TimelineError)
+        -> Attribute
+    {
+        try checkName(name, "attribute name", at: node, path: path())
+        let attribute = Attribute(name)
+        // Indexes are dense from 0, so an index past the limit means that many names exist.
+        guard attribute.index < limits.maxKeys else { throw error(at: node, path: path(), limits.tooManyKeys) }
+        return attribute
+    }
+
+    /// Refuses a name longer than `limits.maxNameBytes`.
+    func checkName(_ name: String, _ what: String, at node: JSONNode, path: @autoclosure () -> String)
+        throws(TimelineError)
+    {
+        guard name.utf8.count <= limits.maxNameBytes else {
+            throw error(at: node, path: path(), limits.nameTooLong(what, bytes: name.utf8.count))
+        }
     }
 
     func scalar(_ node: JSONNode, path: @autoclosure () -> String) throws(TimelineError) -> AttributeValue? {

@@ -20,7 +20,11 @@ package struct JSONLStepScanner {
     private var attributeNames = ByteKeyCache<Attribute>()
     private var actionNames = ByteKeyCache<Action>()
 
-    init(trackers: [TrackerSpec]) {
+    /// Past these, the general path reports the limit with its place.
+    private let limits: InputLimits
+
+    init(trackers: [TrackerSpec], limits: InputLimits = InputLimits()) {
+        self.limits = limits
         trackerNames = trackers.map { Array($0.name.utf8) }
         trackerKinds = trackers.map(\.kind)
         rulesByTracker = trackers.map(\.kind.observationRules)
@@ -64,7 +68,8 @@ package struct JSONLStepScanner {
                     }
                     tracker = found
                 case .action:
-                    guard action == nil, let name = c.plainString(), name.count > 0 else { return nil }
+                    guard action == nil, let name = c.plainString(), name.count > 0, name.count <= limits.maxNameBytes
+                    else { return nil }
                     action = actionNames.value(for: c.bytes, name) { Action($0) }
                 case .set:
                     guard set == nil, let entries = attributeObject(&c) else { return nil }
@@ -127,14 +132,16 @@ package struct JSONLStepScanner {
         if c.take(UInt8(ascii: "}")) { return entries }
         // Room for a typical object at once: growing from one entry reallocated per step.
         entries.reserveCapacity(4)
+        var repeats = RepeatedKeyCheck()
         repeat {
             c.skipSpace()
-            guard let name = c.plainString(), name.count > 0 else { return nil }
+            guard let name = c.plainString(), name.count > 0, name.count <= limits.maxNameBytes else { return nil }
             c.skipSpace()
             guard c.take(UInt8(ascii: ":")) else { return nil }
             c.skipSpace()
             let attribute = attributeNames.value(for: c.bytes, name) { Attribute($0) }
-            guard !entries.contains(where: { $0.attribute == attribute }), let value = c.scalar() else { return nil }
+            guard attribute.index < limits.maxKeys else { return nil }
+            guard !repeats.isRepeated(attribute, in: entries), let value = c.scalar() else { return nil }
             entries.append((attribute, value.attributeValue))
             c.skipSpace()
         } while c.take(UInt8(ascii: ","))

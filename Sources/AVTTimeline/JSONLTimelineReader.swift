@@ -25,7 +25,7 @@ package struct JSONLTimelineReader: TimelineSource {
     package init(_ input: ByteInput) throws(TimelineError) {
         name = input.name
         lines = LineReader(input)
-        let reader = FieldReader(file: input.name)
+        let reader = FieldReader(file: input.name, limits: input.limits)
         let header: TimelineSettings? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
             let root = try Self.parse(bytes, line: line, file: input.name)
             let members = try reader.object(
@@ -45,7 +45,7 @@ package struct JSONLTimelineReader: TimelineSource {
         settings = header
         decoders = StepDecoders(
             steps: StepReader(trackers: header.trackers, reader: reader),
-            scanner: JSONLStepScanner(trackers: header.trackers))
+            scanner: JSONLStepScanner(trackers: header.trackers, limits: input.limits))
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {

@@ -73,6 +73,7 @@ package struct StepReader {
         var step = Step(t: t, tracker: tracker, origin: StepOrigin(index: index, location: node.location))
         if let actionNode {
             let name = try reader.string(actionNode, path: path(".action"))
+            try reader.checkName(name, "action name", at: actionNode, path: path(".action"))
             guard !name.isEmpty else {
                 throw reader.error(at: actionNode, path: path(".action"), "expected an action name such as \"Start\"")
             }

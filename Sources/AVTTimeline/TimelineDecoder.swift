@@ -10,14 +10,16 @@ public enum TimelineDecoder {
     public static let trackerKeys = ["name", "kind", "isAdsTracker", "emitTrackerInit"]
     public static let stepKeys = ["t", "tracker", "set", "observe", "action", "attributes"]
 
-    public static func decode(_ bytes: [UInt8], file: String) throws(TimelineError) -> Timeline {
+    public static func decode(_ bytes: [UInt8], file: String, limits: InputLimits = InputLimits())
+        throws(TimelineError) -> Timeline
+    {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
             throw TimelineError(file: file, location: error.location, message: error.message)
         }
-        let reader = FieldReader(file: file)
+        let reader = FieldReader(file: file, limits: limits)
         let members = try reader.object(root, path: "timeline", allowed: settingKeys + ["steps"])
         let settings = try decodeSettings(members, root: root, reader: reader)
         guard let stepsNode = members["steps"] else {
@@ -68,6 +70,7 @@ public enum TimelineDecoder {
                 at: node, path: "trackers", "expected a non-empty array of trackers, found \(describe(node.value))")
         }
         var specs: [TrackerSpec] = []
+        var names = Set<String>()
         for (index, item) in items.enumerated() {
             let path = "trackers[\(index)]"
             let fields = try reader.object(item, path: path, allowed: trackerKeys)
@@ -79,8 +82,10 @@ public enum TimelineDecoder {
             guard !name.isEmpty else {
                 throw reader.error(at: nameNode, path: path + ".name", "expected a non-empty name")
             }
-            guard !specs.contains(where: { $0.name == name }) else {
-                throw reader.error(at: nameNode, path: path + ".name", "duplicate tracker name \"\(name)\"")
+            try reader.checkName(name, "tracker name", at: nameNode, path: path + ".name")
+            guard names.insert(name).inserted else {
+                throw reader.error(
+                    at: nameNode, path: path + ".name", "duplicate tracker name \(QuotedInput.quoted(name))")
             }
             var kind = TrackerKind.generic
             if let n = fields["kind"] {

@@ -6,17 +6,21 @@ public enum TimelineReader {
     /// - Parameters:
     ///   - format: nil detects it from the extension, else from the content.
     ///   - csvTrackers: trackers for a CSV timeline that does not declare its own.
-    ///   - warn: where a player log's reader says what it skipped or inferred (standard error).
-    public static func open(_ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [])
-        throws(TimelineError) -> any TimelineSource
-    {
-        try open(path, format: format, csvTrackers: csvTrackers, warn: PlayerLogWarnings.standardError)
+    ///   - limits: how long a line, a document and a name may be, and how many keys and columns.
+    public static func open(
+        _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        limits: InputLimits = InputLimits()
+    ) throws(TimelineError) -> any TimelineSource {
+        try open(path, format: format, csvTrackers: csvTrackers, limits: limits, warn: PlayerLogWarnings.standardError)
     }
 
+    /// The same, with `warn` where a player log's reader says what it skipped or inferred.
     package static func open(
-        _ path: String, format: TimelineFormat?, csvTrackers: [TrackerSpec], warn: @escaping (String) -> Void
+        _ path: String, format: TimelineFormat?, csvTrackers: [TrackerSpec], limits: InputLimits = InputLimits(),
+        warn: @escaping (String) -> Void
     ) throws(TimelineError) -> any TimelineSource {
         let input = try ByteInput(path: path)
+        input.limits = limits
         var chosen = format ?? TimelineFormat.fromExtension(of: path)
         if format == nil, let byExtension = chosen {
             // A .jsonl file is a JSONL timeline or an AVMetrics log, a .json file a timeline or a
@@ -28,10 +32,13 @@ public enum TimelineReader {
         }
         // A player log names one tracker per session: a file is read twice, to count them first.
         if chosen == .exoplayerLog || chosen == .chromeMediaLog, PlayerLogTrackers.isRereadable(path) {
+            let counted = try ByteInput(path: path)
+            counted.limits = limits
             if chosen == .exoplayerLog {
-                return try ExoPlayerLogReader(input, sessions: try ExoPlayerLogReader.countSessions(path), warn: warn)
+                return try ExoPlayerLogReader(
+                    input, sessions: try ExoPlayerLogReader.countSessions(counted), warn: warn)
             }
-            return try ChromeMediaLogReader(input, players: try ChromeMediaLogReader.countPlayers(path), warn: warn)
+            return try ChromeMediaLogReader(input, players: try ChromeMediaLogReader.countPlayers(counted), warn: warn)
         }
         return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
     }
@@ -54,7 +61,7 @@ public enum TimelineReader {
         }
         switch chosen {
         case .json:
-            let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name)
+            let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name, limits: input.limits)
             return DocumentSource(timeline, name: input.name)
         case .jsonl:
             return try JSONLTimelineReader(input)

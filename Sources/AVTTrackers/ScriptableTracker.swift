@@ -85,7 +85,7 @@ open class ScriptableTracker: Tracker {
 
     open func initEvent(_ event: consuming Event) -> Event? {
         guard !stepAttributes.isEmpty else { return event }
-        for (attribute, value) in stepAttributes { event.attributes[attribute] = value }
+        event.attributes.merge(stepAttributes)
         return event
     }
 

@@ -51,6 +51,7 @@ extension AVTReplayCommand {
         var outputFormat: TimelineFormat?
 
         @OptionGroup var tracker: TrackerOptions
+        @OptionGroup var limits: InputLimitOptions
 
         func validate() throws {
             _ = try targetFormat()
@@ -60,7 +61,8 @@ extension AVTReplayCommand {
             let format = try targetFormat()
             var source: any TimelineSource
             do {
-                source = try TimelineReader.open(input, format: inputFormat, csvTrackers: tracker.trackers)
+                source = try TimelineReader.open(
+                    input, format: inputFormat, csvTrackers: tracker.trackers, limits: limits.limits)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
@@ -69,12 +71,13 @@ extension AVTReplayCommand {
             }
             let sink: ByteSink
             do {
+                try FileIdentity.checkOutputs([output], notAmong: [input])
                 sink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
             do {
-                try TimelineConverter.convert(&source, to: format, sink: sink)
+                try TimelineConverter.convert(&source, to: format, sink: sink, maxColumns: limits.maxColumns)
             } catch {
                 guard let failure = CommandFailure(error) else { return }
                 (sink as? AtomicFileSink)?.discard()

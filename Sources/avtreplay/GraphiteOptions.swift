@@ -26,15 +26,6 @@ struct GraphiteOptions: ParsableArguments {
             "How gauges of one Graphite step combine: last (default), sum, avg, min or max.", valueName: "how"))
     var aggregateOption: GraphiteEncoder.GaugeAggregation?
 
-    @Option(
-        name: .customLong("graphite-retention"),
-        help: ArgumentHelp(
-            "Seconds of history the carbon schema keeps; points outside it are reported (carbon drops them silently; default: 86400).",
-            valueName: "s"))
-    var retentionOption: Int?
-
-    var retention: Int { retentionOption ?? 86_400 }
-
     func validate() throws {
         if let stepOption, stepOption < 1 { throw ValidationError("--graphite-step must be at least 1 second.") }
     }
@@ -53,7 +44,7 @@ struct GraphiteOptions: ParsableArguments {
         [
             ("--graphite-prefix", prefixOption != nil), ("--graphite-events", graphiteEvents),
             ("--graphite-step", stepOption != nil),
-            ("--graphite-aggregate", aggregateOption != nil), ("--graphite-retention", retentionOption != nil),
+            ("--graphite-aggregate", aggregateOption != nil),
         ].filter(\.1).map(\.0)
     }
 }

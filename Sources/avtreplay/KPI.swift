@@ -57,6 +57,7 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
+            try output.refuseOverwriting(inputs)
             let sessions: [SessionKPIs]
             do {
                 sessions = try KPISessions.load(

@@ -10,10 +10,13 @@ struct LimitOptions: ParsableArguments {
             valueName: "ms"))
     var maxDuration = RunOptions.defaultMaxDuration
 
+    @OptionGroup var input: InputLimitOptions
+
     /// Default replay options with these limits, for the commands that replay as `run` does.
     var runOptions: RunOptions {
         var options = RunOptions()
         options.maxDuration = maxDuration
+        options.inputLimits = input.limits
         return options
     }
 

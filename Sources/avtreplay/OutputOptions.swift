@@ -14,6 +14,18 @@ struct OutputOptions<Flag: OutputFlag>: ParsableArguments {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(Flag.help, valueName: "file"))
     var output: String = Flag.defaultPath
 
+    /// Refuses (exit 2) an output that is one of the inputs: the atomic rename at the end would
+    /// replace what was read. Folders are expanded as the command reads them.
+    func refuseOverwriting(_ inputs: [String]) throws(CommandFailure) {
+        guard output != "-" else { return }
+        do {
+            let files = try SessionDiscovery.expand(inputs, keepOutputs: .always)
+            try FileIdentity.checkOutputs([output], notAmong: inputs + files)
+        } catch {
+            throw CommandFailure.badInput(String(describing: error))
+        }
+    }
+
     /// Writes `text` (atomically to a file); a closed pipe is not a failure.
     func write(_ text: String) throws(CommandFailure) {
         do {

@@ -44,6 +44,7 @@ extension AVTReplayCommand {
         @OptionGroup var input: InputFormatOptions<TimelineFormatFlag>
 
         @OptionGroup var tracker: TrackerOptions
+        @OptionGroup var limits: InputLimitOptions
 
         @Option(help: ArgumentHelp("The netstats tracker to read, when the timeline has several.", valueName: "name"))
         var subscriber: String?
@@ -107,10 +108,12 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
+            try output.refuseOverwriting([timeline])
             let criteria = overrides.criteria(profile)
             let result: PreCallResult
             do {
-                var source = try TimelineReader.open(timeline, format: input.inputFormat, csvTrackers: tracker.trackers)
+                var source = try TimelineReader.open(
+                    timeline, format: input.inputFormat, csvTrackers: tracker.trackers, limits: limits.limits)
                 result = try PreCallTest.run(&source, subscriber: subscriber, criteria: criteria).result
             } catch {
                 throw CommandFailure.badInput(error.description)

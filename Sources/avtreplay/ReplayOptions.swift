@@ -33,6 +33,12 @@ struct ReplayOptions: ParsableArguments {
             valueName: "time"))
     var startTime: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Place the replay so that its last instant (the timeline's until, or its last step) lands at this time: ISO-8601, epoch milliseconds, or now (backfill: every point lies in the past).",
+            valueName: "time"))
+    var endTime: String?
+
     @OptionGroup var limits: LimitOptions
 
     @Flag(help: "Write only event records.")
@@ -58,12 +64,18 @@ struct ReplayOptions: ParsableArguments {
         options.pingInterval = pingInterval
         options.until = until
         options.maxDuration = limits.maxDuration
-        if let startTime {
-            do {
-                options.startTime = try ReplayStartTime.parse(startTime)
-            } catch {
-                throw ValidationError(error.message)
+        options.inputLimits = limits.input.limits
+        if startTime != nil, endTime != nil {
+            throw ValidationError(
+                "--start-time and --end-time exclude each other: give where the replay starts or where it ends.")
+        }
+        do {
+            options.startTime = try startTime.map { text throws(UsageError) in try ReplayStartTime.parse(text) }
+            options.endTime = try endTime.map { text throws(UsageError) in
+                try ReplayStartTime.parse(text, flag: "--end-time")
             }
+        } catch {
+            throw ValidationError(error.message)
         }
         options.filter = RecordFilter(events: !metricsOnly, metrics: !eventsOnly)
         return options

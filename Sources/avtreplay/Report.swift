@@ -52,6 +52,7 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
+            try output.refuseOverwriting(inputs)
             let records: [SessionRecords]
             do {
                 records = try ReportInput.load(

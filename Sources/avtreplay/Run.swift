@@ -34,6 +34,7 @@ extension AVTReplayCommand {
                   cat session.jsonl | avtreplay run - --hub core --ping-interval 10000
                   avtreplay run corpus/ --jobs 2 --shard 1/4 -o shard1.jsonl
                   avtreplay run s.json --to influxdb://db:8086/oavt --start-time now --speed 1
+                  avtreplay run s.json --to graphite://h:2003 --end-time now
                   INFLUX_TOKEN=… avtreplay run s.json --to 'influxdb2://h:8086?org=o&bucket=b'
                   avtreplay run s.json --format mediastream --mediastream-content-id 529a628d
                 """)
@@ -65,6 +66,7 @@ extension AVTReplayCommand {
         @OptionGroup var pacing: PacingOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
+        @OptionGroup var windows: WindowOptions
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
@@ -100,10 +102,11 @@ extension AVTReplayCommand {
             let plan: DeliveryPlan
             let target: ByteSink
             do {
-                let policy = batch.policy(attempts: retry.deliveryAttempts, gzip: influx.gzip, stop: stop)
+                let policy = batch.policy(
+                    attempts: retry.deliveryAttempts, gzip: influx.gzip, windows: windows, stop: stop)
                 plan = try DeliveryPlan(
                     destinations: to.destinations, output: output.output, settings: destinationSettings, policy: policy,
-                    deadLetter: deadLetter.deadLetter, graphiteRetention: graphite.retention)
+                    deadLetter: deadLetter.deadLetter, graphiteRetention: windows.graphiteRetention)
                 try FileIdentity.checkOutputs(
                     [plan.streamPath ?? "-"] + (plan.servers.isEmpty ? [] : [deadLetter.deadLetter]),
                     notAmong: timelines + sessions)
@@ -111,19 +114,23 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            let given = Set(influx.given + graphite.given + newRelic.given + mediastream.given)
+            let given = Set(influx.given + graphite.given + windows.given + newRelic.given + mediastream.given)
             let stream = plan.streamPath == nil ? nil : format
             for warning in UnusedOptions.warnings(given: given, stream: stream, servers: plan.serverKinds) {
                 Diagnostics.warning(warning)
             }
             // Each session writes its own CSV table; the merging sink joins them under one header.
-            let sink: ByteSink = format == .csv ? CSVRecordMergingSink(target: target) : target
+            let sink: ByteSink =
+                format == .csv
+                ? CSVRecordMergingSink(target: target, maxColumns: configuration.options.inputLimits.maxColumns)
+                : target
             var backends = RunBackends()
             (backends.format, backends.writesStream, backends.servers) = (format, plan.streamPath != nil, plan.servers)
             backends.color = plan.streamPath == "-" && Diagnostics.colorAllowed(fd: 1)
             (backends.encoders.influx, backends.encoders.graphite) = (influx.encoder, graphite.encoder)
             backends.encoders.mediastream = mediastream.options
             (backends.speed, backends.maximumAge, backends.stop) = (pacing.speed, pacing.maximumAge, stop)
+            backends.maxColumns = configuration.options.inputLimits.maxColumns
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
@@ -135,10 +142,10 @@ extension AVTReplayCommand {
                     }
                 }
                 try sink.close()
+                for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
                 let delivery = try plan.finish(interruptedBy: stop.signal)
                 for line in delivery.summary { Diagnostics.printRaw("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
-                for warning in delivery.warnings { Diagnostics.warning(warning) }
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
@@ -149,8 +156,9 @@ extension AVTReplayCommand {
         }
 
         private var destinationSettings: DestinationSettings {
+            // Compat lines carry nanoseconds whatever --influx-precision says: the server is told so.
             DestinationSettings(
-                precision: influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
+                precision: influx.influxCompat ? .ns : influx.precision, newRelicEndpoint: newRelic.newrelicEndpoint,
                 environment: ProcessInfo.processInfo.environment)
         }
     }

@@ -10,12 +10,16 @@ extension AVTReplayCommand {
             abstract: "Deliver the records of a dead-letter file (what a run could not deliver).",
             discussion: """
                 Each entry keeps its wire format and timestamp unit, so lines go out exactly as they were \
-                meant. What still cannot be delivered goes to a new dead-letter file.
+                meant. What still cannot be delivered is added to another dead-letter file (--dead-letter); \
+                given the file itself, it keeps only what is still undelivered. The delivery flags are \
+                those of `run`, and each server's window is checked again: a point ahead of carbon's \
+                present is sent once its time has come.
 
                 Exit codes: 0 all delivered, 2 bad input, 3 some still not delivered.
 
                 Examples:
                   avtreplay send avtreplay-undelivered.jsonl --to influxdb://127.0.0.1:8086/db
+                  avtreplay send dead.jsonl --dead-letter dead.jsonl --delivery-batch 500
                 """)
 
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))
@@ -31,6 +35,8 @@ extension AVTReplayCommand {
         @OptionGroup var newRelic: NewRelicOptions<SendNewRelicEndpoint>
         @OptionGroup var deadLetter: DeadLetterOptions<SendDeadLetter>
         @OptionGroup var retry: RetryOptions
+        @OptionGroup var batch: BatchOptions
+        @OptionGroup var windows: WindowOptions
 
         @Option(
             help: ArgumentHelp(
@@ -45,12 +51,15 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            var policy = DeliveryPolicy()
-            (policy.attempts, policy.gzip) = (retry.deliveryAttempts, influxGzip)
+            let policy = batch.policy(attempts: retry.deliveryAttempts, gzip: influxGzip, windows: windows)
+            // Re-sent into itself, the file is replaced by what is still undelivered; any other
+            // dead-letter file is only added to.
+            let same = FileIdentity.outputOverwritingInput(outputs: [deadLetter.deadLetter], inputs: [file]) != nil
             let resend = DeadLetterResend(
                 settings: DestinationSettings(
                     newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment),
-                policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter))
+                policy: policy, ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter, replacing: same),
+                graphiteRetention: windows.graphiteRetention)
             try resend.deliver(DeadLetterResend.groups(entries, to: destination), file: file) {
                 Diagnostics.printRaw("avtreplay: " + $0)
             }

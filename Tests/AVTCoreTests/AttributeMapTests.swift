@@ -52,3 +52,24 @@ final class AttributeMapTests: XCTestCase {
         map.withUnsafeStorage { _, strings in XCTAssertEqual(Array(strings), ["z"]) }
     }
 }
+
+/// `merge` sets many pairs at once as one-by-one assignment would.
+final class AttributeMapMergeTests: XCTestCase {
+    func testMergeEqualsAssigningEachPairInOrder() {
+        for count in [0, 5, 32, 33, 500] {
+            var base: AttributeMap = [.senderId: .string("s"), .countStarts: .int(1)]
+            base[Attribute("merge-existing")] = .bool(true)
+            var pairs: [(attribute: Attribute, value: AttributeValue)] = []
+            for i in 0..<count { pairs.append((Attribute("merge-\(i % max(1, count - 3))"), .int(i))) }
+            // An existing key replaced by a string, and an existing string replaced by a number.
+            pairs.append((Attribute("merge-existing"), .string("now a string")))
+            pairs.append((.senderId, .int(7)))
+            var expected = base
+            for (key, value) in pairs { expected[key] = value }
+            var merged = base
+            merged.merge(pairs)
+            XCTAssertEqual(merged, expected, "\(count) pairs")
+            XCTAssertEqual(merged.keys, expected.keys, "\(count) pairs: the order of first setting")
+        }
+    }
+}

@@ -13,9 +13,13 @@ final class HelpTextTests: XCTestCase {
             "--influx-tags", "--graphite-prefix", "--graphite-events", "--graphite-step", "--graphite-aggregate",
             "--graphite-retention", "--jobs", "--shard", "-o, --output", "--seed", "--random-ids", "--hub",
             "--no-metrics",
-            "--ping-interval", "--until", "--start-time", "--events-only", "--metrics-only",
+            "--ping-interval", "--until", "--start-time", "--end-time", "--events-only", "--metrics-only",
+            "--delivery-timeout", "--influx-retention",
         ],
-        "send": ["--to", "--newrelic-endpoint", "--dead-letter", "--delivery-attempts", "--influx-gzip"],
+        "send": [
+            "--to", "--newrelic-endpoint", "--dead-letter", "--delivery-attempts", "--delivery-retry-delay",
+            "--delivery-batch", "--delivery-timeout", "--graphite-retention", "--influx-retention", "--influx-gzip",
+        ],
         "check": [
             "--expect", "--update", "--tracker", "--ignore", "--tolerance", "--ignore-order", "--format",
             "-o, --output",

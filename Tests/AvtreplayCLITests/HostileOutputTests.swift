@@ -87,6 +87,11 @@ final class HostileOutputTests: XCTestCase {
             ["run", "x.json", "--to", "influxdb://127.0.0.1:1/db", "--dead-letter", "x.json"],
             ["check", "x.json", "--expect", "x.json", "--update"],
             ["check", "x.json", "--expect", "alias.json", "--update"],
+            ["kpi", "x.json", "-o", "x.json"],
+            ["kpi", ".", "-o", "alias.json"],
+            ["report", "x.json", "-o", "./x.json"],
+            ["precall", "x.json", "-o", "x.json"],
+            ["convert", "x.json", "alias.json"],
         ]
         for arguments in attempts {
             let result = try CLI.run(arguments, in: directory)

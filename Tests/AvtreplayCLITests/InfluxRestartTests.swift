@@ -32,9 +32,14 @@ final class InfluxRestartTests: XCTestCase {
         return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8))
     }
 
-    private func start(port: Int, dir: String?) throws -> Server {
-        var environment = ["INFLUX_PORT": String(port), "INFLUX_DB": "restart"]
-        if let dir { environment["INFLUX_DIR"] = dir }
+    private func start(port: Int, dir: String?, auth: [String: String] = [:]) throws -> Server {
+        // Empty values stand for unset: an INFLUX_DIR or INFLUX_USER in the caller's environment
+        // (a shell that started its own server) must not become this server's directory or user.
+        var environment = [
+            "INFLUX_PORT": String(port), "INFLUX_DB": "restart", "INFLUX_USER": "", "INFLUX_PASSWORD": "",
+        ]
+        .merging(auth) { $1 }
+        environment["INFLUX_DIR"] = dir ?? ""
         let (status, output) = try script("scripts/start-influxdb.sh", environment: environment)
         XCTAssertEqual(status, 0, output)
         var values: [String: String] = [:]
@@ -133,5 +138,34 @@ final class InfluxRestartTests: XCTestCase {
         XCTAssertEqual(replay.terminationStatus, 0, stderr)
         XCTAssertTrue(stderr.contains("\(expected) points delivered, 0 undelivered"), stderr)
         XCTAssertEqual(try points(port: server.port), expected, "every record exactly once across the outage")
+    }
+
+    func testBadCredentialsAreTheServersRefusalAfterOneAttempt() throws {
+        guard ProcessInfo.processInfo.environment["AVTREPLAY_INFLUX_URL"] != nil else {
+            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
+                XCTFail("scripts/test starts InfluxDB")
+            }
+            throw XCTSkip("no InfluxDB: scripts/test runs this test (it starts a private influxd with authentication)")
+        }
+        let server = try start(port: freePort(), dir: nil, auth: ["INFLUX_USER": "admin", "INFLUX_PASSWORD": "s3cret"])
+        defer {
+            try? stop(server)
+            try? FileManager.default.removeItem(atPath: server.dir)
+        }
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let arguments = [
+            "run", "fixtures/happy-path.json", "--to", "influxdb://127.0.0.1:\(server.port)/restart",
+            "--delivery-retry-delay", "3000", "--dead-letter", dir.appendingPathComponent("dead.jsonl").path,
+        ]
+        let started = Date()
+        let wrong = try CLI.run(arguments, environment: ["INFLUX_USERNAME": "admin", "INFLUX_PASSWORD": "wrong"])
+        XCTAssertEqual(wrong.status, 3, wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("Reasons: HTTP 401: authorization failed"), wrong.stderr)
+        XCTAssertFalse(wrong.stderr.contains("attempts"), wrong.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "a retry would have waited at least 1.5 s")
+        let right = try CLI.run(arguments, environment: ["INFLUX_USERNAME": "admin", "INFLUX_PASSWORD": "s3cret"])
+        XCTAssertEqual(right.status, 0, right.stderr)
+        XCTAssertTrue(right.stderr.contains("33 points delivered, 0 undelivered"), right.stderr)
     }
 }

@@ -93,6 +93,11 @@ final class MockHTTPServer: @unchecked Sendable {
                 where line.lowercased().hasPrefix("content-length:") {
                     contentLength = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
                 }
+                // As Go's net/http (InfluxDB) does: a client that announced its body gets it asked for.
+                if head.lowercased().contains("\r\nexpect: 100-continue"), data.count < end + 4 + contentLength {
+                    var go = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    _ = go.withUnsafeMutableBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
             }
             if let headerEnd, data.count >= headerEnd + contentLength { break }
         }

@@ -19,7 +19,7 @@ package enum GoldenFiles {
     package static func readExpected(_ path: String) throws -> [OutputRecord] {
         do {
             return try OutputLog.read(path: path)
-        } catch let error as TimelineError {
+        } catch {
             guard let head = try? ByteInput(path: path).peek(1 << 16), isPrettyPrinted(head) else { throw error }
             throw TimelineError(
                 file: path,

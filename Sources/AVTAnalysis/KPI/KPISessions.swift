@@ -26,7 +26,8 @@ package enum KPISessions {
         options: RunOptions = RunOptions()
     ) throws -> SessionKPIs {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
-        var source = AVMetricsRecordingSource(try TimelineReader.open(path, format: format, csvTrackers: csvTrackers))
+        var source = AVMetricsRecordingSource(
+            try TimelineReader.open(path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits))
         let backend = KPIBackend(session: name(path))
         _ = try Replayer.replay(&source, options: options, backend: backend)
         var kpis = backend.kpis

@@ -18,12 +18,13 @@ package enum ReportInput {
         var sessions: [SessionRecords] = []
         for path in try SessionDiscovery.expand(paths, keepOutputs: fromEvents ? .always : .whenNoTimelines) {
             let input = try ByteInput(path: path)
+            input.limits = options.inputLimits
             if try fromEvents || looksLikeEventLog(input) {
                 sessions += try eventLog(input)
             } else {
                 let bytes = try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers)
                 var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
-                let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers)
+                let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers, limits: options.inputLimits)
                 // One timeline is one session, named by its path.
                 for index in replayed.indices {
                     replayed[index].name = input.name
@@ -37,9 +38,10 @@ package enum ReportInput {
 
     /// The startup breakdown of the timeline's first `avmetrics` tracker as waterfall rows (the
     /// same breakdown `kpi` prints), read in one streamed pass over its steps.
-    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec]) throws(TimelineError) -> [WaterfallRequest]
+    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec], limits: InputLimits) throws(TimelineError)
+        -> [WaterfallRequest]
     {
-        var source = AVMetricsRecordingSource(try TimelineReader.open(path, csvTrackers: csvTrackers))
+        var source = AVMetricsRecordingSource(try TimelineReader.open(path, csvTrackers: csvTrackers, limits: limits))
         guard source.log != nil else { return [] }
         while try source.nextStep() != nil {}
         return source.log.flatMap(StartupBreakdown.init(log:))?.waterfallRequests ?? []

@@ -121,6 +121,27 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         }
     }
 
+    /// Sets every pair in order, as `self[key] = value` for each. Many pairs at once look their
+    /// keys up in a table built once: one by one, each lookup scans the map, and a step with
+    /// 10^5 attributes would take quadratic time.
+    public mutating func merge(_ pairs: [(attribute: Attribute, value: AttributeValue)]) {
+        guard pairs.count > 32 else {
+            for (key, value) in pairs { self[key] = value }
+            return
+        }
+        var positions: [Int32: Int] = [:]
+        positions.reserveCapacity(entries.count + pairs.count)
+        for (i, entry) in entries.enumerated() { positions[entry.key.index] = i }
+        for (key, value) in pairs {
+            if let index = positions[key.index] {
+                replace(at: index, with: value)
+            } else {
+                positions[key.index] = entries.count
+                appendAbsent(key, value)
+            }
+        }
+    }
+
     /// Adds an attribute the caller knows is absent, skipping the lookup (building an event).
     @inlinable @inline(__always)
     mutating func appendAbsent(_ key: Attribute, _ value: consuming AttributeValue) {

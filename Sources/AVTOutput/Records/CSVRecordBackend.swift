@@ -1,6 +1,7 @@
 import AVTCore
 import AVTFormats
 import AVTJSON
+import AVTTimeline
 
 /// `--format csv`: one row per record, in delivery order, under the header
 /// `type,t,time,action,tracker,name,metricType,value,attributes.<name>…` (with `session` after
@@ -23,16 +24,24 @@ package final class CSVRecordBackend: RecordBackend {
     /// The fixed columns, before the attribute columns.
     package static let fixedColumns = ["type", "t", "time", "action", "tracker", "name", "metricType", "value"]
 
-    package convenience init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
-        self.init(sink: sink, encoder: encoder, filter: filter, spillThreshold: 1 << 20)
+    package convenience init(
+        sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter(),
+        maxColumns: Int = InputLimits().maxColumns
+    ) {
+        self.init(sink: sink, encoder: encoder, filter: filter, spillThreshold: 1 << 20, maxColumns: maxColumns)
     }
 
-    /// - Parameter spillThreshold: bytes of rows kept in memory before they go to a temporary file.
-    package init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter, spillThreshold: Int) {
+    /// - Parameters:
+    ///   - spillThreshold: bytes of rows kept in memory before they go to a temporary file.
+    ///   - maxColumns: attribute columns allowed; past it, the run ends as bad input.
+    package init(
+        sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter, spillThreshold: Int,
+        maxColumns: Int = InputLimits().maxColumns
+    ) {
         self.sink = sink
         self.encoder = encoder
         self.filter = filter
-        self.spool = CSVSpool(spillThreshold: spillThreshold)
+        self.spool = CSVSpool(spillThreshold: spillThreshold, maxColumns: maxColumns)
     }
 
     package func sendMetric(_ metric: Metric) {

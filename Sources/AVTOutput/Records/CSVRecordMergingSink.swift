@@ -1,6 +1,7 @@
 import AVTCore
 import AVTFormats
 import AVTJSON
+import AVTTimeline
 
 /// Joins the CSV tables that several `CSVRecordBackend`s write one after another into one sink
 /// (a run of several sessions, each with its own backend) into one table: a single header with
@@ -23,9 +24,12 @@ package final class CSVRecordMergingSink: ByteSink {
     private var mapping: [Int32]?
     private var closed = false
 
-    package init(target: ByteSink, spillThreshold: Int = 1 << 20) {
+    /// - Parameter maxColumns: attribute columns allowed in the merged table (the fixed ones
+    ///   come on top).
+    package init(target: ByteSink, spillThreshold: Int = 1 << 20, maxColumns: Int = InputLimits().maxColumns) {
         self.target = target
-        self.spool = CSVSpool(spillThreshold: spillThreshold)
+        self.spool = CSVSpool(
+            spillThreshold: spillThreshold, maxColumns: maxColumns + CSVRecordBackend.fixedColumns.count + 1)
     }
 
     package func write(_ bytes: [UInt8]) throws(OutputError) {

@@ -1,5 +1,6 @@
 import AVTCore
 import AVTJSON
+import AVTTimeline
 
 #if canImport(Glibc)
 import Glibc
@@ -23,11 +24,15 @@ package final class CSVSpool {
     private var used: [Bool] = []
     private var file: SpoolFile?
     private let spillThreshold: Int
+    /// Keyed columns allowed: every row carries every column, so the output grows as rows ×
+    /// columns (a timeline with a new key per step would write gigabytes of commas).
+    private let maxColumns: Int
     private var rowStart = 0
     private var lengthSlot = 0
 
-    init(spillThreshold: Int = 1 << 20) {
+    init(spillThreshold: Int = 1 << 20, maxColumns: Int = InputLimits().maxColumns) {
         self.spillThreshold = spillThreshold
+        self.maxColumns = maxColumns
     }
 
     /// Starts a row; append its fixed cells (comma-separated, no line end) to `bytes` next.
@@ -60,6 +65,12 @@ package final class CSVSpool {
 
     /// Ends the row; moves the pending rows to the temporary file past the threshold.
     func endRow() throws(OutputError) {
+        guard usedIDs.count <= maxColumns else {
+            throw OutputError(
+                path: "the CSV output",
+                message: "more than the limit of \(maxColumns) columns (--max-columns)", isBrokenPipe: false,
+                isInputLimit: true)
+        }
         patch(at: rowStart, UInt32(bytes.bytes.count - rowStart - 4))
         if bytes.bytes.count >= spillThreshold { try spill() }
     }

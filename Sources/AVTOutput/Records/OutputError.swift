@@ -9,13 +9,17 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
     public var message: String
     /// The reader went away (`avtreplay run … | head`): not worth an error message.
     public var isBrokenPipe: Bool
+    /// The output would pass a limit the input set off (`--max-columns`): bad input, not a
+    /// failure to write.
+    public var isInputLimit = false
 
     public var description: String { "cannot write \(path): \(message)" }
 
-    public init(path: String, message: String, isBrokenPipe: Bool = false) {
+    public init(path: String, message: String, isBrokenPipe: Bool = false, isInputLimit: Bool = false) {
         self.path = path
         self.message = message
         self.isBrokenPipe = isBrokenPipe
+        self.isInputLimit = isInputLimit
     }
 
     /// A failed system call on `path`, from its `errno`.

@@ -116,20 +116,20 @@ public struct RecordEncoder {
         }
     }
 
-    /// The writing order of these keys, by rank. Runs once per new key sequence (about one event
+    /// The writing order of these keys, by name. Runs once per new key sequence (about one event
     /// in fifty), so a plain sort does.
     private mutating func order(of entries: UnsafeBufferPointer<AttributeMap.Entry>) -> [AttributeOrderCache.Step] {
         var highest: Int32 = -1
         for i in entries.indices where entries[i].key.index > highest { highest = entries[i].key.index }
-        let known = keys.ranks.count
-        keys.learn(upTo: Int(highest) + 1)
-        // New names re-rank the keys. The cached orders would survive it (known keys keep their
-        // bytes and their order among themselves), but this happens a few dozen times per
-        // process: drop them rather than lean on that.
-        if keys.ranks.count != known { orders.removeAll() }
-        let ranks = keys.ranks
+        // New names may re-rank the keys. The cached orders would survive it (known keys keep
+        // their bytes and their order among themselves), but this is rare: drop them rather
+        // than lean on that.
+        if keys.learn(upTo: Int(highest) + 1) { orders.removeAll() }
+        let order = keys.order
         let spans = keys.keySpans
-        let positions = entries.indices.sorted { ranks[Int(entries[$0].key.index)] < ranks[Int(entries[$1].key.index)] }
+        let positions = entries.indices.sorted {
+            order.precedes(Int(entries[$0].key.index), Int(entries[$1].key.index))
+        }
         return positions.enumerated().map { n, position in
             // Keys are stored as `,"name":`; the first one is written without its comma.
             let skip = n == 0 ? 1 : 0

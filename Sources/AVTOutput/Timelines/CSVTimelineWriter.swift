@@ -29,15 +29,20 @@ package final class CSVTimelineWriter: TimelineWriter {
     private var lastRowT: Int?
     private var finished = false
 
-    package convenience init(settings: TimelineSettings, sink: ByteSink) {
-        self.init(settings: settings, sink: sink, spillThreshold: 1 << 20)
+    package convenience init(settings: TimelineSettings, sink: ByteSink, maxColumns: Int = InputLimits().maxColumns) {
+        self.init(settings: settings, sink: sink, spillThreshold: 1 << 20, maxColumns: maxColumns)
     }
 
     /// - Parameter spillThreshold: bytes of rows kept in memory before they go to a temporary file.
-    package init(settings: TimelineSettings, sink: ByteSink, spillThreshold: Int) {
+    /// - Parameters:
+    ///   - spillThreshold: bytes of rows kept in memory before they go to a temporary file.
+    ///   - maxColumns: `set.*`, `observe.*` and `attributes.*` columns allowed; past it, bad input.
+    package init(
+        settings: TimelineSettings, sink: ByteSink, spillThreshold: Int, maxColumns: Int = InputLimits().maxColumns
+    ) {
         self.settings = settings
         self.sink = sink
-        self.spool = CSVSpool(spillThreshold: spillThreshold)
+        self.spool = CSVSpool(spillThreshold: spillThreshold, maxColumns: maxColumns)
     }
 
     package func write(_ step: Step) throws {

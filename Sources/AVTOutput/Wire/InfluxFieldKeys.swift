@@ -1,25 +1,21 @@
 import AVTCore
 import AVTJSON
 
-/// Per-writer knowledge about attribute names as line-protocol field keys: each one's rank in
-/// name order and its escaped bytes. The table only grows when a name is first seen.
+/// Per-writer knowledge about attribute names as line-protocol field keys: their order
+/// (`NameRanks`) and each one's escaped bytes. The table only grows when a name is first seen.
 package struct InfluxFieldKeys {
-    private(set) var ranks: [Int32] = []
+    private(set) var order = NameRanks()
     private(set) var escaped: [[UInt8]] = []
-    private(set) var names: [String] = []
+    var names: [String] { order.names }
+    /// What writing each name as a field key changed (see `InfluxLineWriter.name`).
+    private(set) var rewrites: [InfluxLineWriter.Rewrite] = []
 
     mutating func learn(upTo limit: Int) {
-        guard limit > names.count else { return }
-        names.append(contentsOf: Attribute.names(fromIndex: names.count))
-        for name in names[escaped.count...] {
+        guard order.learn(upTo: limit) else { return }
+        for name in order.names[escaped.count...] {
             var w = JSONBuffer(capacity: name.utf8.count * 2)
-            InfluxLineWriter.escaped(name, special: InfluxLineWriter.keySpecials, into: &w)
+            rewrites.append(InfluxLineWriter.name(name, as: .fieldKey, into: &w))
             escaped.append(w.bytes)
-        }
-        // String's `<` orders by code point, as the JSON encoder's key order.
-        ranks = [Int32](repeating: 0, count: names.count)
-        for (rank, index) in names.indices.sorted(by: { names[$0] < names[$1] }).enumerated() {
-            ranks[index] = Int32(rank)
         }
     }
 }

@@ -34,6 +34,8 @@ package struct InfluxLineEncoder: Sendable {
     package var tags = ["action", "tracker"]
     package var precision = Precision.ms
     package var compat = false
+    /// Shared by every copy of this encoder: what its writers had to rewrite.
+    package var rewrites = InfluxNameRewrites()
 
     package init() {}
 }

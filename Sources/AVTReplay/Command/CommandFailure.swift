@@ -25,7 +25,7 @@ package struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertib
         case let failure as CommandFailure: self = failure
         case let error as OutputError:
             if error.isBrokenPipe { return nil }
-            self.init(message: error.description, status: .failure)
+            self.init(message: error.description, status: error.isInputLimit ? .badInput : .failure)
         case let error as TimelineError: self = .badInput(error.description)
         case let error as UsageError: self = .badInput(error.message)
         default: self = .badInput("\(error)")

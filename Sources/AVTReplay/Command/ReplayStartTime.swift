@@ -7,15 +7,18 @@ import Glibc
 import Darwin
 #endif
 
-/// `--start-time`: the wall-clock time of t=0, as epoch milliseconds.
+/// `--start-time` and `--end-time`: a wall-clock time, as epoch milliseconds.
 package enum ReplayStartTime {
-    /// ISO-8601 (`2026-03-01T12:00:00Z`), epoch milliseconds, or `now`.
-    package static func parse(_ text: String, now: () -> Int = ReplayStartTime.now) throws(UsageError) -> Int {
+    /// ISO-8601 (`2026-03-01T12:00:00Z`), epoch milliseconds, or `now`; `flag` names the option in
+    /// the error.
+    package static func parse(
+        _ text: String, flag: String = "--start-time", now: () -> Int = ReplayStartTime.now
+    ) throws(UsageError) -> Int {
         if text == "now" { return now() }
         if let ms = Int(text) { return ms }
         if let ms = ISO8601.parse(text) { return ms }
         throw UsageError(
-            "--start-time expects ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds or now; got '\(text)'.")
+            "\(flag) expects ISO-8601 (2026-03-01T12:00:00Z), epoch milliseconds or now; got '\(text)'.")
     }
 
     /// The real-time clock in epoch milliseconds.

@@ -12,6 +12,8 @@ public final class ByteInput {
     private let ownsDescriptor: Bool
     /// Bytes already read by `peek` and not yet consumed.
     private var pending: [UInt8] = []
+    /// How long a line (`LineReader`) or a whole document (`readAll`) may be.
+    public var limits = InputLimits()
 
     /// Opens a path, or standard input for `-`.
     public init(path: String) throws(TimelineError) {
@@ -85,13 +87,21 @@ public final class ByteInput {
         return outcome
     }
 
-    /// The whole input (for JSON documents, which are parsed as one value).
+    /// The whole input (for JSON documents, which are parsed as one value), at most
+    /// `limits.maxDocumentBytes` of it.
     public func readAll() throws(TimelineError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = try read(into: &chunk, from: 0)
             if n == 0 { return bytes }
+            guard bytes.count + n <= limits.maxDocumentBytes else {
+                throw TimelineError(
+                    file: name,
+                    message:
+                        "longer than the limit of \(limits.maxDocumentBytes) bytes for a JSON document "
+                        + "(--max-document-bytes)")
+            }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }

@@ -1,3 +1,5 @@
+import AVTJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -64,8 +66,14 @@ package struct LineReader {
     }
 
     /// Moves the partial line to the front (growing the buffer only for a line longer than it)
-    /// and reads more.
+    /// and reads more. A line past `limits.maxLineBytes` is an error: without one, an input
+    /// with no line feed (`/dev/zero`) would grow the buffer until memory ran out.
     private mutating func refill() throws(TimelineError) {
+        guard end - start < input.limits.maxLineBytes else {
+            throw TimelineError(
+                file: input.name, location: SourceLocation(line: lineNumber + 1, column: 1),
+                message: "a line longer than the limit of \(input.limits.maxLineBytes) bytes (--max-line-bytes)")
+        }
         if start > 0 {
             buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
             end -= start

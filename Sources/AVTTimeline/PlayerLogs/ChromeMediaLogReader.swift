@@ -93,9 +93,9 @@ package struct ChromeMediaLogReader: TimelineSource {
         }
     }
 
-    /// The players in a log file: a first pass, warnings discarded.
-    package static func countPlayers(_ path: String) throws(TimelineError) -> Int {
-        var reader = try ChromeMediaLogReader(try ByteInput(path: path), warn: { _ in })
+    /// The players in a log (a second opening of the file): a first pass, warnings discarded.
+    package static func countPlayers(_ input: ByteInput) throws(TimelineError) -> Int {
+        var reader = try ChromeMediaLogReader(input, warn: { _ in })
         while try reader.nextStep() != nil {}
         return reader.players
     }

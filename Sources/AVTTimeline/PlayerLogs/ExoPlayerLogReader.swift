@@ -97,9 +97,10 @@ package struct ExoPlayerLogReader: TimelineSource {
         }
     }
 
-    /// The sessions in a log file: a first pass, warnings discarded (as fast as the replay's).
-    package static func countSessions(_ path: String) throws(TimelineError) -> Int {
-        var reader = try ExoPlayerLogReader(try ByteInput(path: path), sessions: 1, counting: true, warn: { _ in })
+    /// The sessions in a log (a second opening of the file): a first pass, warnings discarded, no
+    /// details read.
+    package static func countSessions(_ input: ByteInput) throws(TimelineError) -> Int {
+        var reader = try ExoPlayerLogReader(input, sessions: 1, counting: true, warn: { _ in })
         while try reader.nextStep() != nil {}
         return reader.sessions
     }

@@ -79,7 +79,10 @@ final class DeadLetterResendTests: XCTestCase {
         let groups = [
             DeadLetterResend.Group(
                 destination: "mediastream+http://127.0.0.1:1/e", format: "mediastream", lines: ["{}"]),
-            .init(destination: "graphite://127.0.0.1:1", format: "graphite", lines: ["a.b 1 1700000000"]),
+            // A minute ago: inside carbon's window, so it is sent (and refused).
+            .init(
+                destination: "graphite://127.0.0.1:1", format: "graphite",
+                lines: ["a.b 1 \(Int(Date().timeIntervalSince1970) - 60)"]),
         ]
         try resend.deliver(groups, file: "dead.jsonl") { lines.append($0) }
         XCTAssertEqual(

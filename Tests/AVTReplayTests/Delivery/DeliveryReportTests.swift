@@ -50,13 +50,46 @@ final class DeliveryReportTests: XCTestCase {
                 status: .notDelivered))
     }
 
-    func testPointsOutsideTheRetentionAreWarnedAbout() {
+    func testPointsOutsideTheWindowAreNamedOncePerServerWithTheirFix() {
+        let window = DeliveryWindow(past: 60_000, ahead: 0, keeper: "carbon", fix: "replay with --end-time now")
         let report = DeliveryReport(
-            servers: [server], outsideRetention: [.init(name: "graphite://h", points: 7, retention: 60)])
+            servers: [server], undelivered: 7, reasons: ["outside"], deadLetterPath: "dead.jsonl",
+            outsideWindow: [.init(name: "graphite://h", points: 7, window: window)])
         XCTAssertEqual(
-            report.warnings,
-            [
-                "graphite://h: 7 points lie outside the 60 s retention; carbon drops them without a word (replay with --start-time now, or set --graphite-retention)"
-            ])
+            report.summary.last,
+            "graphite://h: 7 points outside what carbon keeps (1 min ago to now) went to the dead-letter file, "
+                + "not to the server; replay with --end-time now")
+        XCTAssertEqual(report.failure?.status, .notDelivered)
+    }
+
+    func testOneRecordIsSingularAndAnAppendedFileSaysWhatItHeld() {
+        let report = DeliveryReport(
+            servers: [server], undelivered: 1, reasons: ["HTTP 404: database not found"],
+            deadLetterPath: "dead.jsonl", heldBefore: 33)
+        XCTAssertEqual(
+            report.failure?.message,
+            "1 record not delivered; added to dead.jsonl, which already held 33 records (re-send with "
+                + "`avtreplay send dead.jsonl --to DEST`). Reasons: HTTP 404: database not found")
+    }
+
+    func testOnePointIsSingular() {
+        let one = DeliveryReport(servers: [.init(name: "graphite://h", unit: "points", delivered: 1, undelivered: 0)])
+        XCTAssertEqual(one.summary, ["graphite://h: 1 point delivered, 0 undelivered"])
+    }
+
+    func testWindowsSayWhereTheyEnd() {
+        func window(_ past: Int?, _ ahead: Int?) -> String {
+            DeliveryWindow(past: past, ahead: ahead, keeper: "k", fix: "f").description
+        }
+        XCTAssertEqual(window(86_400_000, 0), "24 h ago to now")
+        XCTAssertEqual(window(7 * 86_400_000, nil), "7 d ago onwards")
+        XCTAssertEqual(window(48 * 3_600_000, 24 * 3_600_000), "48 h ago to 24 h ahead")
+        XCTAssertEqual(window(90_000, nil), "90 s ago onwards")
+        // Inclusive at now, exclusive at the oldest edge (whisper keeps ages below the retention).
+        let carbon = DeliveryWindow(past: 60_000, ahead: 0, keeper: "carbon", fix: "")
+        XCTAssertTrue(carbon.contains(1_000_000, now: 1_000_000))
+        XCTAssertFalse(carbon.contains(1_000_001, now: 1_000_000))
+        XCTAssertTrue(carbon.contains(940_001, now: 1_000_000))
+        XCTAssertFalse(carbon.contains(940_000, now: 1_000_000))
     }
 }

@@ -148,6 +148,7 @@ final class DestinationTests: XCTestCase {
         XCTAssertEqual(deliveries.compactMap { $0?.name }, Array(texts.dropFirst()))
         XCTAssertEqual(deliveries.compactMap { $0?.unit }, ["points", "points", "points", "events"])
         guard case .graphite(let graphite)? = deliveries[2] else { return XCTFail("not graphite") }
-        XCTAssertEqual(graphite.retention, 60)
+        XCTAssertEqual(graphite.windowFilter.window.past, 60_000)
+        XCTAssertEqual(graphite.windowFilter.window.ahead, 0)
     }
 }

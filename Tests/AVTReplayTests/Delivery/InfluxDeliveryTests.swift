@@ -161,6 +161,46 @@ final class InfluxDeliveryTests: XCTestCase {
         _ = _scratch
     }
 
+    func testEachRejectedLineKeepsTheServersWordsAboutItAlone() throws {
+        let server = Server()
+        // 1.x names every bad line, one per line of its message.
+        let answer =
+            #"{"error":"partial write: unable to parse 'm v=2i 2': invalid field format\n"#
+            + #"unable to parse 'm v=5i 5': bad timestamp dropped=2"}"#
+        server.answers = [{ _ in .success(.init(status: 400, headers: [:], body: answer)) }]
+        let (ledger, scratch) = try ledger()
+        try delivery(server, ledger).deliver(lines)
+        try ledger.close()
+        let entries = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path)
+        XCTAssertEqual(entries.map(\.line), ["m v=2i 2", "m v=5i 5"])
+        XCTAssertEqual(
+            entries.map(\.reason),
+            [
+                "HTTP 400: unable to parse 'm v=2i 2': invalid field format",
+                "HTTP 400: unable to parse 'm v=5i 5': bad timestamp",
+            ])
+    }
+
+    func testPointsOlderThanTheNamedRetentionAreKeptNotSent() throws {
+        let server = Server()
+        let (ledger, scratch) = try ledger()
+        var policy = DeliveryPolicy()
+        policy.influxRetention = 3600
+        let destination = try InfluxDestination("influxdb://127.0.0.1:1/db", precision: .s, environment: [:])
+        let influx = InfluxDelivery(destination: destination, policy: policy, ledger: ledger, post: server.post) {
+            _ in
+        }
+        let now = Int(Date().timeIntervalSince1970)
+        // Seconds precision: two hours ago is outside, a minute ago and a day ahead are inside.
+        influx.deliver(["m v=1i \(now - 7200)", "m v=2i \(now - 60)", "m v=3i \(now + 86400)"])
+        try ledger.close()
+        XCTAssertEqual(server.bodies, ["m v=2i \(now - 60)\nm v=3i \(now + 86400)\n"])
+        XCTAssertEqual(influx.windowFilter.outside, 1)
+        let entries = try DeadLetterEntry.read(path: scratch.url.appendingPathComponent("dead.jsonl").path)
+        XCTAssertEqual(entries.map(\.line), ["m v=1i \(now - 7200)"])
+        XCTAssertEqual(entries.first?.reason, "outside what the retention policy keeps (1 h ago onwards) when sent")
+    }
+
     func testAnUnnamedRejectionIsFoundByBisection() throws {
         let server = Server()
         // The server rejects any batch containing line 4 without saying which line.

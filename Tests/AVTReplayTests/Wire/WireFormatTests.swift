@@ -34,8 +34,8 @@ final class WireFormatTests: XCTestCase {
         let line = influx { w, b in w.write(event, into: &b) }
         XCTAssertEqual(
             line,
-            #"OAVT_EVENTS,action=Custom\ Action,tracker=con\ tent count=3i,key\ with\,comma\=eq=1i,ok=true,ratio=0.5,title="say \"hi\"\\ now\\nplease" 1772366401500"#
-                + "\n")
+            #"OAVT_EVENTS,action=Custom\ Action,tracker=con\ tent count=3i,key\ with\,comma\=eq=1i,ok=true,ratio=0.5,title="say \"hi\"\\ now"#
+                + "\n" + #"please" 1772366401500"# + "\n")
     }
 
     func testMetricLinesAndMeasurementNames() {
