@@ -9,7 +9,8 @@ import Darwin
 
 /// Turns the paths given to `run` into the list of sessions to replay: files as given,
 /// directories expanded recursively to their timelines (`.json`, `.jsonl`, `.ndjson`, `.csv`,
-/// but not golden `*.expected.jsonl` files, nor hidden entries), sorted by path for a
+/// and `.log` / `.txt` files that are player logs; not golden `*.expected.jsonl` files, nor
+/// hidden entries), sorted by path for a
 /// deterministic order on every machine. In a directory, a `.jsonl`/`.ndjson` file whose first
 /// record has `"type"` is output (`run`'s records, a golden file), not a timeline, so a
 /// `golden/` folder inside a timelines folder is left alone. A directory with no timeline in it
@@ -91,7 +92,17 @@ package enum SessionDiscovery {
     private static func timelines(in files: [String], keepOutputs: Bool) -> [String] {
         files.filter { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return isTimelineFile(name) && (keepOutputs || !isOutputFile(path))
+            return isTimelineFile(name) && (keepOutputs || !isOutputFile(path)) || isPlayerLogFile(path, name: name)
         }
+    }
+
+    /// A `.log` or `.txt` file whose content is a player's log (ExoPlayer, Chrome, AVPlayer): the
+    /// logs users already have replay from a folder too; other text files there are left alone.
+    package static func isPlayerLogFile(_ path: String, name: String) -> Bool {
+        let lower = name.lowercased()
+        guard !name.hasPrefix("."), lower.hasSuffix(".log") || lower.hasSuffix(".txt"),
+            let head = try? ByteInput(path: path).peek(1 << 16)
+        else { return false }
+        return TimelineFormat.sniff(head).isPlayerLog
     }
 }

@@ -9,7 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-// Mutation fuzzing of the timeline readers (JSON, JSONL, CSV) and the replay behind them.
+// Mutation fuzzing of the timeline readers (JSON, JSONL, CSV, the player logs) and the replay
+// behind them.
 // usage: AVTReplayFuzz ITERATIONS SEED FILE...
 // Every mutated input must either replay or fail with a TimelineError; anything else (a crash,
 // a trap, another error) stops the run with the iteration number, so `--from` reproduces it.
@@ -22,6 +23,12 @@ let tokens: [[UInt8]] =
         "true", "1.5", "\"t\"", "\"tracker\"", "\"action\"", "\"set\"", "\"observe\"", "\"steps\"", "\"kind\"",
         "\"avplayer\"",
         "\"rate\"", "\"Start\"", "\u{FEFF}", "\u{00}", "\u{1F}", "é", "#avtreplay ", "\"\"", ",,", "t,tracker,action",
+        // The player logs' grammars.
+        " [", "eventTime=", "mediaPos=?", "state [", "BUFFERING", "READY", ", true", "PositionInfo:new [", "pos=",
+        "positionDiscontinuity [", "playerFailed [", "timeline [", "ExoPlayerImpl: Init 1 [ExoPlayerLib/2.9.0]",
+        "03-14 10:21:47.041 1 1 D EventLogger: ", "\"time\": ", "\"key\": ", "\"events\": [",
+        "pipeline_buffering_state", "BUFFERING_HAVE_NOTHING", "\"kPause\"", " | ", "\t", "00:00:01 5", "#Fields: ",
+        "- - ", "#Software: ", "2026/04/15 15:25:02.002 ",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]  // invalid UTF-8, incl. a surrogate
 
 func mutate(_ input: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
@@ -63,7 +70,10 @@ let start = Int(getenv("FUZZ_FROM").map { String(cString: $0) } ?? "0") ?? 0
 /// FUZZ_SAVE=PATH writes each input there before replaying it, so a crash leaves it behind.
 let savePath = getenv("FUZZ_SAVE").map { String(cString: $0) }
 let seeds: [(name: String, bytes: [UInt8], format: TimelineFormat?)] = try arguments.dropFirst(2).map { path in
-    (path, try ByteInput(path: path).readAll(), TimelineFormat.fromExtension(of: path))
+    let bytes = try ByteInput(path: path).readAll()
+    // A player log's format is its content's (a saved Chrome log is named .json).
+    let sniffed = TimelineFormat.sniff(Array(bytes.prefix(1 << 16)))
+    return (path, bytes, sniffed.isPlayerLog ? sniffed : TimelineFormat.fromExtension(of: path))
 }
 var options = RunOptions()
 // Bound virtual time so a mutated `until` or `t` cannot make one input run for hours.
@@ -94,11 +104,12 @@ for iteration in start..<iterations {
         bytes.limits.maxKeys = Int.random(in: 1...400, using: &rng)
     }
     do {
+        // The player logs' warnings are discarded: the fuzzer checks robustness, not messages.
         var source = try TimelineReader.open(
             bytes, format: format,
             csvTrackers: [
                 TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
-            ])
+            ], warn: { _ in })
         _ = try Replayer.replay(&source, options: options, backend: DiscardingBackend())
         accepted += 1
     } catch is TimelineError {

@@ -11,20 +11,48 @@ public enum TimelineReader {
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
         limits: InputLimits = InputLimits()
     ) throws(TimelineError) -> any TimelineSource {
+        try open(path, format: format, csvTrackers: csvTrackers, limits: limits, warn: PlayerLogWarnings.standardError)
+    }
+
+    /// The same, with `warn` where a player log's reader says what it skipped or inferred.
+    package static func open(
+        _ path: String, format: TimelineFormat?, csvTrackers: [TrackerSpec], limits: InputLimits = InputLimits(),
+        warn: @escaping (String) -> Void
+    ) throws(TimelineError) -> any TimelineSource {
         let input = try ByteInput(path: path)
         input.limits = limits
         var chosen = format ?? TimelineFormat.fromExtension(of: path)
-        // A .jsonl file is a JSONL timeline or an AVMetrics log: its first line tells.
-        if format == nil, chosen == .jsonl, TimelineFormat.sniff(try input.peek(1 << 16)) == .avmetrics {
-            chosen = .avmetrics
+        if format == nil, let byExtension = chosen {
+            // A .jsonl file is a JSONL timeline or an AVMetrics log, a .json file a timeline or a
+            // saved Chrome media log, a .csv file could be a player log renamed: the content tells.
+            let sniffed = TimelineFormat.sniff(try input.peek(1 << 16))
+            if byExtension == .jsonl && sniffed == .avmetrics || sniffed.isPlayerLog { chosen = sniffed }
+        } else if chosen == nil {
+            chosen = TimelineFormat.sniff(try input.peek(1 << 16))
         }
-        return try open(input, format: chosen, csvTrackers: csvTrackers)
+        // A player log names one tracker per session: a file is read twice, to count them first.
+        if chosen == .exoplayerLog || chosen == .chromeMediaLog, PlayerLogTrackers.isRereadable(path) {
+            let counted = try ByteInput(path: path)
+            counted.limits = limits
+            if chosen == .exoplayerLog {
+                return try ExoPlayerLogReader(
+                    input, sessions: try ExoPlayerLogReader.countSessions(counted), warn: warn)
+            }
+            return try ChromeMediaLogReader(input, players: try ChromeMediaLogReader.countPlayers(counted), warn: warn)
+        }
+        return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
     }
 
     /// Opens an input already at hand; nil format sniffs the content.
     public static func open(_ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [])
         throws(TimelineError) -> any TimelineSource
     {
+        try open(input, format: format, csvTrackers: csvTrackers, warn: PlayerLogWarnings.standardError)
+    }
+
+    package static func open(
+        _ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec], warn: @escaping (String) -> Void
+    ) throws(TimelineError) -> any TimelineSource {
         var chosen: TimelineFormat
         if let known = format {
             chosen = known
@@ -41,6 +69,12 @@ public enum TimelineReader {
             return try CSVTimelineReader(input, trackers: csvTrackers)
         case .avmetrics:
             return try AVMetricsLogReader(input)
+        case .exoplayerLog:
+            return try ExoPlayerLogReader(input, warn: warn)
+        case .chromeMediaLog:
+            return try ChromeMediaLogReader(input, warn: warn)
+        case .avplayerAccesslog:
+            return try AccessLogReader(input, warn: warn)
         }
     }
 }

@@ -18,11 +18,16 @@ extension AVTReplayCommand {
                 written to a temporary beside it and renamed at the end, so a failed conversion leaves \
                 nothing behind.
 
+                A player's own log (ExoPlayer EventLogger, Chrome media-internals, AVPlayer access \
+                log) is read as the timeline it shows, which can then be read, edited and kept as a \
+                golden case (docs/player-logs.md).
+
                 Examples:
                   avtreplay convert fixtures/happy-path.json happy-path.csv
                   avtreplay convert happy-path.csv happy-path.jsonl
                   avtreplay convert a.csv a.json --tracker content=avplayer --tracker ads=ima
                   cat recording.jsonl | avtreplay convert - - --output-format csv
+                  avtreplay convert logcat.txt session.jsonl   # a player log's timeline
                 """)
 
         @Argument(help: ArgumentHelp("The timeline to read, or - for standard input.", valueName: "in"))
@@ -33,7 +38,8 @@ extension AVTReplayCommand {
 
         @Option(
             help: ArgumentHelp(
-                "The input's format: json, jsonl, csv or avmetrics (default: from the extension, else the content).",
+                "The input's format: json, jsonl, csv, avmetrics, exoplayer-log, chrome-media-log or "
+                    + "avplayer-accesslog (default: from the extension, else the content).",
                 valueName: "format"),
             transform: Convert.inputFormat)
         var inputFormat: TimelineFormat?
@@ -87,8 +93,10 @@ extension AVTReplayCommand {
             }
         }
 
+        /// The output formats, plus what is read only: the AVMetrics and player logs.
         static func inputFormat(_ text: String) throws -> TimelineFormat {
-            text.lowercased() == "avmetrics" ? .avmetrics : try format(text)
+            if let readOnly = TimelineFormat(rawValue: text.lowercased()), !readOnly.isWritable { return readOnly }
+            return try format(text)
         }
 
         static func format(_ text: String) throws -> TimelineFormat {

@@ -16,7 +16,8 @@ struct InputFormatOptions<Flag: InputFormatFlag>: ParsableArguments {
 /// `run` and `kpi`, which read several timelines.
 enum TimelinesFormat: InputFormatFlag {
     static let help =
-        "The timelines' format: json, jsonl, csv or avmetrics (default: from the extension, else from the content)."
+        "The timelines' format: json, jsonl, csv, avmetrics, or a player's log: exoplayer-log, chrome-media-log, "
+        + "avplayer-accesslog (default: from the extension, else from the content)."
 }
 
 /// `precall`, which reads one.

@@ -15,7 +15,9 @@ extension AVTReplayCommand {
                 playback (playbackId) and per session, the KPIs defined in docs/kpi.md. --definitions picks \
                 the industry's variant where definitions disagree (openavt, mux, exoplayer, cta). A timeline \
                 with an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \
-                slowest and failed requests and a cross-check against Apple's playback summary.
+                slowest and failed requests and a cross-check against Apple's playback summary. A \
+                player's own log (ExoPlayer EventLogger, Chrome media-internals, AVPlayer access log) is \
+                read as the timeline it shows (docs/player-logs.md).
 
                 Exit codes: 0 ok, 2 bad input.
 
@@ -24,6 +26,7 @@ extension AVTReplayCommand {
                   avtreplay kpi recordings/ --format json --aggregate
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
                   avtreplay kpi fixtures/avmetrics-log.jsonl   # with the startup breakdown
+                  adb logcat -d | avtreplay kpi -              # an EventLogger log
                 """)
 
         @Argument(

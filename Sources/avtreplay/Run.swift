@@ -15,8 +15,11 @@ extension AVTReplayCommand {
                 `until` fire.
 
                 Each input is its own session (own hub state, ids and clock). A directory stands for the \
-                timelines in it (.json, .jsonl, .ndjson, .csv; not *.expected.jsonl or output records), recursively, sorted \
+                timelines in it (.json, .jsonl, .ndjson, .csv, and .log or .txt player logs; not *.expected.jsonl or output records), recursively, sorted \
                 by path. With several inputs or a directory, every record carries "session" (the path).
+
+                A player's own log (ExoPlayer EventLogger, Chrome media-internals, AVPlayer access log) is \
+                detected from its content and replayed as the timeline it shows (docs/player-logs.md).
 
                 Ids are derived from --seed, so the same input and flags give byte-identical output.
 

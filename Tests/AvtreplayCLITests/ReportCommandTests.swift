@@ -52,10 +52,15 @@ final class ReportCommandTests: XCTestCase {
     func testAFolderGetsAnOverviewLinkingEverySession() throws {
         let (result, html) = try report(["fixtures"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let fixtures = try FileManager.default.contentsOfDirectory(
-            atPath: CLI.packageRoot.appendingPathComponent("fixtures").path
-        )
-        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") }.sorted()
+        // The folder is walked recursively: the players' logs in fixtures/player-logs/ are sessions too.
+        let root = CLI.packageRoot.appendingPathComponent("fixtures")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("player-logs").path)
+        let fixtures =
+            (try FileManager.default.contentsOfDirectory(atPath: root.path) + logs.map { "player-logs/" + $0 })
+            .filter {
+                $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") || $0.hasSuffix(".csv") || $0.hasPrefix("player-logs/")
+            }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         XCTAssertTrue(html.contains("<h2 id=\"overview-h\">Overview: \(fixtures.count) sessions</h2>"))
         for (n, name) in fixtures.enumerated() {
             XCTAssertTrue(html.contains("<section class=\"session\" id=\"s\(n + 1)\""), name)

@@ -12,9 +12,10 @@ package enum TimelineConverter {
     ) -> any TimelineWriter {
         switch format {
         case .json: return JSONTimelineWriter(settings: settings, sink: sink)
-        // An AVMetrics log is read only (`convert` does not offer it as an output); its events
-        // become a JSONL timeline.
-        case .jsonl, .avmetrics: return JSONLTimelineWriter(settings: settings, sink: sink)
+        // An AVMetrics log and the player logs are read only (`convert` does not offer them as
+        // an output); their steps become a JSONL timeline.
+        case .jsonl, .avmetrics, .exoplayerLog, .chromeMediaLog, .avplayerAccesslog:
+            return JSONLTimelineWriter(settings: settings, sink: sink)
         case .csv: return CSVTimelineWriter(settings: settings, sink: sink, maxColumns: maxColumns)
         }
     }

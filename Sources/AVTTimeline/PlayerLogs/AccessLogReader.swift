@@ -1,0 +1,235 @@
+import AVTCore
+import AVTFormats
+import AVTJSON
+import AVTTrackers
+
+/// Apple's `AVPlayerItemAccessLog` (and `ErrorLog`) `extendedLogData()` text read as a coarse
+/// timeline with one `avplayer` tracker named `content` (docs/player-logs.md).
+///
+/// The access log has no pause, buffering or seek timeline: each event is one stretch of
+/// uninterrupted playback with its startup time, stall count and watched time. So each session
+/// (`cs-guid`) becomes: the stream loads (`status: readyToPlay`), plays after the first event's
+/// `c-startup-time`, and then each event plays for its `c-duration-watched` at its own
+/// `c-start-time` and `c-observed-bitrate`, with its stalls as zero-length waits (the log has no
+/// stall durations) at its end; a `Stop` ends the session where the log's knowledge ends. Time
+/// between events (pauses, seeks) is not in the log and not in the timeline. What the tracker
+/// cannot observe (seeks, variant switches, dropped frames) is counted per session.
+///
+/// Dumps are snapshots of the whole log so far: events are kept by session and index, a later
+/// dump's replacing an earlier one's, so the input is read whole before the first step (memory
+/// grows with the number of distinct events, not with the number of dumps).
+package struct AccessLogReader: TimelineSource {
+    package let name: String
+    package let settings: TimelineSettings
+    /// The sessions in order of first appearance.
+    package let sessions: [AccessLogSession]
+    /// Error log entries (status, domain, comment): counted, not replayed.
+    package private(set) var errorEntries = 0
+
+    private var steps: [Step] = []
+    private var next = 0
+
+    package init(_ input: ByteInput, warn: @escaping (String) -> Void = PlayerLogWarnings.standardError)
+        throws(TimelineError)
+    {
+        name = input.name
+        // Line warnings wait for the first thing in the format: a file that is no access log at
+        // all gets one error, not a warning per line.
+        var deferred: [String] = []
+        var recognizedSoFar = false
+        var warnings = PlayerLogWarnings(file: input.name) { message in
+            if recognizedSoFar { warn(message) } else { deferred.append(message) }
+        }
+        var lines = LineReader(input)
+        var fields: [Substring] = []
+        var fieldsLine = ""
+        var isErrorLog = false
+        var dumpIndex: [String: Int] = [:]
+        var inHeader = false
+        var order: [String] = []
+        var byGuid: [String: AccessLogSession] = [:]
+        var recognized = 0
+        var errors = 0
+        var glued: Substring?
+        while true {
+            let text: String
+            let number: Int
+            if let rest = glued {
+                // The header of a dump glued to the last row of the one before (dumps printed
+                // without a final newline, then concatenated).
+                text = String(rest)
+                number = lines.lineNumber
+                glued = nil
+            } else if let next = try lines.nextLine({ (bytes, number) in
+                (String(decoding: bytes, as: UTF8.self), number)
+            }) {
+                (text, number) = next
+            } else {
+                break
+            }
+            var line = Substring(text).trimmingBlanks()
+            if line.isEmpty { continue }
+            if !line.hasPrefix("#"), let header = Self.gluedHeader(in: line) {
+                glued = line[header...]
+                line = line[..<header].trimmingBlanks()
+            }
+            if line.hasPrefix("#") {
+                // A header line: a new dump (snapshot) starts, its events count from 0 again.
+                if !inHeader { dumpIndex = [:] }
+                inHeader = true
+                if line.hasPrefix("#Fields:") {
+                    recognized += 1
+                    fieldsLine = String(line.dropFirst(8))
+                    fields = AccessLogRow.tokens(Substring(fieldsLine))
+                    isErrorLog = fields.contains("status") && !fields.contains("c-duration-watched")
+                }
+                continue
+            }
+            inHeader = false
+            guard !fields.isEmpty else {
+                warnings.line(number, text, "a row before any #Fields header, skipped")
+                continue
+            }
+            let tokens = AccessLogRow.tokens(line)
+            if isErrorLog {
+                guard tokens.count == fields.count else {
+                    warnings.line(
+                        number, text, "\(tokens.count) values for \(fields.count) #Fields (a cut line?), skipped")
+                    continue
+                }
+                recognized += 1
+                errors += 1
+                continue
+            }
+            switch AccessLogRow.parse(tokens, fields: fields, line: number) {
+            case .failure(let problem):
+                warnings.line(number, text, "\(problem.message), skipped")
+            case .success(let row):
+                recognized += 1
+                if byGuid[row.guid] == nil {
+                    order.append(row.guid)
+                    byGuid[row.guid] = AccessLogSession(guid: row.guid)
+                }
+                // Each session numbers its own events within a dump.
+                let rowIndex = dumpIndex[row.guid, default: 0]
+                dumpIndex[row.guid] = rowIndex + 1
+                byGuid[row.guid]?.set(row, index: rowIndex)
+            }
+        }
+        recognizedSoFar = true
+        if recognized > 0 { for message in deferred { warn(message) } }
+        guard recognized > 0 else {
+            throw TimelineError(
+                file: input.name,
+                message:
+                    "no AVPlayer access log: expected the extendedLogData() text, a #Fields: header (date time uri cs-guid …) and one line per event"
+            )
+        }
+        sessions = order.compactMap { byGuid[$0] }
+        errorEntries = errors
+        var settings = TimelineSettings()
+        settings.trackers = PlayerLogTrackers.specs(sessions.count, kind: .avplayer)
+        if let first = sessions.first?.rows.first(where: { $0.date != nil }), let date = first.date {
+            settings.startTime = date - (first.startup ?? 0)
+        }
+        self.settings = settings
+        steps = Self.steps(for: sessions)
+        let stalls = sessions.reduce(0) { $0.addingClamped($1.stalls) }
+        if stalls > Self.stallLimit {
+            warnings.summary("\(stalls) stalls: only the first \(Self.stallLimit) are replayed")
+        }
+        warnings.finish()
+        for session in sessions {
+            let switches = session.qualitySwitches
+            var parts = [
+                "\(session.seekRows.count) seeks", "\(switches.up) variant switches up", "\(switches.down) down",
+                "\(session.framesDropped) dropped frames",
+            ]
+            if let indicated = session.weightedBitrate(\.indicatedBitrate) {
+                parts.append("indicated bitrate \(indicated) bps")
+            }
+            warnings.summary(
+                "session \(QuotedInput.quoted(session.guid)): \(parts.joined(separator: ", ")): "
+                    + "not replayed (the avplayer tracker cannot observe them)")
+        }
+        if errors > 0 {
+            warnings.summary("\(errors) error log entries: not replayed (they do not say whether playback failed)")
+        }
+    }
+
+    /// Where a `#Software:`, `#Version:`, `#Date:` or `#Fields:` header starts inside a line.
+    static func gluedHeader(in line: Substring) -> Substring.Index? {
+        for directive in ["#Software:", "#Version:", "#Date:", "#Fields:"] {
+            if let range = line.firstRange(of: directive) { return range.lowerBound }
+        }
+        return nil
+    }
+
+    package mutating func nextStep() throws(TimelineError) -> Step? {
+        guard next < steps.count else { return nil }
+        next += 1
+        return steps[next - 1]
+    }
+
+    /// Stalls replayed at most, per log: each is two steps held in memory, and a hostile log
+    /// could claim billions. Real logs have a handful.
+    static let stallLimit = 100_000
+
+    /// The coarse timeline of every session, laid end to end.
+    static func steps(for sessions: [AccessLogSession]) -> [Step] {
+        var steps: [Step] = []
+        var cursor = 0
+        var stallSteps = 0
+        func add(_ t: Int, tracker: Int, line: Int, _ observe: [(String, JSONValue)], action: Action? = nil) {
+            var step = Step(
+                t: min(t, FieldReader.maxMilliseconds), tracker: tracker,
+                observe: observe.map { Observation($0.0, $0.1) },
+                origin: StepOrigin(index: steps.count, location: SourceLocation(line: line, column: 1)))
+            step.action = action
+            steps.append(step)
+        }
+        for (number, session) in sessions.enumerated() {
+            let tracker = min(number, PlayerLogTrackers.limit - 1)
+            guard let first = session.rows.firstIndex(where: { $0.date != nil }) else {
+                // Never played: the stream loaded, nothing more is known.
+                if let row = session.rows.first {
+                    add(cursor, tracker: tracker, line: row.line, [("status", .string("readyToPlay"))])
+                }
+                continue
+            }
+            let start = session.rows[first]
+            add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
+            cursor = cursor.saturatingAdd(start.startup ?? 0)
+            var playing = false
+            for row in session.rows[first...] where row.date != nil {
+                var observe: [(String, JSONValue)] = [("currentTime", .int(row.startTime))]
+                if let observed = row.observedBitrate { observe.append(("observedBitrate", .int(Int(observed)))) }
+                if !playing {
+                    playing = true
+                    observe.append(("rate", .int(1)))
+                    observe.append(("timeControlStatus", .string("playing")))
+                }
+                add(cursor, tracker: tracker, line: row.line, observe)
+                cursor = cursor.saturatingAdd(row.watched)
+                let replayed = Swift.min(row.stalls, Swift.max(0, Self.stallLimit - stallSteps))
+                stallSteps += replayed
+                for _ in 0..<replayed {
+                    add(
+                        cursor, tracker: tracker, line: row.line,
+                        [("timeControlStatus", .string("waitingToPlayAtSpecifiedRate"))])
+                    add(cursor, tracker: tracker, line: row.line, [("timeControlStatus", .string("playing"))])
+                }
+            }
+            // Where the log's knowledge ends: the playback ends here, the next session is new.
+            add(cursor, tracker: tracker, line: session.rows.last?.line ?? start.line, [], action: .stop)
+        }
+        return steps
+    }
+}
+
+extension Int {
+    fileprivate func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? FieldReader.maxMilliseconds : Swift.min(sum, FieldReader.maxMilliseconds)
+    }
+}

@@ -1,0 +1,94 @@
+/// One playback session of an access log (one `cs-guid`): its events in order, de-duplicated
+/// across dumps, and what they amount to. Every dump is a snapshot of the whole log so far, so
+/// a later dump's event replaces the earlier dump's event of the same index (its values grow,
+/// and after an audio switch can even shrink: the later snapshot is the one kept).
+package struct AccessLogSession: Equatable {
+    package var guid: String
+    package var rows: [AccessLogRow] = []
+
+    package init(guid: String) { self.guid = guid }
+
+    /// Sets the event of `index` in the current dump. A later snapshot wins, except that an
+    /// event's counters never go down and a throughput of 0 does not replace a measured one:
+    /// after an audio switch AVFoundation rewrites frozen events with lower values (Apple
+    /// FB22519249), and the earlier snapshot is the one that saw the playback.
+    package mutating func set(_ row: AccessLogRow, index: Int) {
+        guard index < rows.count else {
+            rows.append(row)
+            return
+        }
+        let old = rows[index]
+        var merged = row
+        merged.watched = max(old.watched, row.watched)
+        merged.stalls = max(old.stalls, row.stalls)
+        merged.framesDropped = max(old.framesDropped, row.framesDropped)
+        if (row.observedBitrate ?? 0) == 0 { merged.observedBitrate = old.observedBitrate ?? row.observedBitrate }
+        rows[index] = merged
+    }
+
+    /// `c-startup-time` of the first event that started playing (a date), ms.
+    package var startupTime: Int? { rows.first { $0.date != nil }?.startup }
+    /// Σ `c-stalls`: the log has a count per event and no duration.
+    package var stalls: Int { rows.reduce(0) { $0.addingClamped($1.stalls) } }
+    /// Σ `c-duration-watched`, each rounded to the ms.
+    package var watched: Int { rows.reduce(0) { $0.addingClamped($1.watched) } }
+    /// Σ `c-frames-dropped`.
+    package var framesDropped: Int { rows.reduce(0) { $0.addingClamped($1.framesDropped) } }
+
+    /// The indices of events that begin after a seek: a dated event after dateless placeholder
+    /// events (AVFoundation adds two for a seek), or one on the same variant whose `c-start-time`
+    /// is more than a second away from where the previous event left off.
+    package var seekRows: [Int] {
+        var result: [Int] = []
+        var previous: AccessLogRow?
+        var placeholders = 0
+        for (index, row) in rows.enumerated() {
+            guard row.date != nil else {
+                placeholders += 1
+                continue
+            }
+            if let previous {
+                let leftOff = previous.startTime + previous.watched
+                if placeholders > 0 || row.uri == previous.uri && abs(row.startTime - leftOff) > 1000 {
+                    result.append(index)
+                }
+            }
+            previous = row
+            placeholders = 0
+        }
+        return result
+    }
+
+    /// Variant switches: consecutive events on different URIs, up or down by their declared
+    /// bitrate (`sc-indicated-bitrate`).
+    package var qualitySwitches: (up: Int, down: Int) {
+        var up = 0
+        var down = 0
+        for (a, b) in zip(rows, rows.dropFirst()) where a.uri != b.uri {
+            guard let from = a.indicatedBitrate, let to = b.indicatedBitrate else { continue }
+            if to > from { up += 1 } else if to < from { down += 1 }
+        }
+        return (up, down)
+    }
+
+    /// Watched-time-weighted mean of a bitrate over events that played, bps rounded; nil when
+    /// nothing played.
+    package func weightedBitrate(_ value: (AccessLogRow) -> Double?) -> Int? {
+        var sum = 0.0
+        var weight = 0
+        for row in rows where row.watched > 0 {
+            guard let rate = value(row) else { continue }
+            sum += rate * Double(row.watched)
+            weight = weight.addingClamped(row.watched)
+        }
+        return weight > 0 ? Int((sum / Double(weight)).rounded()) : nil
+    }
+}
+
+extension Int {
+    /// `self + other`, at most `Int.max`: a hostile log's counters must not trap the sum.
+    package func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+}

@@ -1,0 +1,212 @@
+import AVTJSON
+
+/// A tolerant, streaming reader of media-internals JSON (the "Save Log" array of players, one
+/// copied player, or the raw players map): it yields each `{"time", "key", "value"}` entry and
+/// each start of a player's event list, without holding the document. Pastes are cut mid-JSON,
+/// so it never needs the document to close: it tracks strings and nesting byte by byte, and
+/// parses each small object as it closes. Objects larger than `captureLimit` (a player, the
+/// array) are not kept: memory stays bounded by that limit and one chunk.
+package struct ChromeLogScanner {
+    package enum Item: Equatable {
+        /// An `"events"` / `"allEvents"` member opens: the entries that follow are a new player's.
+        case player
+        /// One entry: ms since the player's first entry, its key and value, and its line.
+        case entry(time: Double, key: String, value: JSONValue, line: Int)
+    }
+
+    static let captureLimit = 1 << 20
+
+    private let input: ByteInput
+    private var chunk = [UInt8](repeating: 0, count: 1 << 18)
+    private var chunkEnd = 0
+    private var position = 0
+    private var atEOF = false
+    /// Bytes of the open objects still captured, from absolute offset `keptFrom`.
+    private var kept: [UInt8] = []
+    private var keptFrom = 0
+    /// The absolute offset up to which the chunk's bytes were copied into `kept`.
+    private var copiedUpTo = 0
+    /// The absolute offset of `chunk[0]`.
+    private var chunkBase = 0
+    /// Open objects: absolute start, start line, and whether still captured.
+    private var open: [(start: Int, line: Int, captured: Bool)] = []
+    private var capturedCount = 0
+    private var depth = 0
+    /// The depth of a player's entries: inside its `"events": [`.
+    private var entryDepth: Int?
+    /// An `"events"` key was just read: the next `[` is the entries' array.
+    private var eventsKey = false
+    private var inString = false
+    private var escaped = false
+    /// The string being read and the last one closed, as (length, FNV-1a hash): only
+    /// `"events"` and `"allEvents"` matter, and hashing allocates nothing per byte.
+    private var stringHash: (length: Int, hash: UInt64) = (0, 0)
+    private var lastString: (length: Int, hash: UInt64)?
+    private var line = 1
+    private var ready: [Item] = []
+    private var readyHead = 0
+    /// Whether the input ended inside an object or array (a cut paste).
+    package private(set) var endedInside = false
+
+    package init(_ input: ByteInput) {
+        self.input = input
+    }
+
+    package mutating func next() throws(TimelineError) -> Item? {
+        while readyHead == ready.count {
+            ready.removeAll(keepingCapacity: true)
+            readyHead = 0
+            if position == chunkEnd {
+                if atEOF { return nil }
+                let n = try input.read(into: &chunk, from: 0)
+                if n == 0 {
+                    atEOF = true
+                    endedInside = depth > 0
+                    return nil
+                }
+                chunkBase += chunkEnd
+                chunkEnd = n
+                position = 0
+            }
+            scanChunk()
+        }
+        let item = ready[readyHead]
+        readyHead += 1
+        return item
+    }
+
+    /// Scans the rest of the chunk, keeping the bytes of captured objects.
+    private mutating func scanChunk() {
+        // A local reference: reading the stored array byte by byte retained it each time.
+        let bytes = chunk
+        let end = chunkEnd
+        var i = position
+        while i < end {
+            let b = bytes[i]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if b == 0x5C {
+                    escaped = true
+                } else if b == 0x22 {
+                    inString = false
+                    lastString = stringHash
+                } else {
+                    stringHash = Self.hashing(stringHash, b)
+                }
+                if b == 0x0A { line += 1 }
+                i += 1
+                continue
+            }
+            switch b {
+            case 0x22:
+                inString = true
+                stringHash = (0, Self.fnvOffset)
+                lastString = nil
+            case 0x0A:
+                line += 1
+            case 0x3A:
+                // A member name just closed: `"events": [` starts a player's entries.
+                if let name = lastString, name == Self.events || name == Self.allEvents {
+                    ready.append(.player)
+                    eventsKey = true
+                }
+                lastString = nil
+            case 0x7B:
+                depth += 1
+                eventsKey = false
+                // Only the entries are parsed (not the objects inside their values), once the
+                // events array is known; before that (a paste cut at the top), every object.
+                let entry = entryDepth.map { $0 == depth } ?? true
+                if entry, capturedCount == 0 {
+                    // The first captured object: keep from here.
+                    kept.removeAll(keepingCapacity: true)
+                    keptFrom = chunkBase + i
+                    copiedUpTo = keptFrom
+                }
+                open.append((chunkBase + i, line, entry))
+                if entry { capturedCount += 1 }
+            case 0x7D:
+                depth = max(0, depth - 1)
+                if let object = open.popLast(), object.captured {
+                    capturedCount -= 1
+                    copy(upTo: i + 1)
+                    let start = object.start - keptFrom
+                    if start >= 0, start < kept.count { parse(kept[start...], line: object.line) }
+                }
+                lastString = nil
+            case 0x5B:
+                depth += 1
+                if eventsKey { entryDepth = depth + 1 }
+                eventsKey = false
+                lastString = nil
+            case 0x5D:
+                depth = max(0, depth - 1)
+                lastString = nil
+            case 0x20, 0x09, 0x0D:
+                break
+            default:
+                lastString = nil
+                eventsKey = false
+            }
+            i += 1
+        }
+        copy(upTo: chunkEnd)
+        position = chunkEnd
+        trim()
+    }
+
+    private static let fnvOffset: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let events = Array("events".utf8).reduce((0, fnvOffset), hashing)
+    private static let allEvents = Array("allEvents".utf8).reduce((0, fnvOffset), hashing)
+
+    private static func hashing(_ state: (length: Int, hash: UInt64), _ byte: UInt8) -> (length: Int, hash: UInt64) {
+        (state.length &+ 1, (state.hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3)
+    }
+
+    /// Appends the chunk's bytes up to index `end` to `kept`, while an object is captured.
+    private mutating func copy(upTo end: Int) {
+        let from = copiedUpTo - chunkBase
+        guard from >= 0, from < end else {
+            copiedUpTo = max(copiedUpTo, chunkBase + end)
+            return
+        }
+        kept.append(contentsOf: chunk[from..<end])
+        copiedUpTo = chunkBase + end
+    }
+
+    /// Drops what no open captured object needs, and stops capturing objects past the limit.
+    private mutating func trim() {
+        let end = keptFrom + kept.count
+        for index in open.indices where open[index].captured && end - open[index].start > Self.captureLimit {
+            open[index].captured = false
+            capturedCount -= 1
+        }
+        guard let first = open.first(where: \.captured) else {
+            kept.removeAll(keepingCapacity: true)
+            keptFrom = copiedUpTo
+            return
+        }
+        let drop = first.start - keptFrom
+        if drop > 0 {
+            kept.removeFirst(drop)
+            keptFrom = first.start
+        }
+    }
+
+    /// An object that closed: an entry when it has `time` and `key`.
+    private mutating func parse(_ bytes: ArraySlice<UInt8>, line: Int) {
+        guard let node = try? JSONParser.parse(Array(bytes), firstLine: line), case .object(let members) = node.value,
+            let timeNode = members.first(where: { $0.key == "time" })?.node,
+            let keyNode = members.first(where: { $0.key == "key" })?.node, case .string(let key) = keyNode.value
+        else { return }
+        let time: Double
+        switch timeNode.value {
+        case .int(let value): time = Double(value)
+        case .double(let value): time = value
+        default: return
+        }
+        let value = members.first(where: { $0.key == "value" })?.node.value ?? .null
+        ready.append(.entry(time: time, key: key, value: value, line: line))
+    }
+}

@@ -1,0 +1,460 @@
+import AVTCore
+import AVTJSON
+import AVTTrackers
+
+/// Chrome's `chrome://media-internals` player log read as a timeline with one `html5` tracker
+/// named `content` (docs/player-logs.md): the saved JSON (array of players, one player, or the
+/// raw players map) or the log table copied as text. Each player is its own playback: the
+/// previous one gets a `Stop` and the next is laid on the virtual clock right after it.
+///
+/// Entries are stored in arrival order, which is not always time order: a window of the last
+/// `reorderWindow` entries is kept sorted (stably) by time, so memory stays bounded; an entry
+/// later than that window is read at the time already reached, with a warning.
+package struct ChromeMediaLogReader: TimelineSource {
+    static let reorderWindow = 4096
+
+    private enum Source {
+        case json(ChromeLogScanner)
+        case table(LineReader)
+    }
+
+    private struct Entry {
+        var time: Int
+        var key: String
+        var value: JSONValue
+        var line: Int
+    }
+
+    package let name: String
+    package let settings: TimelineSettings
+    /// What the log holds that the html5 tracker cannot observe yet.
+    package private(set) var unmapped = PlayerLogCounts()
+    /// Players with entries that became steps, so far.
+    package var players: Int { playerIndex + (playerHasSteps ? 1 : 0) }
+
+    private var source: Source
+    private var warnings: PlayerLogWarnings
+    private var window: [Entry] = []
+    private var windowHead = 0
+    private var queue: [Step] = []
+    private var queueHead = 0
+    private var stepIndex = 0
+    private var atEnd = false
+    private var entries = 0
+    private var skippedRows = 0
+
+    /// Players with steps before the current one; the current one's tracker.
+    private var playerIndex = 0
+    private var tracker = 0
+    private var sharedWarned = false
+
+    // Time.
+    private var offset = 0
+    private var playerTime = 0
+    private var lastT = 0
+
+    // The element as the log showed it.
+    private var playerHasSteps = false
+    private var loaded = false
+    private var loadedData = false
+    private var playRequested = false
+    private var paused = true
+    private var playing = false
+    private var seeking = false
+    private var ended = false
+    private var errored = false
+    private var haveEnough: Bool?
+    private var width: Int?
+    private var height: Int?
+    private var sentSize: (Int, Int)?
+
+    /// - Parameter players: how many players the log holds (`countPlayers`), one tracker each.
+    package init(
+        _ input: ByteInput, players trackers: Int = 1,
+        warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
+    ) throws(TimelineError) {
+        name = input.name
+        warnings = PlayerLogWarnings(file: input.name, warn: warn)
+        let head = try input.peek(64)
+        let first = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        source =
+            first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+            ? .json(ChromeLogScanner(input)) : .table(LineReader(input))
+        var settings = TimelineSettings()
+        settings.trackers = PlayerLogTrackers.specs(trackers, kind: .html5)
+        self.settings = settings
+        while queue.isEmpty, !atEnd { try readMore() }
+        if entries == 0 {
+            throw TimelineError(
+                file: input.name,
+                message:
+                    "no Chrome media-internals entries: expected the saved log ([{\"properties\": …, \"events\": [{\"time\": 0, \"key\": \"event\", \"value\": \"kPlay\"}]}]) or its table (00:00:01.250 | event | kPlay)"
+            )
+        }
+    }
+
+    /// The players in a log (a second opening of the file): a first pass, warnings discarded.
+    package static func countPlayers(_ input: ByteInput) throws(TimelineError) -> Int {
+        var reader = try ChromeMediaLogReader(input, warn: { _ in })
+        while try reader.nextStep() != nil {}
+        return reader.players
+    }
+
+    package mutating func nextStep() throws(TimelineError) -> Step? {
+        while queueHead == queue.count, !atEnd { try readMore() }
+        guard queueHead < queue.count else { return nil }
+        let step = queue[queueHead]
+        queueHead += 1
+        if queueHead == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        }
+        return step
+    }
+
+    // MARK: Reading
+
+    private mutating func readMore() throws(TimelineError) {
+        switch source {
+        case .json(var scanner):
+            let item = try scanner.next()
+            let cut = scanner.endedInside
+            source = .json(scanner)
+            switch item {
+            case .player?:
+                newPlayer()
+            case .entry(let time, let key, let value, let line)?:
+                add(time: time, key: key, value: value, line: line)
+            case nil:
+                if cut, entries > 0 { warnings.summary("the log is cut mid-JSON: read up to its last whole entry") }
+                finish()
+            }
+        case .table(var lines):
+            let row: (ChromeTableRow?, Int, String)?? = try lines.nextLine { (bytes, number) in
+                let array = Array(bytes)
+                return (ChromeTableRow.parse(array), number, String(decoding: array, as: UTF8.self))
+            }
+            source = .table(lines)
+            guard let (parsed, number, text) = row ?? nil else {
+                finish()
+                return
+            }
+            if let parsed {
+                add(time: Double(parsed.time), key: parsed.key, value: parsed.value, line: number)
+            } else if Self.isTableDecoration(text) {
+                return
+            } else {
+                skippedRows += 1
+                if entries > 0 { warnings.line(number, text, "not a log row (TIME | key | value), skipped") }
+            }
+        }
+    }
+
+    /// Blank lines, the markdown separator (`-- | -- | --`) and the header row.
+    private static func isTableDecoration(_ text: String) -> Bool {
+        let trimmed = Substring(text).trimmingBlanks()
+        return trimmed.isEmpty || trimmed.allSatisfy { "-|: \t".contains($0) }
+            || trimmed.lowercased().hasPrefix("timestamp") || trimmed.lowercased().hasPrefix("| timestamp")
+    }
+
+    private mutating func add(time: Double, key: String, value: JSONValue, line: Int) {
+        entries += 1
+        guard time.isFinite, time >= 0, time < Double(FieldReader.maxMilliseconds) else {
+            warnings.entry("line \(line): an entry with time \(time), skipped")
+            return
+        }
+        let entry = Entry(time: Int(time.rounded()), key: key, value: value, line: line)
+        // Stable: after every entry of the same time. Entries mostly come in order, so the search
+        // from the end stops at once; the window's front advances by `windowHead`, compacted
+        // now and then, so taking the earliest entry moves nothing.
+        var index = window.count
+        while index > windowHead, window[index - 1].time > entry.time { index -= 1 }
+        window.insert(entry, at: index)
+        if window.count - windowHead > Self.reorderWindow {
+            let earliest = window[windowHead]
+            windowHead += 1
+            if windowHead >= Self.reorderWindow {
+                window.removeFirst(windowHead)
+                windowHead = 0
+            }
+            apply(earliest)
+        }
+    }
+
+    private mutating func flushWindow() {
+        for entry in window[windowHead...] { apply(entry) }
+        window.removeAll(keepingCapacity: true)
+        windowHead = 0
+    }
+
+    private mutating func newPlayer() {
+        flushWindow()
+        if playerHasSteps {
+            var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
+            stop.action = .stop
+            enqueue(stop)
+            playerIndex += 1
+            if playerIndex >= settings.trackers.count, !sharedWarned {
+                sharedWarned = true
+                warnings.summary(PlayerLogTrackers.sharedWarning(trackers: settings.trackers.count))
+            }
+            tracker = min(playerIndex, settings.trackers.count - 1)
+        }
+        offset = lastT
+        playerTime = 0
+        playerHasSteps = false
+        loaded = false
+        loadedData = false
+        playRequested = false
+        paused = true
+        playing = false
+        seeking = false
+        ended = false
+        errored = false
+        haveEnough = nil
+        width = nil
+        height = nil
+        sentSize = nil
+    }
+
+    private mutating func finish() {
+        flushWindow()
+        atEnd = true
+        warnings.finish()
+        guard entries > 0 else { return }
+        if skippedRows > 0 { warnings.summary("skipped \(skippedRows) lines that are not log rows") }
+        if !unmapped.isEmpty {
+            warnings.summary("not replayed (the html5 tracker has no observation for them): \(unmapped.text)")
+        }
+    }
+
+    // MARK: Mapping
+
+    /// One entry, in time order, onto html5 observations (docs/player-logs.md has the table).
+    private mutating func apply(_ entry: Entry) {
+        if entry.time < playerTime {
+            warnings.entry(
+                "line \(entry.line): \(entry.key) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
+            )
+        }
+        playerTime = max(playerTime, entry.time)
+        let t = min(offset + playerTime, FieldReader.maxMilliseconds)
+        lastT = max(lastT, t)
+        let line = entry.line
+        switch entry.key {
+        case "event":
+            guard case .string(let name) = entry.value else { return }
+            playerEvent(Self.eventName(name), t: t, line: line)
+        case "pipeline_buffering_state":
+            guard let state = Self.bufferingState(entry.value) else { return }
+            buffering(state == "BUFFERING_HAVE_ENOUGH", t: t, line: line)
+        case "audio_buffering_state", "video_buffering_state":
+            unmapped.add("renderer buffering states")
+        case "seek_target":
+            guard let target = Self.number(entry.value), target >= 0 else { return }
+            seek(to: target, t: t, line: line)
+        case "error", "pipeline_error":
+            guard !errored else {
+                unmapped.add("repeated error entries")
+                return
+            }
+            errored = true
+            playing = false
+            let message = Self.text(entry.value)
+            load(t: t, line: line)
+            append(
+                t: t, line: line,
+                [
+                    (
+                        "error",
+                        Self.object(
+                            [("code", .int(Self.mediaErrorCode(message))), ("message", .string(message))], line: line)
+                    ),
+                    ("event", .string("error")),
+                ])
+        case "duration":
+            guard let seconds = Self.number(entry.value), seconds >= 0, seconds.isFinite else { return }
+            append(t: t, line: line, [("duration", .double(seconds))])
+        case "width", "height":
+            guard let value = Self.number(entry.value), value >= 0, value < 1e9 else { return }
+            if entry.key == "width" { width = Int(value) } else { height = Int(value) }
+            if let width, let height, sentSize.map({ $0 != (width, height) }) ?? true {
+                sentSize = (width, height)
+                append(t: t, line: line, [("videoWidth", .int(width)), ("videoHeight", .int(height))])
+            }
+        case "url":
+            guard case .string(let url) = entry.value else { return }
+            append(t: t, line: line, [("currentSrc", .string(url))])
+        default:
+            break  // Context: pipeline_state, decoders, info, debug, frame URLs…
+        }
+    }
+
+    private mutating func playerEvent(_ name: String, t: Int, line: Int) {
+        if name != "PAUSE" { ended = false }
+        switch name {
+        case "LOAD":
+            load(t: t, line: line)
+        case "PLAY":
+            load(t: t, line: line)
+            playRequested = true
+            paused = false
+            append(t: t, line: line, [("event", .string("play"))])
+            if haveEnough == true, !seeking { startPlaying(t: t, line: line) }
+        case "PAUSE":
+            if ended {
+                // Chrome pauses the element itself when it ends: not the user's pause.
+                unmapped.add("automatic PAUSE after ENDED")
+                ended = false
+                return
+            }
+            guard !paused else { return }
+            paused = true
+            playing = false
+            append(t: t, line: line, [("event", .string("pause"))])
+        case "SEEK":
+            // kSeek and seek_target come together; the target says where.
+            break
+        case "ENDED":
+            ended = true
+            playing = false
+            paused = true
+            append(t: t, line: line, [("event", .string("ended"))])
+        case "SUSPENDED", "RESUMED":
+            unmapped.add("suspend and resume")
+        default:
+            break  // Created, destroyed, frame URL…
+        }
+    }
+
+    private mutating func buffering(_ enough: Bool, t: Int, line: Int) {
+        // Repeated states (five HAVE_ENOUGH in a row) change nothing: transitions only.
+        guard enough != haveEnough else { return }
+        haveEnough = enough
+        load(t: t, line: line)
+        if enough {
+            if seeking {
+                seeking = false
+                append(t: t, line: line, [("event", .string("seeked"))])
+                if playRequested, !paused { startPlaying(t: t, line: line) }
+            } else if playRequested, !paused {
+                startPlaying(t: t, line: line)
+            } else if !loadedData {
+                loadedData = true
+                append(t: t, line: line, [("event", .string("loadeddata"))])
+            }
+        } else if playing, !seeking {
+            playing = false
+            append(t: t, line: line, [("event", .string("waiting"))])
+        }
+    }
+
+    private mutating func seek(to seconds: Double, t: Int, line: Int) {
+        load(t: t, line: line)
+        if seeking {
+            append(t: t, line: line, [("currentTime", .double(seconds))])
+            return
+        }
+        seeking = true
+        playing = false
+        haveEnough = nil
+        append(t: t, line: line, [("currentTime", .double(seconds)), ("event", .string("seeking"))])
+    }
+
+    private mutating func startPlaying(t: Int, line: Int) {
+        guard !playing else { return }
+        playing = true
+        loadedData = true
+        append(t: t, line: line, [("event", .string("playing"))])
+    }
+
+    /// The element starts loading at the first sign of media: kLoad, or before any state.
+    private mutating func load(t: Int, line: Int) {
+        guard !loaded else { return }
+        loaded = true
+        append(t: t, line: line, [("event", .string("loadstart"))])
+    }
+
+    // MARK: Steps
+
+    private mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
+        playerHasSteps = true
+        enqueue(
+            Step(
+                t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
+                origin: StepOrigin(index: stepIndex, location: SourceLocation(line: line, column: 1))))
+    }
+
+    private mutating func enqueue(_ step: Step) {
+        var step = step
+        step.origin.index = stepIndex
+        step.t = max(step.t, queue.last?.t ?? 0)
+        stepIndex += 1
+        queue.append(step)
+    }
+
+    // MARK: Values
+
+    /// Both naming eras to one: `kPlay` and `PLAY` are `PLAY`, `kWebMediaPlayerCreated` and
+    /// `WEBMEDIAPLAYER_CREATED` are `WEBMEDIAPLAYERCREATED`.
+    static func eventName(_ name: String) -> String {
+        var text = Substring(name)
+        if text.count > 1, text.first == "k", let second = text.dropFirst().first, second.isUppercase {
+            text = text.dropFirst()
+        }
+        return text.filter { $0 != "_" }.uppercased()
+    }
+
+    /// `"BUFFERING_HAVE_ENOUGH"` (older Chrome) or `{"state": "BUFFERING_HAVE_ENOUGH", …}`.
+    static func bufferingState(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let state): return state
+        case .object(let members):
+            if case .string(let state)? = members.first(where: { $0.key == "state" })?.node.value { return state }
+            return nil
+        default: return nil
+        }
+    }
+
+    static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let n): return Double(n)
+        case .double(let d): return d
+        case .string(let s): return Double(s)
+        default: return nil
+        }
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return s
+        case .object(let members):
+            // Newer Chrome: `{"code": …, "message": "…"}`.
+            if case .string(let message)? = members.first(where: { $0.key == "message" })?.node.value {
+                return message
+            }
+            var writer = JSONWriter(capacity: 64)
+            writer.value(value)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        case .int(let n): return String(n)
+        default:
+            var writer = JSONWriter(capacity: 64)
+            writer.value(value)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        }
+    }
+
+    /// The MediaError code a pipeline error amounts to: 1 aborted, 2 network, 3 decode, 4 source
+    /// not supported (demuxer and everything else).
+    static func mediaErrorCode(_ message: String) -> Int {
+        let upper = message.uppercased()
+        if upper.contains("ABORT") { return 1 }
+        if upper.contains("NETWORK") || upper.contains("READ") { return 2 }
+        if upper.contains("DECODE") { return 3 }
+        return 4
+    }
+
+    static func object(_ members: [(String, JSONValue)], line: Int) -> JSONValue {
+        .object(members.map { JSONMember(key: $0.0, node: JSONNode($0.1, at: SourceLocation(line: line, column: 1))) })
+    }
+}

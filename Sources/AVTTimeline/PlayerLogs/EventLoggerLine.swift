@@ -1,0 +1,274 @@
+/// One logcat line as ExoPlayer's `EventLogger` writes it, found by its message
+/// (`NAME [EVENTTIME, DETAILS]`), not by its tag: the tag is a constructor argument and the
+/// envelope depends on the tool the log was copied from.
+///
+/// Event times by era (the message's first tokens):
+/// - ≤ r2.7: `state [3.22, true, B]` (seconds, playWhenReady, I/B/R/E); other lines carry none.
+/// - r2.8 – r2.10: `[1.96, 0.00, window=0, period=0, DETAILS]` (eventTime, mediaPos unlabelled).
+/// - r2.11 – Media3: `[eventTime=1.96, mediaPos=0.00, window=0, period=0, DETAILS]`.
+package struct EventLoggerLine {
+    package enum Kind: Equatable {
+        /// `NAME [` with a known event name.
+        case event
+        /// A lone `]` that closes a block (`timeline [`, `tracks [`, a throwable).
+        case blockEnd
+        /// `ExoPlayerImpl: Init <hash> [ExoPlayerLib/…]`: a new player.
+        case playerInit
+        /// `ExoPlayerImpl: Release <hash> […]`.
+        case playerRelease
+        /// Anything else: other tags, block contents, stack traces.
+        case other
+    }
+
+    package var kind: Kind
+    package var name = ""
+    package var envelope = LogcatEnvelope.none
+    /// Milliseconds since the EventLogger was created; nil when the line carries none.
+    package var eventTime: Int?
+    /// The event's media position, ms; nil when unknown (`?`) or not given.
+    package var mediaPos: Int?
+    /// The tokens after the event time (`window=`, `period=`, `adGroup=`, `ad=` left out).
+    package var details: [Substring] = []
+    /// Everything inside the brackets after the event time, for details with commas of their own.
+    package var detailText: Substring = ""
+    /// Whether the brackets close on this line (else a block or a throwable follows).
+    package var closed = false
+    /// Where the message starts in the line (the envelope is before it).
+    package var messageStart = 0
+    /// The line ends with `[`: inside a block, a nested one opens (`  group [` in `tracks [`).
+    package var opensNested = false
+
+    /// Event names EventLogger has written in any version; a `NAME [` with another name is not
+    /// an EventLogger line.
+    package static let names: Set<String> = [
+        "state", "playWhenReady", "isPlaying", "playbackSuppressionReason", "positionDiscontinuity", "seekStarted",
+        "seekProcessed", "mediaItem", "playerFailed", "internalError", "renderedFirstFrame", "videoSize",
+        "videoSizeChanged", "downstreamFormat", "upstreamDiscarded", "videoInputFormat", "audioInputFormat",
+        "decoderInputFormat", "decoderInputFormatChanged", "droppedFrames", "loading", "audioEnabled", "audioDisabled",
+        "videoEnabled", "videoDisabled", "decoderEnabled", "decoderDisabled", "decoderInitialized",
+        "audioDecoderInitialized", "videoDecoderInitialized", "audioDecoderReleased", "videoDecoderReleased",
+        "audioTrackUnderrun", "surfaceSize", "volume", "playbackParameters", "rendererReady", "audioPositionAdvancing",
+        "drmSessionAcquired", "drmSessionReleased", "drmKeysLoaded", "drmKeysRestored", "drmKeysRemoved",
+        "drmSessionManagerError", "timeline", "tracks", "metadata", "repeatMode", "shuffleModeEnabled",
+        "audioSessionId", "audioAttributes", "skipSilenceEnabled", "mediaPeriodCreated", "mediaPeriodReleased",
+        "readingStarted", "bandwidthEstimate", "loadError", "playerError", "trackSelectionParameters",
+        "audioCodecError", "videoCodecError", "audioSinkError", "videoFrameProcessingOffset", "cues",
+        "playlistMetadata", "mediaMetadata", "deviceInfo", "deviceVolume",
+    ]
+
+    /// Events whose only detail, in the oldest versions, is the event time.
+    static let timeOnly: Set<String> = ["playerFailed", "seekStarted", "seekProcessed"]
+
+    /// Reads a line; `.other` when it is not an EventLogger line.
+    package static func parse(_ b: UnsafeBufferPointer<UInt8>) -> EventLoggerLine {
+        var line = EventLoggerLine(kind: .other)
+        // Trailing blanks (Studio pads, editors keep `\r`) are not part of the message.
+        var end = b.count
+        while end > 0, b[end - 1] == 0x20 || b[end - 1] == 0x09 || b[end - 1] == 0x0D { end -= 1 }
+        var i = 2
+        while i < end {
+            if b[i] == 0x5B, b[i - 1] == 0x20, isLetter(b[i - 2]) {
+                var start = i - 2
+                while start > 0, isLetter(b[start - 1]) { start -= 1 }
+                if start == 0 || isMessageBoundary(b[start - 1]), let name = knownName(b, start, i - 1) {
+                    line.kind = .event
+                    line.name = name
+                    line.messageStart = start
+                    line.envelope = LogcatEnvelope(b, end: start)
+                    line.readContent(b, from: i + 1, end: end)
+                    return line
+                }
+            }
+            i += 1
+        }
+        line.opensNested = end > 0 && b[end - 1] == 0x5B
+        if end > 0, b[end - 1] == 0x5D, end == 1 || [0x20, 0x09, 0x3A].contains(b[end - 2]) {
+            line.kind = .blockEnd
+            return line
+        }
+        if let marker = find(b, "[ExoPlayerLib/", end: end) ?? find(b, "[AndroidXMedia3/", end: end) {
+            let head = String(decoding: UnsafeBufferPointer(rebasing: b[0..<marker]), as: UTF8.self)
+            if head.contains("Init ") {
+                line.kind = .playerInit
+            } else if head.contains("Release ") {
+                line.kind = .playerRelease
+            }
+            line.envelope = LogcatEnvelope(b, end: marker)
+        }
+        return line
+    }
+
+    /// The bracket's content up to its matching `]`, then the event time header. Bytes, not
+    /// Strings, up to the details: this runs for every event line of logs of any size.
+    private mutating func readContent(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) {
+        var depth = 1
+        var close = end
+        var i = start
+        while i < end {
+            if b[i] == 0x5B {
+                depth += 1
+            } else if b[i] == 0x5D {
+                depth -= 1
+                if depth == 0 {
+                    close = i
+                    break
+                }
+            }
+            i += 1
+        }
+        closed = depth == 0
+        // The first tokens, split at ", ": at most six are header (time, position, window,
+        // period, adGroup, ad).
+        var tokens: [Range<Int>] = []
+        tokens.reserveCapacity(8)
+        var tokenStart = start
+        i = start
+        while i < close, tokens.count < 7 {
+            if b[i] == 0x2C, i + 1 < close, b[i + 1] == 0x20 {
+                tokens.append(tokenStart..<i)
+                tokenStart = i + 2
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        let restStart = tokenStart
+        var consumed = 0
+        let first = tokens.first ?? (tokenStart..<close)
+        let count = tokens.count + 1  // at least, when the last token runs to the end
+        func token(_ n: Int) -> Range<Int> { n < tokens.count ? tokens[n] : restStart..<close }
+        if Self.starts(b, first, "eventTime=") {
+            // r2.11 and later.
+            eventTime = Self.seconds(b, first.lowerBound + 10..<first.upperBound)
+            consumed = 1
+            if count > 1, Self.starts(b, token(1), "mediaPos=") {
+                mediaPos = Self.seconds(b, token(1).lowerBound + 9..<token(1).upperBound)
+                consumed = 2
+            }
+        } else if count >= 3, let time = Self.seconds(b, first),
+            Self.seconds(b, token(1)) != nil || Self.equals(b, token(1), "?"), Self.starts(b, token(2), "window=")
+        {
+            // r2.8 – r2.10: unlabelled eventTime and mediaPos.
+            eventTime = time
+            mediaPos = Self.seconds(b, token(1))
+            consumed = 2
+        } else if name == "state", tokens.count == 2, let time = Self.seconds(b, first) {
+            // ≤ r2.7: only state lines carry a time.
+            eventTime = time
+            consumed = 1
+        } else if tokens.isEmpty, Self.timeOnly.contains(name), let time = Self.seconds(b, first) {
+            // ≤ r2.7: `playerFailed [T]`, `seekProcessed [T]`.
+            eventTime = time
+            consumed = 1
+        }
+        while consumed < count, Self.isPositionToken(b, token(consumed)) { consumed += 1 }
+        detailStart = consumed < count ? token(consumed).lowerBound : close
+        detailEnd = close
+    }
+
+    /// Where the details are in the line, read into Strings only for the events mapped.
+    private var detailStart = 0
+    private var detailEnd = 0
+
+    /// Splits the details (`true, USER_REQUEST`) of a line read by `parse`.
+    package mutating func readDetails(_ b: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[detailStart..<detailEnd]), as: UTF8.self)
+        detailText = Substring(text)
+        details = detailText.isEmpty ? [] : detailText.split(separator: ", ", omittingEmptySubsequences: false)
+    }
+
+    private static func isPositionToken(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        starts(b, r, "window=") || starts(b, r, "period=") || starts(b, r, "adGroup=") || starts(b, r, "ad=")
+    }
+
+    private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard r.count >= n else { return false }
+        for j in 0..<n where b[r.lowerBound + j] != prefix.utf8Start[j] { return false }
+        return true
+    }
+
+    private static func equals(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ text: StaticString) -> Bool {
+        r.count == text.utf8CodeUnitCount && starts(b, r, text)
+    }
+
+    /// `1.96` (digits, an optional fraction) as ms, rounded half up past the third decimal.
+    static func seconds(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
+        guard !r.isEmpty, r.count <= 18 else { return nil }
+        var whole = 0
+        var i = r.lowerBound
+        while i < r.upperBound, b[i] >= 0x30, b[i] <= 0x39 {
+            whole = whole * 10 + Int(b[i] - 0x30)
+            i += 1
+        }
+        // At most 12 digits of seconds (31,000 years): the ms fit easily in 2^53.
+        guard i > r.lowerBound, i - r.lowerBound <= 12 else { return nil }
+        var ms = whole * 1000
+        if i < r.upperBound {
+            guard b[i] == 0x2E else { return nil }
+            i += 1
+            var scale = 100
+            var roundUp = false
+            while i < r.upperBound {
+                guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+                if scale > 0 {
+                    ms += Int(b[i] - 0x30) * scale
+                } else if scale == 0 {
+                    roundUp = b[i] >= 0x35
+                }
+                scale = scale == 1 ? 0 : scale == 0 ? -1 : scale / 10
+                i += 1
+            }
+            if roundUp { ms += 1 }
+        }
+        return ms
+    }
+
+    /// `1.96` seconds as ms; nil for anything else (`?`, words). EventLogger prints 2 decimals
+    /// (Locale.US, no grouping); more are rounded to the ms.
+    package static func seconds(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, let value = Double(text), value.isFinite, value >= 0, value < 1e12,
+            text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E })
+        else { return nil }
+        return Int((value * 1000).rounded())
+    }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+
+    /// What can stand before a message: a blank, the tag's `:`, `-v brief`'s `)`, a `/`.
+    private static func isMessageBoundary(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x3A || c == 0x29 || c == 0x2F
+    }
+
+    private static func knownName(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+        guard end - start <= 32 else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+        return names.contains(name) ? name : nil
+    }
+
+    private static func find(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString, end: Int) -> Int? {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0, end >= n else { return nil }
+        let first = needle.utf8Start[0]
+        var i = 0
+        while i + n <= end {
+            if b[i] == first {
+                var j = 1
+                while j < n, b[i + j] == needle.utf8Start[j] { j += 1 }
+                if j == n { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}
+
+extension LogcatEnvelope {
+    /// No time, no process.
+    package static let none = LogcatEnvelope()
+
+    private init() {
+        wallClock = nil
+        pid = nil
+    }
+}

@@ -1,0 +1,213 @@
+import AVTJSON
+import Foundation
+import XCTest
+
+@testable import AVTAnalysis
+@testable import AVTReplay
+@testable import AVTTimeline
+
+/// AVPlayer access logs: the coarse timeline (load, start after the first event's startup time,
+/// each event's watched time, its stalls as zero-length waits, a Stop where the log ends) and
+/// the session figures the log gives beyond it, by hand from Apple's field definitions
+/// (AVPlayerItemAccessLogEvent: startupTime, numberOfStalls, durationWatched, indicatedBitrate,
+/// observedBitrate, numberOfDroppedVideoFrames, playbackStartOffset).
+final class AccessLogTests: XCTestCase {
+    private typealias Support = PlayerLogTestSupport
+
+    /// The real dumps, read where the conformance cases are (`../shared`), never copied.
+    private static var realLogs: URL {
+        let env = ProcessInfo.processInfo.environment
+        if let dir = env["AVTREPLAY_CONFORMANCE_DIR"] {
+            return URL(fileURLWithPath: dir).deletingLastPathComponent().appendingPathComponent(
+                "reallogs/avplayer-accesslog")
+        }
+        return Support.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/reallogs/avplayer-accesslog")
+    }
+
+    private func realDump(_ name: String) throws -> String {
+        let url = Self.realLogs.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            let message = "real access-log dumps not found at \(url.path) (set AVTREPLAY_CONFORMANCE_DIR)"
+            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_CONFORMANCE"] == "1" {
+                XCTFail(message)
+                return ""
+            }
+            throw XCTSkip(message)
+        }
+        return url.path
+    }
+
+    func testTheFixtureDeduplicatesItsDumpsAndBecomesACoarseTimeline() throws {
+        let path = Support.fixture("avplayer-accesslog.log")
+        let (settings, steps, warnings) = try Support.read(path)
+        XCTAssertEqual(settings.trackers.map(\.kind), [.avplayer])
+        // The first event's date, 2025/11/03 20:14:05, minus its startup time, 1.500 s.
+        XCTAssertEqual(settings.startTime, LogcatEnvelope.daysFromCivil(2025, 11, 3) * 86_400_000 + 72_843_500)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "0 content status=\"readyToPlay\"",
+                // c-startup-time 1.500 after the load; event 0 at c-start-time 0.
+                "1500 content currentTime=0 observedBitrate=6000000 rate=1 timeControlStatus=\"playing\"",
+                // 30.250 s watched, then its one stall.
+                "31750 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
+                "31750 content timeControlStatus=\"playing\"",
+                // Event 1 as the second dump has it: 20.000 s watched (12.000 in the first).
+                "31750 content currentTime=30250 observedBitrate=1500000",
+                // Two dateless placeholders (a seek), then event 4 at 300.000 s.
+                "51750 content currentTime=300000 observedBitrate=1450000",
+                "67250 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
+                "67250 content timeControlStatus=\"playing\"",
+                "67250 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
+                "67250 content timeControlStatus=\"playing\"",
+                "67250 content action=Stop",
+            ])
+        XCTAssertTrue(warnings[0].hasPrefix("\(path):19: 8 values for 9 #Fields (a cut line?), skipped"), warnings[0])
+        XCTAssertEqual(
+            warnings[1],
+            "\(path): session \"7D3F0C52-1B9E-4C8A-9E61-2A4B6C8D0E11\": 1 seeks, 0 variant switches up, 1 down, "
+                + "5 dropped frames, indicated bitrate 1582129 bps: not replayed (the avplayer tracker cannot observe them)"
+        )
+        XCTAssertEqual(
+            warnings[2], "\(path): 1 error log entries: not replayed (they do not say whether playback failed)")
+
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        // startupTime: the first event's c-startup-time.
+        XCTAssertEqual(k.int("startupTime"), 1500)
+        // playTime: Σ c-duration-watched = 30250 + 20000 + 0 + 0 + 15500.
+        XCTAssertEqual(k.int("playTime"), 65_750)
+        // rebufferCount: Σ c-stalls = 1 + 0 + 0 + 0 + 2; no durations in the log.
+        XCTAssertEqual(k.int("rebufferCount"), 3)
+        XCTAssertEqual(k.int("bufferTime"), 0)
+    }
+
+    func testTheFixtureSessionFigures() throws {
+        let reader = try AccessLogReader(
+            ByteInput(path: Support.fixture("avplayer-accesslog.log")), warn: { _ in })
+        let session = try XCTUnwrap(reader.sessions.first)
+        XCTAssertEqual(session.rows.count, 5)
+        XCTAssertEqual(session.startupTime, 1500)
+        XCTAssertEqual(session.stalls, 3)
+        XCTAssertEqual(session.watched, 65_750)
+        XCTAssertEqual(session.framesDropped, 4 + 1)
+        // Event 4 follows dateless placeholders.
+        XCTAssertEqual(session.seekRows, [4])
+        // v720 (2500000) → v360 (800000).
+        XCTAssertEqual(session.qualitySwitches.up, 0)
+        XCTAssertEqual(session.qualitySwitches.down, 1)
+        // (2500000 × 30250 + 800000 × 20000 + 800000 × 15500) / 65750 = 104025000000 / 65750
+        // = 1582129.28.
+        XCTAssertEqual(session.weightedBitrate(\.indicatedBitrate), 1_582_129)
+        // (6000000 × 30250 + 1500000 × 20000 + 1450000 × 15500) / 65750 = 233975000000 / 65750
+        // = 3558555.13.
+        XCTAssertEqual(session.weightedBitrate(\.observedBitrate), 3_558_555)
+        XCTAssertEqual(reader.errorEntries, 1)
+    }
+
+    func testTheRealDumpsOfOneSession() throws {
+        // Dump 02: ten events of one session (iPadOS 26.5, the Bip Bop sample).
+        let path02 = try realDump("02-ipados26-seeks-before-audio-switch.log")
+        let reader = try AccessLogReader(ByteInput(path: path02), warn: { _ in })
+        let s = try XCTUnwrap(reader.sessions.first)
+        XCTAssertEqual(reader.sessions.count, 1)
+        XCTAssertEqual(s.rows.count, 10)
+        // The first event's c-startup-time 1.226.
+        XCTAssertEqual(s.startupTime, 1226)
+        // c-duration-watched: 0.163 + 0 + 0 + 0 + 0 + 0.011 + 0.987 + 0 + 0 + 1.301.
+        XCTAssertEqual(s.watched, 2462)
+        XCTAssertEqual(s.stalls, 0)
+        XCTAssertEqual(s.framesDropped, 0)
+        // Events 5 (15:25:08, at 471.472) and 9 (15:25:11, at 262.736) follow two dateless
+        // placeholders each; event 6 goes on from where 5 left off (471.472 + 0.011).
+        XCTAssertEqual(s.seekRows, [5, 9])
+        // gear1 (263851) → gear3 (915905) → gear5 (1924009).
+        XCTAssertEqual(s.qualitySwitches.up, 2)
+        XCTAssertEqual(s.qualitySwitches.down, 0)
+        // (263851 × 163 + 1924009 × (11 + 987 + 1301)) / 2462 = 4466304404 / 2462 = 1814096.0.
+        XCTAssertEqual(s.weightedBitrate(\.indicatedBitrate), 1_814_096)
+        // The date 2026/04/15 15:25:02.002 is 15:25:02 (the ".002" repeats the seconds), minus 1.226 s.
+        XCTAssertEqual(reader.settings.startTime, LogcatEnvelope.daysFromCivil(2026, 4, 15) * 86_400_000 + 55_500_774)
+        let kpis = try Support.kpis(path02)
+        XCTAssertEqual(kpis.first?.int("startupTime"), 1226)
+        XCTAssertEqual(kpis.first?.int("playTime"), 2462)
+        XCTAssertEqual(kpis.first?.int("rebufferCount"), 0)
+    }
+
+    func testDumpsAreSnapshotsNotAStream() throws {
+        let paths = try [
+            "02-ipados26-seeks-before-audio-switch.log", "03-ipados26-after-first-audio-switch.log",
+            "04-ipados26-after-second-audio-switch.log",
+        ].map(realDump)
+        // Printed one after the other, each without a final newline: the next header is glued to
+        // the previous last event.
+        let glued = try paths.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+        let box = WarningBox()
+        let reader = try AccessLogReader(ByteInput(bytes: Array(glued.utf8), name: "dumps"), warn: box.add)
+        let s = try XCTUnwrap(reader.sessions.first)
+        XCTAssertEqual(reader.sessions.count, 1)
+        // 10 events, 10 again, then 11: never summed across dumps.
+        XCTAssertEqual(s.rows.count, 11)
+        XCTAssertEqual(s.watched, 2462)
+        // Event 9 in dump 03 has a lower sc-count and bytes (Apple FB22519249), in dump 04 a
+        // throughput of 0.000: the one measured (dump 03's 21111729) is kept.
+        XCTAssertEqual(s.rows[9].observedBitrate, 21_111_729)
+        // Event 10 (dump 04) is dateless: playback did not restart, no seek.
+        XCTAssertNil(s.rows[10].date)
+        XCTAssertEqual(s.seekRows, [5, 9])
+        XCTAssertFalse(box.warnings.contains { $0.contains("#Fields") }, "\(box.warnings)")
+    }
+
+    func testTwoSessionsGetTwoTrackersLaidEndToEnd() throws {
+        let text = """
+            #Fields: date time uri cs-guid c-start-time c-duration-watched c-stalls c-startup-time
+            2026/01/02 10:00:05.005 a/v1.m3u8 A 0.000 10.000 0 2.000
+            2026/01/02 11:00:01.001 b/v1.m3u8 B 0.000 4.000 1 0.500
+            - - b/v1.m3u8 B 4.000 0.000 0 0.500
+            """
+        let (settings, steps, _) = try Support.read(bytes: text, format: .avplayerAccesslog)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content", "content-2"])
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // Session A: loads at 0, plays after 2 s for 10 s, stops.
+                "0 content status=\"readyToPlay\"",
+                "2000 content currentTime=0 rate=1 timeControlStatus=\"playing\"",
+                "12000 content action=Stop",
+                // Session B follows: loads at 12000, plays after 0.5 s for 4 s, one stall, stops.
+                "12000 content-2 status=\"readyToPlay\"",
+                "12500 content-2 currentTime=0 rate=1 timeControlStatus=\"playing\"",
+                "16500 content-2 timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
+                "16500 content-2 timeControlStatus=\"playing\"",
+                "16500 content-2 action=Stop",
+            ])
+        // t = 0 is session A's load: 10:00:05 − 2 s.
+        XCTAssertEqual(settings.startTime, LogcatEnvelope.daysFromCivil(2026, 1, 2) * 86_400_000 + 36_003_000)
+    }
+
+    func testDatesAndTokens() {
+        // `sss` is the seconds again, zero-padded: 15:25:02.002 is 15:25:02.
+        XCTAssertEqual(AccessLogRow.date("2026/04/15", "15:25:02.002"), AccessLogRow.date("2026/04/15", "15:25:02"))
+        XCTAssertNil(AccessLogRow.date("2026/13/15", "15:25:02.002"))
+        XCTAssertEqual(
+            AccessLogRow.tokens("a \"HTTP 404: File Not Found\" -"), ["a", "\"HTTP 404: File Not Found\"", "-"])
+    }
+
+    func testHostileNumbersNeitherTrapNorExplode() throws {
+        let fields =
+            "#Fields: date time uri cs-guid c-start-time c-duration-watched c-stalls c-frames-dropped c-startup-time c-observed-bitrate"
+        let row = "2026/04/15 15:25:02.002 u g 1 999999999999.999 9223372036854775807 9223372036854775807 1 1e300"
+        let text = ([fields] + Array(repeating: row, count: 3)).joined(separator: "\n")
+        let (_, steps, warnings) = try Support.read(bytes: text, format: .avplayerAccesslog)
+        // Two steps per stall, at most 100000 stalls: bounded memory whatever the counts say.
+        XCTAssertLessThanOrEqual(steps.count, 2 * AccessLogReader.stallLimit + 10)
+        XCTAssertTrue(warnings.contains { $0.contains("only the first 100000 are replayed") }, "\(warnings)")
+        XCTAssertLessThanOrEqual(steps.last?.t ?? 0, FieldReader.maxMilliseconds)
+    }
+
+    func testNothingInTheFormatIsAnErrorNamingTheFile() {
+        XCTAssertThrowsError(try Support.read(bytes: "hello\nworld\n", format: .avplayerAccesslog, name: "notes.txt")) {
+            XCTAssertTrue("\($0)".hasPrefix("notes.txt: no AVPlayer access log"), "\($0)")
+        }
+    }
+}

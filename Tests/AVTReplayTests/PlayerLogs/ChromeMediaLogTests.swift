@@ -1,0 +1,172 @@
+import AVTJSON
+import XCTest
+
+@testable import AVTAnalysis
+@testable import AVTReplay
+@testable import AVTTimeline
+
+/// Chrome media-internals logs (saved JSON, players map, copied table) and the KPIs `kpi`
+/// computes from them, by hand from the html5 tracker's mapping and the hub's rules: `loadstart`
+/// is StreamLoad + BufferBegin, `playing` is Start + BufferFinish + PauseFinish (so the first
+/// buffer ends in playback, a rebuffer by the hub's rule), `waiting` BufferBegin, `seeking`
+/// SeekBegin, `seeked` BufferFinish + SeekFinish, `pause` PauseBegin, `ended` End, `error` Error.
+/// Times are ms since each player's first entry, rounded; each player follows the previous.
+final class ChromeMediaLogTests: XCTestCase {
+    private typealias Support = PlayerLogTestSupport
+
+    func testSavedLogWithTwoPlayersOfBothNamingEras() throws {
+        let path = Support.fixture("chrome-save-log.json")
+        let (settings, steps, warnings) = try Support.read(path)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content", "content-2"])
+        XCTAssertEqual(settings.trackers.map(\.kind), [.html5, .html5])
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "3 content currentSrc=\"blob:https://example.com/3f2a\"",
+                "3 content event=\"loadstart\"",
+                "150 content event=\"play\"",
+                "411 content duration=60.0",
+                "411 content videoWidth=1280 videoHeight=720",
+                // {"state": "BUFFERING_HAVE_ENOUGH"} after the play request.
+                "980 content event=\"playing\"",
+                // Stored after 12480.3 but earlier: sorted by time.
+                "10980 content event=\"waiting\"",
+                "12480 content event=\"playing\"",
+                "20000 content currentTime=45.0 event=\"seeking\"",
+                "20650 content event=\"seeked\"",
+                "20650 content event=\"playing\"",
+                "30000 content event=\"pause\"",
+                "34000 content event=\"play\"",
+                "34000 content event=\"playing\"",
+                // The HAVE_ENOUGH repeated at 35650 changes nothing; the kPause right after
+                // kEnded is Chrome's own.
+                "45000 content event=\"ended\"",
+                "50000 content action=Stop",
+                // Player 2 (UPPER_SNAKE names, string buffering states) from 50000.
+                "50002 content-2 currentSrc=\"https://example.com/clip.mp4\"",
+                "50005 content-2 event=\"loadstart\"",
+                "50005 content-2 event=\"play\"",
+                "50300 content-2 event=\"playing\"",
+                // `error` and `pipeline_error` of one failure: one Error.
+                "55300 content-2 error={\"code\":3,\"message\":\"PIPELINE_ERROR_DECODE\"} event=\"error\"",
+            ])
+        XCTAssertEqual(
+            warnings,
+            [
+                "\(path): not replayed (the html5 tracker has no observation for them): renderer buffering states 1, "
+                    + "automatic PAUSE after ENDED 1, repeated error entries 1"
+            ])
+        XCTAssertEqual(Support.count(steps, "event", .string("seeking")), 1)
+        XCTAssertEqual(Support.count(steps, "event", .string("pause")), 1)
+        XCTAssertEqual(Support.count(steps, "event", .string("error")), 1)
+
+        let kpis = try Support.kpis(path)
+        XCTAssertEqual(kpis.count, 2)
+        // Player 1: StreamLoad 3, Start 980.
+        XCTAssertEqual(kpis[0].int("startupTime"), 977)
+        // Playing 980–10980 (10000) + 12480–20000 (7520) + 20650–30000 (9350) + 34000–45000 (11000).
+        XCTAssertEqual(kpis[0].int("playTime"), 37_870)
+        // Buffers 3–980 (977) and 10980–12480 (1500), both in playback.
+        XCTAssertEqual(kpis[0].int("bufferTime"), 2477)
+        XCTAssertEqual(kpis[0].int("rebufferCount"), 2)
+        XCTAssertEqual(kpis[0].int("seekTime"), 650)
+        XCTAssertEqual(kpis[0].int("pauseTime"), 4000)
+        // Player 2: StreamLoad 50005, Start 50300, Error at 55300.
+        XCTAssertEqual(kpis[1].int("startupTime"), 295)
+        XCTAssertEqual(kpis[1].int("playTime"), 5000)
+        XCTAssertEqual(kpis[1].int("errorCount"), 1)
+        XCTAssertEqual(kpis[1][name: "playbackFailed"], .bool(true))
+    }
+
+    func testRawPlayersMapCutMidJSON() throws {
+        let path = Support.fixture("chrome-players-map-cut.json")
+        let (settings, steps, warnings) = try Support.read(path)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // 1.5 ms rounds to 2.
+                "2 content event=\"loadstart\"",
+                "40 content event=\"play\"",
+                "740 content event=\"playing\"",
+                "8740 content event=\"waiting\"",
+                "9990 content event=\"playing\"",
+                "15990 content event=\"pause\"",
+            ])
+        XCTAssertEqual(warnings, ["\(path): the log is cut mid-JSON: read up to its last whole entry"])
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        XCTAssertEqual(k.int("startupTime"), 738)
+        // 740–8740 (8000) + 9990–15990 (6000).
+        XCTAssertEqual(k.int("playTime"), 14_000)
+        // 2–740 (738) + 8740–9990 (1250).
+        XCTAssertEqual(k.int("bufferTime"), 1988)
+    }
+
+    func testTableCopiedFromOldChromeWithUnpaddedMilliseconds() throws {
+        let path = Support.fixture("chrome-table-old.txt")
+        let (settings, steps, _) = try Support.read(path)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // `00:00:00 4`: 4 ms, not 400.
+                "4 content currentSrc=\"https://example.com/movie.webm\"",
+                "52 content event=\"loadstart\"",
+                "52 content event=\"play\"",
+                "652 content event=\"playing\"",
+                "10652 content event=\"waiting\"",
+                "11052 content event=\"playing\"",
+                "20052 content currentTime=120.0 event=\"seeking\"",
+                "21252 content event=\"seeked\"",
+                "21252 content event=\"playing\"",
+                "31252 content event=\"ended\"",
+            ])
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        XCTAssertEqual(k.int("startupTime"), 600)
+        // 652–10652 (10000) + 11052–20052 (9000) + 21252–31252 (10000).
+        XCTAssertEqual(k.int("playTime"), 29_000)
+        XCTAssertEqual(k.int("seekTime"), 1200)
+        XCTAssertEqual(k.int("rebufferCount"), 2)
+    }
+
+    func testTabSeparatedTableWithJSONValues() throws {
+        let path = Support.fixture("chrome-table-tabs.txt")
+        let (settings, steps, _) = try Support.read(path)
+        XCTAssertEqual(
+            Support.lines(steps, settings).last,
+            "12370 content error={\"code\":3,\"message\":\"PIPELINE_ERROR_DECODE: video decoder reinitialization failed\"} event=\"error\""
+        )
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        // StreamLoad 3, Start 870; playing 870–5870 (5000), 7870–9870 (2000), 10370–12370 (2000).
+        XCTAssertEqual(k.int("startupTime"), 867)
+        XCTAssertEqual(k.int("playTime"), 9000)
+        XCTAssertEqual(k.int("pauseTime"), 2000)
+        XCTAssertEqual(k.int("errorCount"), 1)
+    }
+
+    func testEntriesOutOfOrderBeyondTheWindowAreReadAtTheTimeReached() throws {
+        var text = "[{\"events\": [{\"time\": 0, \"key\": \"event\", \"value\": \"kLoad\"}"
+        for i in 1...(ChromeMediaLogReader.reorderWindow + 1) {
+            text += ", {\"time\": \(i * 10), \"key\": \"info\", \"value\": \"x\"}"
+        }
+        text += ", {\"time\": 5, \"key\": \"event\", \"value\": \"kPlay\"}]}]"
+        let (_, steps, warnings) = try Support.read(bytes: text, format: .chromeMediaLog)
+        XCTAssertEqual(steps.map(\.t), [0, 10])
+        XCTAssertEqual(
+            warnings.first, "<stdin>: line 1: event at 5 ms is more than 4096 entries out of time order, read at 10 ms")
+    }
+
+    func testNothingInTheFormatIsAnErrorNamingTheFile() {
+        XCTAssertThrowsError(try Support.read(bytes: "[{\"steps\": []}]", format: .chromeMediaLog, name: "x.json")) {
+            XCTAssertTrue("\($0)".hasPrefix("x.json: no Chrome media-internals entries"), "\($0)")
+        }
+    }
+
+    func testEventNamesOfBothEras() {
+        XCTAssertEqual(ChromeMediaLogReader.eventName("kWebMediaPlayerCreated"), "WEBMEDIAPLAYERCREATED")
+        XCTAssertEqual(ChromeMediaLogReader.eventName("WEBMEDIAPLAYER_CREATED"), "WEBMEDIAPLAYERCREATED")
+        XCTAssertEqual(ChromeMediaLogReader.eventName("kPlay"), "PLAY")
+        XCTAssertEqual(ChromeMediaLogReader.eventName("PAUSE"), "PAUSE")
+        XCTAssertEqual(ChromeTableRow.parse(Array("00:11:56 52 | event | PLAY".utf8))?.time, 716_052)
+        XCTAssertEqual(ChromeTableRow.parse(Array("| 00:00:01.5 | event | PLAY |".utf8))?.time, 1500)
+        XCTAssertNil(ChromeTableRow.parse(Array("-- | -- | --".utf8)))
+    }
+}

@@ -1,0 +1,348 @@
+import AVTJSON
+import XCTest
+
+@testable import AVTAnalysis
+@testable import AVTReplay
+@testable import AVTTimeline
+
+/// ExoPlayer / Media3 `EventLogger` logs: every era and envelope of the fixtures, their derived
+/// timelines and the KPIs `kpi` computes from them, worked out by hand from the hub's rules:
+/// - startupTime = Start's timeSinceStreamLoad (the exoplayer tracker emits StreamLoad on the first
+///   BUFFERING, Start on `playWhenReady true` once a stream loaded, or on READY after a request);
+/// - playTime = Σ time between accepted events while started, not paused, seeking or buffering;
+/// - bufferTime = Σ BufferFinish.timeSinceBufferBegin; rebufferCount counts the BufferFinish in
+///   playback (after Start) outside a seek.
+/// seekCount, pauseCount and errorCount are not KPIs yet: the derived timeline's seek, pause
+/// and error observations are counted instead.
+final class ExoPlayerLogTests: XCTestCase {
+    private typealias Support = PlayerLogTestSupport
+
+    func testMedia3ThreadtimeLogBecomesATimelineWithItsKPIs() throws {
+        let path = Support.fixture("exoplayer-media3-threadtime.log")
+        let (settings, steps, warnings) = try Support.read(path)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content"])
+        XCTAssertEqual(settings.trackers.map(\.kind), [.exoplayer])
+        // The first event line: logcat 03-14 10:21:47.041 (year 2000: logcat prints none) at
+        // eventTime 0.05 s, so t=0 is 10:21:46.991.
+        XCTAssertEqual(settings.startTime, LogcatEnvelope.daysFromCivil(2000, 3, 14) * 86_400_000 + 37_306_991)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "60 content contentPosition=0 playbackState=\"BUFFERING\"",
+                "70 content playWhenReady=true",
+                // The SOURCE_UPDATE timeline block's first window: 120.00 s.
+                "400 content duration=120000",
+                // Media3 1.8's `w=1280, h=720, par=1.0`.
+                "900 content videoSize={\"width\":1280,\"height\":720}",
+                "950 content contentPosition=0 playbackState=\"READY\"",
+                "10950 content contentPosition=10000 playbackState=\"BUFFERING\"",
+                "12450 content contentPosition=10000 playbackState=\"READY\"",
+                // PositionInfo:new pos=60000 (ms).
+                "20000 content contentPosition=60000 seekStarted=true",
+                "20010 content contentPosition=60000 playbackState=\"BUFFERING\"",
+                "20810 content contentPosition=60000 playbackState=\"READY\"",
+                "30000 content playWhenReady=false",
+                "35000 content playWhenReady=true",
+                "85810 content contentPosition=120000 playbackState=\"ENDED\"",
+            ])
+        // The loadError is retried by the player: no playerError.
+        XCTAssertEqual(Support.count(steps, "seekStarted"), 1)
+        XCTAssertEqual(Support.count(steps, "playWhenReady", .bool(false)), 1)
+        XCTAssertEqual(Support.count(steps, "playerError"), 0)
+        XCTAssertEqual(
+            warnings.last,
+            "\(path): not replayed (the exoplayer tracker has no observation for them): mediaItem 1, "
+                + "downstreamFormat 1, renderedFirstFrame 1, internalError loadError (non-fatal) 1, "
+                + "droppedFrames lines 1, droppedFrames (frames) 12, ExoPlayerImpl Release 1")
+        // The `--------- beginning of main` banner and the ActivityTaskManager line.
+        XCTAssertTrue(
+            warnings.contains(
+                "\(path): skipped 2 lines that are not EventLogger events (other tags, processes, stack traces)"))
+
+        let kpis = try Support.kpis(path)
+        XCTAssertEqual(kpis.count, 1)
+        let k = kpis[0]
+        // StreamLoad at 60 (BUFFERING), Start at 70 (playWhenReady true after a stream load).
+        XCTAssertEqual(k.int("startupTime"), 70 - 60)
+        // Playing: 950–10950 (10000) + 12450–20000 (7550) + 20810–30000 (9190) + 35000–85810
+        // (50810) = 77550.
+        XCTAssertEqual(k.int("playTime"), 77_550)
+        // Buffers: 60–950 (890, ends after Start: in playback), 10950–12450 (1500), 20010–20810
+        // (800, in the seek) = 3190; rebuffers: the first two, 890 + 1500 = 2390.
+        XCTAssertEqual(k.int("bufferTime"), 3190)
+        XCTAssertEqual(k.int("rebufferCount"), 2)
+        XCTAssertEqual(k.int("rebufferTime"), 2390)
+        // SeekBegin 20000 → SeekFinish 20810; PauseBegin 30000 → PauseFinish 35000.
+        XCTAssertEqual(k.int("seekTime"), 810)
+        XCTAssertEqual(k.int("pauseTime"), 5000)
+        XCTAssertEqual(k[name: "playbackFailed"], .bool(false))
+    }
+
+    func testVersion2_11LabelledStatesWithPlayWhenReadyAndAThrowableInsideTheBrackets() throws {
+        let path = Support.fixture("exoplayer-2.11-studio-classic.log")
+        let (settings, steps, _) = try Support.read(path)
+        // Android Studio's classic layout shows the year: 2020-06-02 09:14:03.215 − 0.10 s.
+        XCTAssertEqual(settings.startTime, LogcatEnvelope.daysFromCivil(2020, 6, 2) * 86_400_000 + 33_243_115)
+        let lines = Support.lines(steps, settings)
+        // `state [… true, BUFFERING]`: the request first, so the Start waits for READY.
+        XCTAssertEqual(lines[0], "100 content contentPosition=0 playWhenReady=true playbackState=\"BUFFERING\"")
+        XCTAssertTrue(lines.contains("10720 content videoSize={\"width\":1280,\"height\":720}"))
+        XCTAssertTrue(lines.contains("15720 content volume=0.5"))
+        XCTAssertTrue(
+            lines.contains(
+                "22000 content playerError=\"com.google.android.exoplayer2.ExoPlaybackException: "
+                    + "com.google.android.exoplayer2.upstream.HttpDataSource$InvalidResponseCodeException: Response code: 404\""
+            ))
+        XCTAssertEqual(Support.count(steps, "playWhenReady", .bool(false)), 1)
+        XCTAssertEqual(Support.count(steps, "playerError"), 1)
+        XCTAssertEqual(Support.count(steps, "seekStarted"), 0)
+
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        // StreamLoad at 100 (BUFFERING), Start at 720 (READY after the request).
+        XCTAssertEqual(k.int("startupTime"), 620)
+        // Playing 720–17720 (17000) + 19720–22000 (2280, until the Error) = 19280.
+        XCTAssertEqual(k.int("playTime"), 19_280)
+        // The buffer 100–720 ends before the Start: not a rebuffer.
+        XCTAssertEqual(k.int("bufferTime"), 620)
+        XCTAssertEqual(k.int("rebufferCount"), 0)
+        XCTAssertEqual(k.int("pauseTime"), 2000)
+        XCTAssertEqual(k.int("errorCount"), 1)
+        // The resolution went from 854×480 (the baseline) to 1280×720.
+        XCTAssertEqual(k.int("qualityUpCount"), 1)
+    }
+
+    func testVersion2_9UnlabelledTimesSeekStartedAndAThrowableAfterTheBrackets() throws {
+        let path = Support.fixture("exoplayer-2.9-brief.log")
+        let (settings, steps, _) = try Support.read(path)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // `window [60.00, false, false]` in the PREPARED timeline block.
+                "50 content duration=60000",
+                "100 content contentPosition=0 playWhenReady=true playbackState=\"BUFFERING\"",
+                "1300 content contentPosition=0 playbackState=\"READY\"",
+                // seekStarted, then positionDiscontinuity SEEK of the same seek: one seek.
+                "11300 content seekStarted=true",
+                "11310 content contentPosition=40000",
+                "11320 content contentPosition=40000 playbackState=\"BUFFERING\"",
+                "11800 content contentPosition=40000 playbackState=\"READY\"",
+                // `playerFailed [17.30, …]` closed, the exception on the next line.
+                "17300 content playerError=\"com.google.android.exoplayer2.ExoPlaybackException: "
+                    + "com.google.android.exoplayer2.source.BehindLiveWindowException\"",
+                "17310 content contentPosition=45500 playbackState=\"IDLE\"",
+            ])
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        // StreamLoad 100, Start 1300 (READY after the request).
+        XCTAssertEqual(k.int("startupTime"), 1200)
+        // Playing 1300–11300 (10000) + 11800–17300 (5500).
+        XCTAssertEqual(k.int("playTime"), 15_500)
+        // 100–1300 (1200) + the seek's 11320–11800 (480).
+        XCTAssertEqual(k.int("bufferTime"), 1680)
+        XCTAssertEqual(k.int("rebufferCount"), 0)
+        XCTAssertEqual(k.int("seekTime"), 500)
+        XCTAssertEqual(k[name: "playbackFailed"], .bool(true))
+    }
+
+    func testVersion2_7BareLinesCarryTimeOnlyOnStates() throws {
+        let path = Support.fixture("exoplayer-2.7-bare.log")
+        let (settings, steps, _) = try Support.read(path)
+        XCTAssertEqual(settings.startTime, 0, "no logcat time: the epoch")
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "80 content playWhenReady=true playbackState=\"IDLE\"",
+                "120 content playbackState=\"BUFFERING\"",
+                // `videoSizeChanged [640, 360]` has no time: the previous line's.
+                "120 content videoSize={\"width\":640,\"height\":360}",
+                "1620 content playbackState=\"READY\"",
+                "8620 content playbackState=\"BUFFERING\"",
+                "9120 content playbackState=\"READY\"",
+                "20000 content playWhenReady=false",
+            ])
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        // StreamLoad 120, Start 1620; playing 1620–8620 (7000) + 9120–20000 (10880); the
+        // rebuffer 8620–9120 (500).
+        XCTAssertEqual(k.int("startupTime"), 1500)
+        XCTAssertEqual(k.int("playTime"), 17_880)
+        XCTAssertEqual(k.int("rebufferCount"), 1)
+        XCTAssertEqual(k.int("rebufferTime"), 500)
+    }
+
+    func testALogThatStartsMidSessionAndIsCutMidLine() throws {
+        let path = Support.fixture("exoplayer-studio-midsession-cut.log")
+        let (settings, steps, warnings) = try Support.read(path)
+        // Studio's newer layout with the date hidden: 12:23:24.169 − 754.31 s on 2000-01-01.
+        XCTAssertEqual(settings.startTime, LogcatEnvelope.daysFromCivil(2000, 1, 1) * 86_400_000 + 43_849_859)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // `isPlaying false` first: it was playing; two steps make it so.
+                "754310 content playbackState=\"BUFFERING\"",
+                "754310 content playbackState=\"READY\" playWhenReady=true",
+                // The repeated tag is blank on this line: the message is found all the same.
+                "754310 content playWhenReady=false",
+                "761540 content playWhenReady=true",
+                "771540 content videoSize={\"width\":1920,\"height\":1080}",
+                "775040 content contentPosition=625900 playbackState=\"BUFFERING\"",
+                "776290 content contentPosition=625900 playbackState=\"READY\"",
+            ])
+        XCTAssertEqual(warnings.count, 3, "\(warnings)")
+        XCTAssertTrue(warnings[0].hasPrefix("\(path):1: the log starts mid-session (isPlaying false first)"))
+        XCTAssertTrue(
+            warnings[1].hasPrefix("\(path):11: cut before its closing ], skipped: \"12:23:56.152 EventLogger"))
+        XCTAssertTrue(warnings[1].hasSuffix("…\""), "the line quoted, cut to 80 characters")
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        // Start at the inferred 754310, at once: the log does not show the startup.
+        XCTAssertEqual(k.int("startupTime"), 0)
+        // Paused 754310–761540 (7230); playing 761540–775040 (13500) + 776290 to the end, the
+        // last step (0): 13500. The rebuffer 775040–776290 (1250).
+        XCTAssertEqual(k.int("pauseTime"), 7230)
+        XCTAssertEqual(k.int("playTime"), 13_500)
+        XCTAssertEqual(k.int("rebufferTime"), 1250)
+        XCTAssertEqual(Support.count(steps, "playWhenReady", .bool(false)), 1)
+    }
+
+    func testInterleavedProcessesAndTwoPlayersInOneLog() throws {
+        let path = Support.fixture("exoplayer-interleaved-sessions.log")
+        let (settings, steps, warnings) = try Support.read(path)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content", "content-2"])
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "100 content contentPosition=0 playbackState=\"BUFFERING\"",
+                "110 content playWhenReady=true",
+                "1100 content contentPosition=0 playbackState=\"READY\"",
+                "31100 content contentPosition=30000 playbackState=\"ENDED\"",
+                // eventTime back to 0.05: a new player, laid after the first.
+                "31100 content action=Stop",
+                "31150 content-2 contentPosition=0 playbackState=\"BUFFERING\"",
+                "31160 content-2 playWhenReady=true",
+                "31900 content-2 contentPosition=0 playbackState=\"READY\"",
+                "36900 content-2 playerError=\"ERROR_CODE_IO_NETWORK_CONNECTION_FAILED: "
+                    + "androidx.media3.exoplayer.ExoPlaybackException: Source error\"",
+                "36910 content-2 contentPosition=5000 playbackState=\"IDLE\"",
+            ])
+        XCTAssertTrue(
+            warnings[0].hasPrefix("\(path):3: another process's EventLogger line (pid 3333), skipped: \"\\tLine 103:"),
+            warnings[0])
+        let kpis = try Support.kpis(path)
+        XCTAssertEqual(kpis.count, 2)
+        // Player 1: StreamLoad 100, Start 110; playing 1100–31100.
+        XCTAssertEqual(kpis[0].int("startupTime"), 10)
+        XCTAssertEqual(kpis[0].int("playTime"), 30_000)
+        // Player 2, its own tracker and stream load: StreamLoad 31150, Start 31160; playing
+        // 31900–36900, then the fatal error.
+        XCTAssertEqual(kpis[1].int("startupTime"), 10)
+        XCTAssertEqual(kpis[1].int("playTime"), 5000)
+        XCTAssertEqual(kpis[1].int("errorCount"), 1)
+        XCTAssertEqual(Support.count(steps, "playerError"), 1)
+    }
+
+    func testStandardInputCannotBeCountedFirstSoPlayersShareATracker() throws {
+        let text = try String(contentsOfFile: Support.fixture("exoplayer-interleaved-sessions.log"), encoding: .utf8)
+        let (settings, steps, warnings) = try Support.read(bytes: text, format: .exoplayerLog)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content"])
+        XCTAssertEqual(Set(steps.map(\.tracker)), [0])
+        XCTAssertTrue(warnings.contains { $0.contains("they share one tracker") }, "\(warnings)")
+    }
+
+    func testNothingInTheFormatIsAnErrorNamingTheFile() {
+        XCTAssertThrowsError(
+            try Support.read(bytes: "t,tracker,action\n0,content,Start\n", format: .exoplayerLog, name: "a.csv")
+        ) {
+            XCTAssertEqual(
+                "\($0)",
+                "a.csv: no ExoPlayer EventLogger lines: expected logcat lines such as \"D EventLogger: state [eventTime=0.51, mediaPos=0.00, window=0, BUFFERING]\""
+            )
+        }
+    }
+
+    func testWarningsEscapeControlCharactersAndStopAfterTwenty() throws {
+        var text = "D EventLogger: state [eventTime=0.10, mediaPos=0.00, window=0, BUFFERING]\n"
+        for i in 0..<25 { text += "D EventLogger: volume [eventTime=\(i).50, mediaPos=0.00, window=0, 7\u{1B}]31m]\n" }
+        let (_, _, warnings) = try Support.read(bytes: text, format: .exoplayerLog)
+        XCTAssertEqual(warnings.count, 20 + 1)
+        XCTAssertTrue(warnings[0].contains("7\\u001b]31m"), warnings[0])
+        XCTAssertFalse(warnings.joined().contains("\u{1B}"))
+        XCTAssertEqual(warnings[20], "<stdin>: 5 more warnings like these (only the first 20 are shown)")
+    }
+
+    func testHostileNumbersNeitherTrapNorGoBackwards() throws {
+        let text = """
+            D EventLogger: state [eventTime=999999999999999999, mediaPos=0.00, window=0, BUFFERING]
+            D EventLogger: state [eventTime=999999999999.99, mediaPos=999999999999.99, window=0, READY]
+            D EventLogger: droppedFrames [eventTime=999999999999.99, mediaPos=0.00, window=0, 9223372036854775807]
+            D EventLogger: droppedFrames [eventTime=999999999999.99, mediaPos=0.00, window=0, 9223372036854775807]
+            D EventLogger: videoSize [eventTime=999999999999.99, mediaPos=0.00, window=0, 99999999999999999999, 1]
+            D EventLogger: positionDiscontinuity [eventTime=999999999999.99, mediaPos=0.00, window=0, reason=SEEK, PositionInfo:old [pos=1], PositionInfo:new [pos=99999999999999999999999]]
+            """
+        let (_, steps, _) = try Support.read(bytes: text, format: .exoplayerLog)
+        XCTAssertEqual(steps.map(\.t), steps.map(\.t).sorted())
+        XCTAssertTrue(steps.allSatisfy { $0.t <= FieldReader.maxMilliseconds })
+    }
+
+    func testEventTimesOfEveryEra() {
+        func parse(_ text: String) -> EventLoggerLine {
+            Array(text.utf8).withUnsafeBufferPointer { buffer in
+                var line = EventLoggerLine.parse(buffer)
+                line.readDetails(buffer)
+                return line
+            }
+        }
+        let b2 = parse("D EventLogger: state [eventTime=1.96, mediaPos=?, window=0, period=1, adGroup=0, ad=1, READY]")
+        XCTAssertEqual(b2.eventTime, 1960)
+        XCTAssertNil(b2.mediaPos)
+        XCTAssertEqual(b2.details, ["READY"])
+        let b1 = parse("D/EventLogger( 9578): decoderInitialized [1.96, 0.50, window=0, period=0, video, OMX.x]")
+        XCTAssertEqual(b1.eventTime, 1960)
+        XCTAssertEqual(b1.mediaPos, 500)
+        XCTAssertEqual(b1.envelope.pid, nil, "-v brief without a time: no pid either")
+        let a = parse("EventLogger: state [3.22, true, B]")
+        XCTAssertEqual(a.eventTime, 3220)
+        XCTAssertEqual(a.details, ["true", "B"])
+        XCTAssertNil(parse("EventLogger: loading [true]").eventTime)
+        // Two decimals in every version; a third is kept, a fourth rounds.
+        XCTAssertEqual(parse("state [eventTime=0.0125, mediaPos=0.00, window=0, IDLE]").eventTime, 13)
+        XCTAssertEqual(
+            parse("Verbose/ExoPlayer: isPlaying [eventTime=12.34, mediaPos=0.00, window=0, true]").name, "isPlaying")
+        XCTAssertEqual(parse("com.pkg D ExoPlayerImplInternal: Playback error").kind, .other)
+        XCTAssertEqual(parse("03-14 10:21:47.041 1 1 D EventLogger: ]").kind, .blockEnd)
+    }
+
+    func testLogcatEnvelopes() {
+        func envelope(_ text: String) -> LogcatEnvelope {
+            Array(text.utf8).withUnsafeBufferPointer { LogcatEnvelope($0, end: $0.count) }
+        }
+        let day = 86_400_000
+        XCTAssertEqual(
+            envelope("03-14 10:21:47.041 19692 19750 D EventLogger: "),
+            LogcatEnvelope(wallClock: LogcatEnvelope.daysFromCivil(2000, 3, 14) * day + 37_307_041, pid: 19692))
+        XCTAssertEqual(
+            envelope("2019-10-23 17:07:17.183 10962-10962/com.pkg D/EventLogger: "),
+            LogcatEnvelope(wallClock: LogcatEnvelope.daysFromCivil(2019, 10, 23) * day + 61_637_183, pid: 10962))
+        XCTAssertEqual(
+            envelope("2025-12-16 10:38:27.277 13196-13196 EventLogger   com.pkg   D  "),
+            LogcatEnvelope(wallClock: LogcatEnvelope.daysFromCivil(2025, 12, 16) * day + 38_307_277, pid: 13196))
+        XCTAssertEqual(
+            envelope("12:23:24.169 EventLogger             D  "),
+            LogcatEnvelope(wallClock: LogcatEnvelope.daysFromCivil(2000, 1, 1) * day + 44_604_169, pid: nil))
+        XCTAssertEqual(
+            envelope("12-22 21:13:49.730 D/EventLogger( 9578): "),
+            LogcatEnvelope(wallClock: LogcatEnvelope.daysFromCivil(2000, 12, 22) * day + 76_429_730, pid: 9578))
+        XCTAssertEqual(
+            envelope("\tLine 13757: 02-29 00:00:00.000  3100  3100 D EventLogger: "),
+            LogcatEnvelope(wallClock: LogcatEnvelope.daysFromCivil(2000, 2, 29) * day, pid: 3100))
+        XCTAssertEqual(envelope("EventLogger: "), LogcatEnvelope.none)
+        // 1970-01-01 is day 0; 2000-03-01 is 11017 days later.
+        XCTAssertEqual(LogcatEnvelope.daysFromCivil(1970, 1, 1), 0)
+        XCTAssertEqual(LogcatEnvelope.daysFromCivil(2000, 3, 1), 11_017)
+    }
+}
+
+extension LogcatEnvelope {
+    fileprivate init(wallClock: Int?, pid: Int?) {
+        self = .none
+        self.wallClock = wallClock
+        self.pid = pid
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+
+/// Players' own logs through every command that reads timelines: detected from the content,
+/// warned about on stderr, converted into a timeline that replays the same, kept as a golden case.
+final class PlayerLogCommandTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    private func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    private static let logs = [
+        "exoplayer-media3-threadtime.log", "exoplayer-2.11-studio-classic.log", "exoplayer-2.9-brief.log",
+        "exoplayer-2.7-bare.log", "exoplayer-studio-midsession-cut.log", "exoplayer-interleaved-sessions.log",
+        "chrome-save-log.json", "chrome-players-map-cut.json", "chrome-table-old.txt", "chrome-table-tabs.txt",
+        "avplayer-accesslog.log",
+    ]
+
+    /// Each log replays, deterministically, exactly like the timeline `convert` derives from it.
+    func testEveryLogReplaysLikeItsConvertedTimeline() throws {
+        for log in Self.logs {
+            let input = "fixtures/player-logs/\(log)"
+            let replayed = try CLI.run(["run", input])
+            XCTAssertEqual(replayed.status, 0, "\(log): \(replayed.stderr)")
+            XCTAssertFalse(replayed.stdout.isEmpty, log)
+            XCTAssertEqual(try CLI.run(["run", input]).stdout, replayed.stdout, "\(log): deterministic")
+            for ext in ["jsonl", "csv", "json"] {
+                let timeline = path("\(log).\(ext)")
+                let converted = try CLI.run(["convert", input, timeline])
+                XCTAssertEqual(converted.status, 0, "\(log) → \(ext): \(converted.stderr)")
+                let again = try CLI.run(["run", timeline])
+                XCTAssertEqual(again.status, 0, "\(log) → \(ext): \(again.stderr)")
+                XCTAssertEqual(again.stdout, replayed.stdout, "\(log) → \(ext)")
+                XCTAssertEqual(again.stderr, "", "a derived timeline is clean")
+            }
+        }
+    }
+
+    func testWarningsGoToStandardErrorAndTheReplayGoesOn() throws {
+        let result = try CLI.run(["kpi", "fixtures/player-logs/exoplayer-studio-midsession-cut.log"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("startupTime"))
+        XCTAssertTrue(
+            result.stderr.contains(
+                "avtreplay: warning: fixtures/player-logs/exoplayer-studio-midsession-cut.log:11: cut before its closing ], skipped: "
+            ), result.stderr)
+    }
+
+    func testStandardInputIsDetectedFromTheContent() throws {
+        let text = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/chrome-table-tabs.txt"),
+            encoding: .utf8)
+        let result = try CLI.run(["kpi", "-", "--format", "json"], stdin: text)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Start at 870, the kLoad at 3.
+        XCTAssertTrue(result.stdout.contains("\"startupTime\":867"), result.stdout)
+    }
+
+    func testAForcedFormatThatMatchesNothingIsBadInputNamingTheFile() throws {
+        for format in ["exoplayer-log", "chrome-media-log", "avplayer-accesslog"] {
+            let result = try CLI.run(["run", "--input-format", format, "fixtures/happy-path.json"])
+            XCTAssertEqual(result.status, 2, format)
+            XCTAssertTrue(result.stderr.hasPrefix("avtreplay: error: fixtures/happy-path.json: no "), result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one message: \(result.stderr)")
+        }
+    }
+
+    func testAGoldenCaseOfALog() throws {
+        let log = path("session.log")
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/exoplayer-2.9-brief.log").path,
+            toPath: log)
+        let update = try CLI.run(["check", log, "--update"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("session.log.expected.jsonl")))
+        let check = try CLI.run(["check", log])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let replay = try CLI.run(["run", log])
+        let diff = try CLI.run(["diff", path("session.log.expected.jsonl"), "-"], stdin: replay.stdout)
+        XCTAssertEqual(diff.status, 0, diff.stdout)
+        let report = try CLI.run(["report", log, "-o", path("report.html")])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let html = try String(contentsOfFile: path("report.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("session.log"))
+    }
+
+    func testAFolderReplaysItsPlayerLogsAndLeavesOtherTextAlone() throws {
+        for name in ["exoplayer-2.9-brief.log", "chrome-table-tabs.txt"] {
+            try FileManager.default.copyItem(
+                atPath: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/\(name)").path, toPath: path(name))
+        }
+        try "notes about the session\n".write(toFile: path("README.txt"), atomically: true, encoding: .utf8)
+        try "build log: ok\n".write(toFile: path("build.log"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["kpi", dir.path, "--format", "csv"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("exoplayer-2.9-brief.log"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("chrome-table-tabs.txt"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("README.txt"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("build.log"), result.stdout)
+    }
+
+    func testConvertNamesThePlayerFormats() throws {
+        let result = try CLI.run([
+            "convert", "--input-format", "avplayer-accesslog", "fixtures/player-logs/avplayer-accesslog.log", "-",
+            "--output-format", "jsonl",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\"kind\":\"avplayer\""), result.stdout)
+        let refused = try CLI.run(["convert", "fixtures/happy-path.json", "-", "--output-format", "exoplayer-log"])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+    }
+}
