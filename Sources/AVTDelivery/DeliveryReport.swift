@@ -45,7 +45,7 @@ package struct DeliveryReport: Sendable, Equatable {
 
         /// The one line a run says about them.
         package var message: String {
-            "\(name): \(DeliveryReport.count(points, "point")) outside what \(window.keeper) keeps "
+            "\(name): \(DeliveryReport.count(points, window.noun)) outside what \(window.keeper) keeps "
                 + "(\(window.description)) went to the dead-letter file, not to the server; \(window.fix)"
         }
     }

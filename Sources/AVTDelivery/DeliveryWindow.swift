@@ -12,6 +12,11 @@ package struct DeliveryWindow: Sendable, Equatable {
     package var keeper: String
     /// What brings the points into the window, in messages ("replay with --end-time now, …").
     package var fix: String
+    /// Whether a point exactly `past` ago is kept: carbon refuses it (whisper wants `now -
+    /// timestamp` below the retention), Prometheus keeps it (it refuses only older samples).
+    package var keepsPastBound = false
+    /// What the server takes, in messages: "point", or "sample" for remote write.
+    package var noun = "point"
 
     package init(past: Int?, ahead: Int?, keeper: String, fix: String) {
         (self.past, self.ahead, self.keeper, self.fix) = (past, ahead, keeper, fix)
@@ -22,7 +27,7 @@ package struct DeliveryWindow: Sendable, Equatable {
 
     /// Whether a point at `ms` (epoch milliseconds) is kept when sent at `now`.
     package func contains(_ ms: Int, now: Int) -> Bool {
-        if let past, now - ms >= past { return false }
+        if let past, now - ms > past || (now - ms == past && !keepsPastBound) { return false }
         if let ahead, ms - now > ahead { return false }
         return true
     }

@@ -25,9 +25,13 @@ package struct PrometheusWindow: Sendable {
     /// The same window for the shared check (`DeliveryWindowFilter`), which dead-letters what is
     /// outside with one reason and says it once per destination.
     package var deliveryWindow: DeliveryWindow {
-        DeliveryWindow(
+        var window = DeliveryWindow(
             past: past.map { $0 * 1000 }, ahead: future * 1000, keeper: "the remote-write server",
             fix: "replay with --end-time now, widen --prometheus-window to the server's out-of-order window or "
                 + "retention, or backfill with --format openmetrics and promtool tsdb create-blocks-from openmetrics")
+        // The head refuses samples older than its lower bound, not one exactly at it.
+        window.keepsPastBound = true
+        window.noun = "sample"
+        return window
     }
 }

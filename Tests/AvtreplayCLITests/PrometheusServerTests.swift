@@ -112,8 +112,10 @@ final class PrometheusServerTests: XCTestCase {
         let run = try CLI.run(["run", "fixtures/happy-path.json", "--to", try destination, "--dead-letter", dead])
         XCTAssertEqual(run.status, 3, run.stderr)
         XCTAssertTrue(run.stderr.contains("0 samples delivered, 171 undelivered"), run.stderr)
-        XCTAssertEqual(run.stderr.components(separatedBy: "outside the server's window").count, 2, "said once")
-        XCTAssertTrue(run.stderr.contains("--start-time now"), run.stderr)
+        XCTAssertEqual(
+            run.stderr.components(separatedBy: "171 samples outside what the remote-write server keeps").count, 2,
+            "said once: \(run.stderr)")
+        XCTAssertTrue(run.stderr.contains("--end-time now"), run.stderr)
         let kept = try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(kept.count, 171)
         XCTAssertTrue(kept.allSatisfy { $0.contains(#""format":"openmetrics""#) })

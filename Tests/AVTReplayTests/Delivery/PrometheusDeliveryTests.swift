@@ -82,7 +82,9 @@ final class PrometheusDeliveryTests: XCTestCase {
         XCTAssertEqual(server.requests.flatMap { $0.flatMap(\.samples) }.map(\.value), [2])
         XCTAssertEqual(dead.map(\.line), ["not a sample", old, ahead])
         XCTAssertEqual(Set(dead.dropFirst().map(\.reason)).count, 1)
-        XCTAssertTrue(dead[1].reason.contains("--start-time now"), dead[1].reason)
+        XCTAssertTrue(
+            dead[1].reason.contains("outside what the remote-write server keeps (1 h ago to 48 h ahead)"),
+            dead[1].reason)
         XCTAssertTrue(dead.allSatisfy { $0.format == "openmetrics" })
         XCTAssertEqual(ledger.reasons.count, 2)
         // No lower bound: the old sample goes.
