@@ -40,7 +40,11 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("table (default), json or csv.", valueName: "format"))
         var format: KPIFormat = .table
 
-        @Flag(help: "Add count, mean, min, p50, p90, p95, p99 and max of each KPI across all playbacks (json).")
+        @Flag(
+            help: """
+                Add, across all playbacks, the pooled values (sums, then ratios) and each KPI's count, mean, \
+                min, p50, p90, p95, p99 and max (every format).
+                """)
         var aggregate = false
 
         @OptionGroup var tracker: TrackerOptions
@@ -64,9 +68,9 @@ extension AVTReplayCommand {
             }
             let text: String
             switch format {
-            case .table: text = KPIReport.table(sessions, definitions: definitions.definitions)
+            case .table: text = KPIReport.table(sessions, definitions: definitions.definitions, aggregate: aggregate)
             case .json: text = KPIReport.json(sessions, definitions: definitions.definitions, aggregate: aggregate)
-            case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions)
+            case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions, aggregate: aggregate)
             }
             try output.write(text)
         }

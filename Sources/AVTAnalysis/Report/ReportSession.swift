@@ -32,11 +32,9 @@ package struct ReportSession: Sendable {
         var laneOfRecord: [Int?] = []
         laneOfRecord.reserveCapacity(records.count)
         var builders: [BlockBuilder] = []
-        var kpis = SessionKPIs(session: input.name)
         var end = 1
         for record in records {
             end = max(end, record.t ?? 0)
-            kpis.add(KPIObservation(record: record))
             guard record.type == "event" else {
                 laneOfRecord.append(nil)
                 continue
@@ -64,7 +62,7 @@ package struct ReportSession: Sendable {
         self.laneOfRecord = laneOfRecord
         self.blocks = blocks
         self.end = end
-        self.kpis = kpis
+        self.kpis = SessionKPIs.fromRecords(input.name, records, keepSpans: true)
     }
 
     package var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }
