@@ -46,7 +46,9 @@ public final class KPIBackend: Backend {
             let height = event[.resolutionHeight]?.intValue
             let bitrate = event[.bitrate]?.intValue
             guard isStart || height != nil || bitrate != nil else { return }
-            let startTime = isStart ? (event[Action.mediaRequest.timeAttribute] ?? event[Action.streamLoad.timeAttribute])?.intValue : nil
+            let startTime =
+                isStart
+                ? (event[Action.mediaRequest.timeAttribute] ?? event[Action.streamLoad.timeAttribute])?.intValue : nil
             history.delivered(
                 action: name, tracker: tracker, at: event.timestamp, startTime: startTime, height: height,
                 bitrate: bitrate)
@@ -56,7 +58,9 @@ public final class KPIBackend: Backend {
         history.action(
             event.action.name, tracker: tracker, at: event.timestamp, hubPlaybackId: event[.playbackId]?.stringValue)
         let isStart = event.action == .start
-        let startTime = isStart ? (event[Action.mediaRequest.timeAttribute] ?? event[Action.streamLoad.timeAttribute])?.intValue : nil
+        let startTime =
+            isStart
+            ? (event[Action.mediaRequest.timeAttribute] ?? event[Action.streamLoad.timeAttribute])?.intValue : nil
         history.delivered(
             action: event.action.name, tracker: tracker, at: event.timestamp, startTime: startTime,
             height: event[.resolutionHeight]?.intValue, bitrate: event[.bitrate]?.intValue)

@@ -58,7 +58,9 @@ package enum KPICalculator {
         add("maxRebufferTime", f.maxRebufferTime.map(KPIValue.int))
         if exo {
             // getMeanSingleRebufferTimeMs: BUFFERING and PAUSED_BUFFERING over every rebuffer.
-            add("meanRebufferTime", mean(f.time(.buffering).saturatingAdding(f.time(.pausedBuffering)), rebufferCount, exact: true))
+            add(
+                "meanRebufferTime",
+                mean(f.time(.buffering).saturatingAdding(f.time(.pausedBuffering)), rebufferCount, exact: true))
         } else {
             add("meanRebufferTime", mean(rebuffer, rebufferCount, exact: false))
         }

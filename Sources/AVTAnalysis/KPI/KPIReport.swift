@@ -121,7 +121,8 @@ package enum KPIReport {
         }
         var columns: [(String, [String: Double])] = []
         let pooled = KPIAggregate.pooled(sessions, definitions: definitions)
-        columns.append(("(pooled)", Dictionary(pooled.map { ($0.name, $0.value.number) }, uniquingKeysWith: { a, _ in a })))
+        columns.append(
+            ("(pooled)", Dictionary(pooled.map { ($0.name, $0.value.number) }, uniquingKeysWith: { a, _ in a })))
         let stats = KPIAggregate.compute(all)
         for stat in KPIAggregate.statistics {
             var values: [String: Double] = [:]
@@ -152,7 +153,9 @@ package enum KPIReport {
                 let cells = columns.map { column -> String in
                     column.1[name: name].map(text) ?? "–"
                 }
-                out += pad(KPIName.labelled(name), 34) + cells.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
+                out +=
+                    pad(KPIName.labelled(name), 34) + cells.map { pad($0, width, right: true) }.joined(separator: " ")
+                    + "\n"
             }
             out += "\n"
             if let log = session.avmetrics {

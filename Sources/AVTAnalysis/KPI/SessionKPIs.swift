@@ -65,7 +65,10 @@ extension SessionHistory {
         advance(to: t)
         guard record.type == "event" else { return }
         var playbackId: String?
-        var startTime: Int?, requestTime: Int?, height: Int?, bitrate: Int?
+        var startTime: Int?
+        var requestTime: Int?
+        var height: Int?
+        var bitrate: Int?
         var isAds = false
         for (key, value) in record.attributes {
             switch (key, value) {

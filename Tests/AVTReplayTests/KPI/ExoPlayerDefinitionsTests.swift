@@ -160,7 +160,8 @@ final class ExoPlayerDefinitionsTests: XCTestCase {
         let s = try session([
             observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
             observe(1000, #""playbackState": "READY", "videoSize": {"width": 1280, "height": 720}"#),
-            observe(2000, #""videoSize": {"width": 1922, "height": 1081}"#), observe(4000, #""playbackState": "ENDED""#),
+            observe(2000, #""videoSize": {"width": 1922, "height": 1081}"#),
+            observe(4000, #""playbackState": "ENDED""#),
         ])
         XCTAssertEqual(v(s)["averageResolutionHeight"], .int(960))
         XCTAssertEqual(v(s)["initialVideoHeight"], .int(720))
@@ -171,7 +172,8 @@ final class ExoPlayerDefinitionsTests: XCTestCase {
     /// (1,000,000 × 3000 + 3,000,000 × 1000) / 4000 = 1,500,000.
     func testMeanBitrateFromTheDownstreamFormat() throws {
         let s = try session([
-            observe(0, #""playWhenReady": true, "playbackState": "BUFFERING", "downstreamFormat": {"bitrate": 1000000}"#),
+            observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
+            observe(0, #""downstreamFormat": {"bitrate": 1000000}"#),
             observe(1000, #""playbackState": "READY""#), observe(4000, #""downstreamFormat": {"bitrate": 3000000}"#),
             observe(5000, #""playbackState": "ENDED""#),
         ])

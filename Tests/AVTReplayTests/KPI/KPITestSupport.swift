@@ -26,7 +26,8 @@ enum KPITestSupport {
     }
 
     static func totals(_ session: SessionKPIs, _ definitions: KPIDefinitions = .openavt) -> [String: KPIValue] {
-        Dictionary(session.totals(definitions: definitions).map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(
+            session.totals(definitions: definitions).map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
     static func step(_ t: Int, _ action: String, _ tracker: String = "c") -> String {

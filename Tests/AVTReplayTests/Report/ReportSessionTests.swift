@@ -132,10 +132,11 @@ final class ReportSessionTests: XCTestCase {
 
     func testKPIsAreShownAboveTheTimeline() throws {
         let html = ReportWriter().render([try ReportFixture.session()])
-        // Startup: Start's timeSinceStreamLoad = 2000. Play 10000+5000+3500+4000+2000+8000 = 32500;
-        // rebuffer ratio 1500 / (32500 + 1500) = 4.41 %.
+        // Startup: StreamLoad 0 → Start 2000. Play 2000–12000, 15000–20000, 21500–25000 and
+        // 26000–30000 = 22500: the Error at 30000 is FAILED until End (no play after it);
+        // rebuffer ratio 1500 / (22500 + 1500) = 6.25 %.
         for (kpi, text) in [
-            ("startupTime", "2 s"), ("rebufferRatio", "4.41 %"), ("rebufferCount", "1"), ("playTime", "32.5 s"),
+            ("startupTime", "2 s"), ("rebufferRatio", "6.25 %"), ("rebufferCount", "1"), ("playTime", "22.5 s"),
             ("errorCount", "1"), ("adCount", "1"),
         ] {
             XCTAssertTrue(html.contains("data-kpi=\"\(kpi)\"><dt>"), kpi)
