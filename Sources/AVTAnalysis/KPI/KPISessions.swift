@@ -47,6 +47,9 @@ package enum KPISessions {
     ) throws -> (SessionKPIs, SessionHistory) {
         var backend: KPIBackend?
         let collector = DeferredBackend()
+        // No KPI reads a metric, and the metricalc changes no event: it is left out.
+        var options = options
+        options.metrics = false
         _ = try Replayer.replay(
             &source, options: options, backend: collector,
             prepare: { replayer in

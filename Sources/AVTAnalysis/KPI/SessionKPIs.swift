@@ -7,8 +7,10 @@ public struct SessionKPIs: Sendable {
     /// The AVMetrics events of the session's first avmetrics tracker, for the startup breakdown
     /// and the summary cross-check; nil without one.
     package var avmetrics: AVMetricsSessionLog?
-    /// Each playback's history closed at the end of the recording, and its figures.
+    /// Each playback's history closed at the end of the recording, when its spans were kept
+    /// (the report draws them; `kpi` keeps only the figures, so memory holds no state list).
     package let histories: [PlaybackHistory]
+    public let playbackIds: [String]
     let figures: [PlaybackFigures]
     private let indexOfId: [String: Int]
     /// The end of the recording (ms).
@@ -18,15 +20,15 @@ public struct SessionKPIs: Sendable {
 
     package init(_ history: SessionHistory) {
         session = history.session
-        histories = history.closedPlaybacks
-        figures = histories.map(PlaybackFigures.init)
+        let closed = history.closedPlaybacks
+        histories = history.keepSpans ? closed : []
+        playbackIds = closed.map(\.id)
+        figures = closed.map(PlaybackFigures.init)
         var index: [String: Int] = [:]
-        for (n, h) in histories.enumerated() where index[h.id] == nil { index[h.id] = n }
+        for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index
         end = history.end
     }
-
-    public var playbackIds: [String] { histories.map(\.id) }
 
     public func playback(_ id: String, definitions: KPIDefinitions) -> [KPI] {
         guard let n = indexOfId[id] else { return [] }
