@@ -82,7 +82,8 @@ final class ReportCommandTests: XCTestCase {
         var renamed = logHTML.replacingOccurrences(of: "&lt;stdin&gt;", with: "fixtures/avplayer-session.json")
         for (a, b) in zip(ids(logHTML), ids(timelineHTML)) where a != b {
             renamed = renamed.replacingOccurrences(of: a, with: b).replacingOccurrences(
-                of: a.prefix(8) + "…", with: b.prefix(8) + "…")
+                of: a.prefix(8) + "…", with: b.prefix(8) + "…"
+            ).replacingOccurrences(of: "· " + a.prefix(8) + "<", with: "· " + b.prefix(8) + "<")
         }
         XCTAssertEqual(renamed, timelineHTML)
     }

@@ -145,9 +145,14 @@ final class ReportSessionTests: XCTestCase {
                     of: "data-kpi=\"\(kpi)\"><dt>[^<]*</dt><dd>\(NSRegularExpression.escapedPattern(for: text))</dd>",
                     options: .regularExpression) != nil, kpi)
         }
-        XCTAssertTrue(
-            html.contains(
-                "<tr data-kpi=\"rebufferTime\"><th scope=\"row\">rebufferTime</th><td>1500</td><td>1500</td></tr>"))
+        // The table: a row per playback (here one) and the total, a column per KPI with its unit.
+        XCTAssertTrue(html.contains("<th scope=\"col\" data-kpi=\"rebufferTime\">rebufferTime (ms)</th>"))
+        let column = KPIName.all.firstIndex(of: "rebufferTime")!
+        let body = try XCTUnwrap(html.range(of: "<tbody><tr><th scope=\"row\""))
+        let rows = html[body.lowerBound...].components(separatedBy: "</tbody>")[0].components(separatedBy: "<tr>")
+            .dropFirst()
+        XCTAssertEqual(rows.count, 2)
+        for row in rows { XCTAssertEqual(row.components(separatedBy: "<td>")[column + 1].prefix(4), "1500") }
         XCTAssertLessThan(
             try XCTUnwrap(html.range(of: "class=\"kpis\"")).lowerBound,
             try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
