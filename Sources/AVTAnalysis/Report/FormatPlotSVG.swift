@@ -36,9 +36,9 @@ package enum FormatPlotSVG {
             if let previous = last { path += " L\(ReportText.tenths(layout.x10(end))) \(previous)" }
             s += "<path class=\"fl \(cls)\" d=\"\(path)\" data-series=\"\(name)\"/>"
         }
-        s += "<text class=\"axis-label fl-bitrate-label\" x=\"8\" y=\"\(top + 8)\">"
+        s += "<text class=\"fl-label fl-bitrate-label\" x=\"8\" y=\"\(top + 8)\">"
         s += maxBitrate > 0 ? "bitrate ≤ \(ReportText.megabits(maxBitrate))" : ""
-        s += "</text><text class=\"axis-label fl-height-label\" x=\"8\" y=\"\(top + 26)\">"
+        s += "</text><text class=\"fl-label fl-height-label\" x=\"8\" y=\"\(top + 26)\">"
         s += maxHeight > 0 ? "height ≤ \(maxHeight) px" : ""
         s += "</text></svg>"
         return s

@@ -16,8 +16,8 @@ package enum StateLanesSVG {
         for (n, history) in shown.enumerated() {
             let top = 4 + n * laneHeight
             s += "<g class=\"state-lane\" data-playback=\"\(ReportText.html(history.id))\">"
-            s += "<text class=\"lane-name\" x=\"8\" y=\"\(top + 15)\">playback \(n + 1) · "
-            s += "\(ReportText.html(String(history.id.prefix(8))))</text>"
+            s += "<text class=\"lane-name\" x=\"8\" y=\"\(top + 15)\">playback \(n + 1)<title>"
+            s += "\(ReportText.html(history.id))</title></text>"
             for span in merged(history.spans ?? [], end: end) where span.end > span.start {
                 let x = layout.x10(span.start)
                 let w = max(2, layout.x10(span.end) - x)
