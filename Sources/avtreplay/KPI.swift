@@ -11,17 +11,22 @@ extension AVTReplayCommand {
             commandName: "kpi",
             abstract: "Print the KPIs of each playback and session: startup, rebuffering, errors, quality, ads.",
             discussion: """
-                Replays each timeline (or reads OpenAVT event logs with --from-events) and computes, per \
-                playback (playbackId) and per session, the KPIs defined in docs/kpi.md. --definitions picks \
-                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta). A timeline \
-                with an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \
-                slowest and failed requests and a cross-check against Apple's playback summary.
+                Replays each timeline (or reads OpenAVT event logs with --from-events), builds each \
+                playback's state history (joining, playing, paused, seeking, buffering, ended, failed…, as \
+                ExoPlayer's PlaybackStats keeps it) from every tracker action before the hub and from the \
+                players' observations, and computes from it, per playback and per session, the KPIs \
+                defined in docs/kpi.md, each with its unit. --definitions picks the industry's variant \
+                where definitions disagree (openavt, mux, exoplayer, cta); --aggregate adds the pooled \
+                values and percentiles across playbacks. A timeline with an avmetrics tracker, or an \
+                Apple AVMetrics log, also gets the startup breakdown, the slowest and failed requests and \
+                a cross-check against Apple's playback summary.
 
                 Exit codes: 0 ok, 2 bad input.
 
                 Examples:
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
+                  avtreplay kpi session.json --definitions exoplayer
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
                   avtreplay kpi fixtures/avmetrics-log.jsonl   # with the startup breakdown
                 """)

@@ -39,7 +39,7 @@ package struct PlaybackFigures: Sendable {
             validJoinCount = 1
         }
         if let request = h.request, let frame = h.firstFrame {
-            toFirstFrame = frame - request
+            toFirstFrame = max(0, frame - request)
             toFirstFrameCount = 1
         }
         if let request = h.request, let picture = h.firstAdFrame ?? h.firstFrame {

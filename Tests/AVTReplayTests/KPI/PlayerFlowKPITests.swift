@@ -54,4 +54,23 @@ final class PlayerFlowKPITests: XCTestCase {
         XCTAssertEqual(v["droppedFrames"], .int(5))
         XCTAssertEqual(KPITestSupport.values(s, 0, .exoplayer)["startupTime"], .int(900), "loadstart → playing")
     }
+
+    /// A new `source` after the first item played is a new item: a new playback with its own
+    /// startup (play() 5050 → playing 5400).
+    func testANewAVPlayerSourceIsANewPlayback() throws {
+        let s = try KPITestSupport.session(
+            [
+                observe(0, #""source": "a.m3u8", "status": "readyToPlay""#),
+                observe(10, #""rate": 1, "timeControlStatus": "playing""#),
+                observe(4000, #""notification": "didPlayToEndTime", "rate": 0, "timeControlStatus": "paused""#),
+                observe(5000, #""source": "b.m3u8""#),
+                observe(5050, #""rate": 1, "timeControlStatus": "waitingToPlayAtSpecifiedRate""#),
+                observe(5400, #""timeControlStatus": "playing""#), observe(9400, #""volume": 1"#),
+            ].joined(separator: ","), trackers: #"[{"name": "p", "kind": "avplayer"}]"#)
+        XCTAssertEqual(s.playbackIds.count, 2)
+        XCTAssertEqual(KPITestSupport.values(s, 0, .mux)["playTime"], .int(3990))
+        XCTAssertEqual(KPITestSupport.values(s, 0, .mux)["ended"], .bool(true))
+        XCTAssertEqual(KPITestSupport.values(s, 1, .mux)["startupTime"], .int(350))
+        XCTAssertEqual(KPITestSupport.values(s, 1, .mux)["playTime"], .int(4000))
+    }
 }

@@ -61,6 +61,8 @@ package struct PlaybackHistory: Sendable {
     /// where its join began cannot be known.
     package var joinUnknown = false
     package var counters = ActionCounters()
+    /// When a later playback on the same tracker took over (the report's bar ends there).
+    package var finishedAt: Int?
 
     package init(id: String, begin: Int, keepSpans: Bool) {
         self.id = id

@@ -15,7 +15,13 @@ extension SessionHistory {
             return
         }
         if fromEvents {
-            if let hubPlaybackId, hubPlaybackId != trackers[tracker].hubPlaybackId {
+            // The hub rotates its playbackId at End, Stop and Next; a playback begins with the first
+            // request, load or start under the new id (a late pause or quality change stays with
+            // the playback it follows).
+            let begins = name == "MediaRequest" || name == "StreamLoad" || name == "Start"
+            if let hubPlaybackId, hubPlaybackId != trackers[tracker].hubPlaybackId,
+                begins || trackers[tracker].current == nil
+            {
                 trackers[tracker].hubPlaybackId = hubPlaybackId
                 let index = beginPlayback(tracker: tracker, at: t)
                 playbacks[index].joinUnknown = name != "MediaRequest" && name != "StreamLoad"

@@ -15,6 +15,17 @@ extension SessionHistory {
                 index = beginPlayback(tracker: tracker, at: t, automatic: reason == "AUTO" || reason == "REPEAT")
                 continue
             }
+            // A new source (AVPlayer's item URL, HTML5's currentSrc) once the playback began is a
+            // new item: a new playback, as a media item transition is on ExoPlayer.
+            if observation.key == "source" || observation.key == "currentSrc",
+                let source = PlayerValue.string(observation.value)
+            {
+                let previous = trackers[tracker].source
+                trackers[tracker].source = source
+                if previous != nil, previous != source, playbacks[index].state != .notStarted {
+                    index = beginPlayback(tracker: tracker, at: t)
+                }
+            }
             switch trackers[tracker].vocabulary {
             case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)

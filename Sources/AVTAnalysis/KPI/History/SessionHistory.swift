@@ -77,8 +77,9 @@ package struct SessionHistory: Sendable {
     /// else ABANDONED (PlaybackStatsListener's `onFinished`), unless it stopped or failed.
     @discardableResult
     mutating func beginPlayback(tracker: Int, at t: Int, automatic: Bool = false) -> Int {
-        if let old = trackers[tracker].current, !playbacks[old].state.isTerminal {
-            playbacks[old].enter(automatic ? .ended : .abandoned, at: t)
+        if let old = trackers[tracker].current {
+            if !playbacks[old].state.isTerminal { playbacks[old].enter(automatic ? .ended : .abandoned, at: t) }
+            playbacks[old].finishedAt = t
         }
         let index = playbacks.count
         playbacks.append(

@@ -27,6 +27,9 @@ struct TrackerModel: Sendable {
     var formatHeight: Int?
     var formatBitrate: Int?
     var videoSizeHeight: Int?
+    /// The media's URL as last observed (AVPlayer `source`, HTML5 `currentSrc`): a new one is a
+    /// new item.
+    var source: String?
 
     init(vocabulary: Vocabulary) { self.vocabulary = vocabulary }
 
