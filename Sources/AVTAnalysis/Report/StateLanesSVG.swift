@@ -36,7 +36,8 @@ package enum StateLanesSVG {
                     + ReportText.duration(span.end - span.start)
                 s += "<rect class=\"st \(span.state.cssClass)\" x=\"\(ReportText.tenths(x))\" y=\"\(top + 2)\" "
                 s += "width=\"\(ReportText.tenths(w))\" height=\"16\" data-t=\"\(span.start)\" data-e=\"\(span.end)\" "
-                s += "data-state=\"\(span.state.name)\" tabindex=\"0\" aria-label=\"\(text)\"><title>\(text)</title></rect>"
+                s += "data-state=\"\(span.state.name)\" tabindex=\"0\" aria-label=\"\(text)\">"
+                s += "<title>\(text)</title></rect>"
             }
             for (x, times) in errorTicks(history.errorTimes ?? [], layout: lane) {
                 let text =

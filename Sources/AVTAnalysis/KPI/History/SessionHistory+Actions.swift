@@ -16,12 +16,11 @@ extension SessionHistory {
         }
         if fromEvents {
             // The hub rotates its playbackId at End, Stop and Next; a playback begins with the first
-            // request, load or start under the new id (a late pause or quality change stays with
-            // the playback it follows).
+            // request, load or start under the new id. What comes under the new id before that
+            // (the next join's BufferBegin, a late pause) belongs to no playback the log can tell.
             let begins = name == "MediaRequest" || name == "StreamLoad" || name == "Start"
-            if let hubPlaybackId, hubPlaybackId != trackers[tracker].hubPlaybackId,
-                begins || trackers[tracker].current == nil
-            {
+            if let hubPlaybackId, hubPlaybackId != trackers[tracker].hubPlaybackId {
+                guard begins || trackers[tracker].current == nil else { return }
                 trackers[tracker].hubPlaybackId = hubPlaybackId
                 let index = beginPlayback(tracker: tracker, at: t)
                 playbacks[index].joinUnknown = name != "MediaRequest" && name != "StreamLoad"
