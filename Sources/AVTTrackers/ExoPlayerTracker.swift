@@ -136,10 +136,11 @@ public final class ExoPlayerTracker: ScriptableTracker {
             }
         case "playWhenReady":
             playWhenReady = PlayerValue.bool(value) ?? playWhenReady
-            if changeReason == nil || changeReason == "USER_REQUEST" { userRequested = true }
+            let byUser = changeReason == nil || changeReason == "USER_REQUEST"
+            if byUser { userRequested = true }
             updatePlayheadSpeed()
             if playWhenReady {
-                if state.didStreamLoad { emit(.start) }
+                if byUser, state.didStreamLoad { emit(.start) }
                 emit(.pauseFinish)
             } else {
                 emit(.pauseBegin)

@@ -29,7 +29,9 @@ package enum FormatPlotSVG {
             for point in points {
                 let x = ReportText.tenths(layout.x10(point.t))
                 // In floating point: a bitrate may be as large as an Int holds.
-                let v = value(point).map { bottom - Int((Double(bottom - top) * Double($0) / Double(maxValue)).rounded()) }
+                let v = value(point).map {
+                    bottom - Int((Double(bottom - top) * Double($0) / Double(maxValue)).rounded())
+                }
                 if let previous = last { path += " L\(x) \(previous)" }
                 if let v { path += (path.isEmpty ? "M" : " L") + "\(x) \(v)" }
                 last = v

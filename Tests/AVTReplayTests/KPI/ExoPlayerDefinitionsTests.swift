@@ -234,4 +234,25 @@ final class ExoPlayerDefinitionsTests: XCTestCase {
         XCTAssertEqual(v(s)["fatalErrorCount"], .int(0))
         XCTAssertEqual(v(s)["playbackFailed"], .bool(false))
     }
+
+    /// An error during the join invalidates it (JOINING → FAILED); prepared again, BUFFERING
+    /// from FAILED is a rebuffer, not a join (resolveNewPlaybackState).
+    func testAnErrorDuringTheJoinInvalidatesItAndTheRetryIsARebuffer() throws {
+        let s = try session([
+            observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
+            observe(1000, #""playerError": "timeout", "playbackState": "IDLE""#),
+            observe(2000, #""playbackState": "BUFFERING""#), observe(3000, #""playbackState": "READY""#),
+            observe(5000, #""playbackState": "ENDED""#),
+        ])
+        let e = v(s)
+        XCTAssertNil(e["startupTime"])
+        XCTAssertEqual(e["rebufferCount"], .int(1))
+        XCTAssertEqual(e["rebufferTime"], .int(1000))
+        XCTAssertEqual(e["playTime"], .int(2000))
+        XCTAssertEqual(e["waitTime"], .int(2000), "join 1000 + rebuffer 1000")
+        XCTAssertEqual(e["rebufferRatio"], .double(0.25))
+        XCTAssertEqual(e["playbackFailed"], .bool(true), "fatalErrorPlaybackCount")
+        XCTAssertEqual(v(s, .cta)["playbackFailed"], .bool(false), "it recovered and ended")
+        XCTAssertEqual(e["exitBeforeVideoStart"], .bool(false))
+    }
 }
