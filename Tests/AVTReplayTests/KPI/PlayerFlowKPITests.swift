@@ -73,4 +73,19 @@ final class PlayerFlowKPITests: XCTestCase {
         XCTAssertEqual(KPITestSupport.values(s, 1, .mux)["startupTime"], .int(350))
         XCTAssertEqual(KPITestSupport.values(s, 1, .mux)["playTime"], .int(4000))
     }
+
+    /// HTML5: a new `currentSrc` after the first video played is a new playback.
+    func testANewHTML5SourceIsANewPlayback() throws {
+        let s = try KPITestSupport.session(
+            [
+                observe(0, #""currentSrc": "a.mp4", "event": "loadstart""#), observe(100, #""event": "play""#),
+                observe(600, #""event": "playing""#), observe(3000, #""event": "ended""#),
+                observe(4000, #""currentSrc": "b.mp4", "event": "loadstart""#), observe(4100, #""event": "play""#),
+                observe(4300, #""event": "playing""#), observe(5300, #""event": "pause""#),
+            ].joined(separator: ","), trackers: #"[{"name": "p", "kind": "html5"}]"#)
+        XCTAssertEqual(s.playbackIds.count, 2)
+        XCTAssertEqual(KPITestSupport.values(s, 0, .cta)["startupTime"], .int(500))
+        XCTAssertEqual(KPITestSupport.values(s, 1, .cta)["startupTime"], .int(200))
+        XCTAssertEqual(KPITestSupport.values(s, 1, .cta)["playTime"], .int(1000))
+    }
 }
