@@ -24,7 +24,8 @@ package enum KPICalculator {
 
         switch definitions {
         case .exoplayer: add("startupTime", mean(f.validJoinTime, f.validJoinCount, exact: true))
-        case .openavt, .cta: add("startupTime", mean(f.toFirstFrame, f.toFirstFrameCount, exact: false))
+        case .openavt: add("startupTime", mean(f.toFirstFrameSinceLoad, f.toFirstFrameSinceLoadCount, exact: false))
+        case .cta: add("startupTime", mean(f.toFirstFrame, f.toFirstFrameCount, exact: false))
         case .mux: add("startupTime", mean(f.toFirstPicture, f.toFirstPictureCount, exact: false))
         }
         add("startTimeMetric", mean(f.startTimeMetric, f.startTimeMetricCount, exact: false))

@@ -7,7 +7,9 @@ package struct PlaybackFigures: Sendable {
     var maxRebufferTime: Int?
     /// PlaybackStats' `totalValidJoinTimeMs` and `validJoinTimeCount`.
     var validJoinTime = 0, validJoinCount = 0
-    /// Request → first frame (OpenAVT, CTA), and → first ad or content frame (Mux).
+    /// MediaRequest (else StreamLoad) → first frame (OpenAVT); play request → first frame (CTA),
+    /// and → first ad or content frame (Mux).
+    var toFirstFrameSinceLoad = 0, toFirstFrameSinceLoadCount = 0
     var toFirstFrame = 0, toFirstFrameCount = 0
     var toFirstPicture = 0, toFirstPictureCount = 0
     var startTimeMetric = 0, startTimeMetricCount = 0
@@ -38,11 +40,15 @@ package struct PlaybackFigures: Sendable {
             validJoinTime = join
             validJoinCount = 1
         }
-        if let request = h.request, let frame = h.firstFrame {
+        if let request = h.loadRequest ?? h.request, let frame = h.firstFrame {
+            toFirstFrameSinceLoad = max(0, frame - request)
+            toFirstFrameSinceLoadCount = 1
+        }
+        if let request = h.request ?? h.loadRequest, let frame = h.firstFrame {
             toFirstFrame = max(0, frame - request)
             toFirstFrameCount = 1
         }
-        if let request = h.request, let picture = h.firstAdFrame ?? h.firstFrame {
+        if let request = h.request ?? h.loadRequest, let picture = h.firstAdFrame ?? h.firstFrame {
             toFirstPicture = max(0, picture - request)
             toFirstPictureCount = 1
         }
@@ -50,7 +56,7 @@ package struct PlaybackFigures: Sendable {
             startTimeMetric = metric
             startTimeMetricCount = 1
         }
-        let attempt = h.request != nil || h.state != .notStarted
+        let attempt = h.request != nil || h.loadRequest != nil || h.state != .notStarted
         started = h.firstFrame != nil ? 1 : 0
         ready = h.hasBeenReady ? 1 : 0
         attempted = attempt ? 1 : 0
@@ -93,6 +99,8 @@ package struct PlaybackFigures: Sendable {
         if let m = o.maxRebufferTime { maxRebufferTime = max(maxRebufferTime ?? m, m) }
         add(&validJoinTime, o.validJoinTime)
         add(&validJoinCount, o.validJoinCount)
+        add(&toFirstFrameSinceLoad, o.toFirstFrameSinceLoad)
+        add(&toFirstFrameSinceLoadCount, o.toFirstFrameSinceLoadCount)
         add(&toFirstFrame, o.toFirstFrame)
         add(&toFirstFrameCount, o.toFirstFrameCount)
         add(&toFirstPicture, o.toFirstPicture)

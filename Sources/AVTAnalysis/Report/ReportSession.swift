@@ -1,8 +1,8 @@
 import AVTJSON
 
 /// Everything the report shows about one session: its records, one lane per tracker, the blocks
-/// derived from the events, the KPIs (the same code as `avtreplay kpi`) and, when someone
-/// supplies it, a startup waterfall.
+/// derived from the events, the KPIs and state histories (the same code as `avtreplay kpi`) and,
+/// when someone supplies it, a startup waterfall.
 package struct ReportSession: Sendable {
     package let name: String
     package let startEpochMilliseconds: Int?
@@ -62,7 +62,7 @@ package struct ReportSession: Sendable {
         self.laneOfRecord = laneOfRecord
         self.blocks = blocks
         self.end = end
-        self.kpis = SessionKPIs.fromRecords(input.name, records, keepSpans: true)
+        self.kpis = input.kpis ?? SessionKPIs.fromRecords(input.name, records, keepSpans: true)
     }
 
     package var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }

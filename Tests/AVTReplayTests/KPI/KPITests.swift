@@ -294,6 +294,6 @@ final class KPISaturationTests: XCTestCase {
         g.merge(f)
         XCTAssertEqual(g.time(.playing), .max)
         // Σ held at Int.max over 2 playbacks, halved in floating point: no trap.
-        XCTAssertEqual(KPICalculator.values(g, .openavt, flags: false)[name: "startupTime"], .int(1 << 62))
+        XCTAssertEqual(KPICalculator.values(g, .cta, flags: false)[name: "startupTime"], .int(1 << 62))
     }
 }

@@ -47,9 +47,12 @@ package struct PlaybackHistory: Sendable {
     /// When each fatal error happened (the report marks them), when spans are kept.
     package private(set) var errorTimes: [Int]?
 
-    /// The first play request of this playback (MediaRequest, else StreamLoad, else the first
-    /// play intent); nil when it cannot be known (an event log whose hub dropped it).
+    /// The user's first instruction to play (MediaRequest, a player's play intent; a generic
+    /// tracker's StreamLoad when it has no request): where Mux and CTA start the clock.
     package var request: Int?
+    /// The tracker's first MediaRequest, else StreamLoad, for this playback: where OpenAVT's
+    /// StartTime starts. nil when it cannot be known (an event log whose hub dropped it).
+    package var loadRequest: Int?
     /// The first frame: the first time the playback was PLAYING (Start on a generic tracker).
     package private(set) var firstFrame: Int?
     /// The first frame of an ad before the first content frame (Mux ends startup there).

@@ -33,6 +33,9 @@ extension SessionHistory {
         // A player tracker's StreamLoad is the player loading, not the user asking to play.
         let isRequest = name == "MediaRequest" || (name == "StreamLoad" && !trackers[tracker].readsObservations)
         if isRequest, playbacks[index].request == nil { playbacks[index].request = t }
+        if name == "MediaRequest" || name == "StreamLoad", playbacks[index].loadRequest == nil {
+            playbacks[index].loadRequest = t
+        }
         // A player tracker's state comes from its observations; its actions only count, apart
         // from a scripted request or stop the player does not report.
         if trackers[tracker].readsObservations {
