@@ -94,13 +94,19 @@ package enum KPIReport {
     package static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String {
         var lines = [(["session", "playbackId"] + KPIName.all.map(KPIName.labelled)).joined(separator: ",")]
         for session in sessions {
-            var rows = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
-            rows.append(("(total)", session.totals(definitions: definitions)))
-            for (id, values) in rows {
-                let cells =
-                    [quoted(session.session), quoted(id)] + KPIName.all.map { values[name: $0].map(text) ?? "" }
-                lines.append(cells.joined(separator: ","))
+            // A row at a time, appended to one line: 10^5 playbacks make 10^5 rows of 40 cells.
+            let name = quoted(session.session)
+            func row(_ id: String, _ values: [KPI]) -> String {
+                var line = name + "," + quoted(id)
+                for value in values.aligned {
+                    line += ","
+                    if let value { line += text(value) }
+                }
+                return line
             }
+            lines.reserveCapacity(lines.count + session.playbackIds.count + 1)
+            for id in session.playbackIds { lines.append(row(id, session.playback(id, definitions: definitions))) }
+            lines.append(row("(total)", session.totals(definitions: definitions)))
         }
         if aggregate {
             for (label, values) in aggregateColumns(sessions, definitions: definitions) {
@@ -143,15 +149,15 @@ package enum KPIReport {
         var out = ""
         for session in sessions {
             let columns =
-                session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
-                + [("total", session.totals(definitions: definitions))]
+                session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
+                + [("total", session.totals(definitions: definitions).aligned)]
             let headers = columns.map { $0.0 == "total" ? "total" : String($0.0.prefix(8)) + "…" }
             let width = max(14, headers.map(\.count).max() ?? 0)
             out += "\(session.session)  (definitions: \(definitions.rawValue))\n"
             out += pad("KPI (unit)", 34) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
-            for name in KPIName.all {
+            for (n, name) in KPIName.all.enumerated() {
                 let cells = columns.map { column -> String in
-                    column.1[name: name].map(text) ?? "–"
+                    column.1[n].map(text) ?? "–"
                 }
                 out +=
                     pad(KPIName.labelled(name), 34) + cells.map { pad($0, width, right: true) }.joined(separator: " ")

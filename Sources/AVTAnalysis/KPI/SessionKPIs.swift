@@ -20,10 +20,10 @@ public struct SessionKPIs: Sendable {
 
     package init(_ history: SessionHistory) {
         session = history.session
-        let closed = history.closedPlaybacks
-        histories = history.keepSpans ? closed : []
-        playbackIds = closed.map(\.id)
-        figures = closed.map(PlaybackFigures.init)
+        // One playback closed at a time: no second copy of every history is held.
+        histories = history.keepSpans ? history.closedPlaybacks : []
+        playbackIds = history.playbacks.map(\.id)
+        figures = history.playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
         var index: [String: Int] = [:]
         for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index

@@ -36,7 +36,7 @@ package enum KPISection {
         for (rowId, values) in rows {
             let header = rowId == "total" ? "total" : String(rowId.prefix(8)) + "…"
             s += "<tr><th scope=\"row\" title=\"\(ReportText.html(rowId))\">\(ReportText.html(header))</th>"
-            for name in KPIName.all { s += "<td>" + (values[name: name].map { KPIReport.text($0) } ?? "–") + "</td>" }
+            for value in values.aligned { s += "<td>" + (value.map { KPIReport.text($0) } ?? "–") + "</td>" }
             s += "</tr>"
         }
         return s + "</tbody></table></div></details></section>"

@@ -18,9 +18,12 @@ package struct SessionHistory: Sendable {
     var content: Int?
     /// The end of the recording: open states run until then.
     package var end = 0
+    /// The session name's hash, the start of every playback id.
+    let idPrefix: (UInt64, UInt64)
 
     package init(session: String, keepSpans: Bool = false, fromEvents: Bool = false) {
         self.session = session
+        idPrefix = Self.idPrefix(session)
         self.keepSpans = keepSpans
         self.fromEvents = fromEvents
     }
@@ -59,18 +62,37 @@ package struct SessionHistory: Sendable {
     /// A stable id, different for each session and each playback in it, the same on every run:
     /// a UUID-shaped FNV-1a hash of the session name and the playback's number.
     static func playbackId(session: String, index: Int) -> String {
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-            for byte in session.utf8 + [0] + String(index).utf8 {
-                h ^= UInt64(byte)
-                h = h &* 0x0000_0100_0000_01b3
-            }
-            return h
+        playbackId(prefix: idPrefix(session), index: index)
+    }
+
+    /// The two FNV-1a states after the session's name and a 0 byte (hashed once per session).
+    static func idPrefix(_ session: String) -> (UInt64, UInt64) {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 0x9e37_79b9
+        for byte in session.utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        let hex = String(fnv(0), radix: 16).leftPadded(16) + String(fnv(0x9e37_79b9), radix: 16).leftPadded(16)
-        let c = Array(hex)
-        return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-"
-            + String(c[20..<32])
+        return (a &* 0x0000_0100_0000_01b3, b &* 0x0000_0100_0000_01b3)
+    }
+
+    static func playbackId(prefix: (UInt64, UInt64), index: Int) -> String {
+        var (a, b) = prefix
+        for byte in String(index).utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for (n, word) in [a, b].enumerated() {
+            for nibble in 0..<16 {
+                let position = n * 16 + nibble
+                if position == 8 || position == 12 || position == 16 || position == 20 { out.append(UInt8(ascii: "-")) }
+                out.append(digits[Int((word >> UInt64(60 - 4 * nibble)) & 0xf)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Begins a new playback on the tracker; the one it was on is over: ENDED if it ended,
@@ -84,7 +106,7 @@ package struct SessionHistory: Sendable {
         let index = playbacks.count
         playbacks.append(
             PlaybackHistory(
-                id: Self.playbackId(session: session, index: index), begin: t, keepSpans: keepSpans))
+                id: Self.playbackId(prefix: idPrefix, index: index), begin: t, keepSpans: keepSpans))
         trackers[tracker].current = index
         if trackers[tracker].vocabulary != .ads { content = index }
         if trackers[tracker].vocabulary == .actions {
@@ -112,12 +134,6 @@ package struct SessionHistory: Sendable {
 
     /// The end of the recording moves with every input.
     mutating func advance(to t: Int) { end = max(end, t) }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
 }
 
 extension SessionHistory {
