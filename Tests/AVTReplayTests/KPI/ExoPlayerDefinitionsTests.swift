@@ -255,4 +255,19 @@ final class ExoPlayerDefinitionsTests: XCTestCase {
         XCTAssertEqual(v(s, .cta)["playbackFailed"], .bool(false), "it recovered and ended")
         XCTAssertEqual(e["exitBeforeVideoStart"], .bool(false))
     }
+
+    /// A scripted MediaRequest (the app asked for the video at 0) starts the Mux, CTA and
+    /// OpenAVT clocks; the join still runs from the first BUFFERING (200) to READY (1200).
+    func testAScriptedRequestStartsTheRequestClocksNotTheJoin() throws {
+        let s = try session([
+            #"{"t": 0, "tracker": "p", "action": "MediaRequest"}"#,
+            observe(200, #""playWhenReady": true, "playbackState": "BUFFERING""#),
+            observe(1200, #""playbackState": "READY""#), observe(3000, #""playbackState": "ENDED""#),
+        ])
+        XCTAssertEqual(v(s)["startupTime"], .int(1000))
+        XCTAssertEqual(v(s, .mux)["startupTime"], .int(1200))
+        XCTAssertEqual(v(s, .cta)["startupTime"], .int(1200))
+        XCTAssertEqual(v(s, .openavt)["startupTime"], .int(1200))
+        XCTAssertEqual(v(s, .openavt)["requests"], .int(1))
+    }
 }

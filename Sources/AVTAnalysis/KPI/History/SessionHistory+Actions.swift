@@ -36,17 +36,12 @@ extension SessionHistory {
         if name == "MediaRequest" || name == "StreamLoad", playbacks[index].loadRequest == nil {
             playbacks[index].loadRequest = t
         }
-        // A player tracker's state comes from its observations; its actions only count, apart
-        // from a scripted request or stop the player does not report.
+        // A player tracker's state comes from its observations; its actions only count (a
+        // scripted request above starts the clock), apart from a stop the player may not report.
         if trackers[tracker].readsObservations {
-            switch name {
-            case "MediaRequest":
-                trackers[tracker].signals.playWhenReady = true
-            case "Stop":
-                trackers[tracker].signals.state = .idle
-                trackers[tracker].signals.isSeeking = false
-            default: return
-            }
+            guard name == "Stop" else { return }
+            trackers[tracker].signals.state = .idle
+            trackers[tracker].signals.isSeeking = false
             resolve(tracker: tracker, at: t)
             return
         }
