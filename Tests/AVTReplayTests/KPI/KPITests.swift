@@ -226,6 +226,27 @@ final class KPITests: XCTestCase {
         XCTAssertEqual(values(fromLog, 1)["playTime"], .int(29600))
     }
 
+    func testAnEventLogKeepsTheNextJoinOutOfTheEndedPlayback() throws {
+        // After End the hub gives a new playbackId; its first delivered event is the next
+        // join's BufferBegin (the StreamLoad was blocked). It is neither a rebuffer of the ended
+        // playback nor a playback of its own: the next playback begins at its Start.
+        let steps = [
+            step(0, "StreamLoad"), step(500, "Start"), step(20000, "End"), step(100_000, "StreamLoad"),
+            step(100_100, "BufferBegin"), step(100_400, "Start"), step(100_500, "BufferFinish"),
+            step(130_000, "End"),
+        ]
+        let text = #"{"trackers": [{"name": "c"}], "steps": ["# + steps.joined(separator: ",") + "]}"
+        let timeline = try TimelineDecoder.decode(Array(text.utf8), file: "h.json")
+        let sink = MemorySink()
+        try Replayer.replayToJSONLines(timeline, options: RunOptions(), sink: sink)
+        let fromLog = SessionKPIs.fromRecords("h", try OutputLog.read(ByteInput(bytes: sink.bytes, name: "log")))
+        XCTAssertEqual(fromLog.playbackIds.count, 2)
+        XCTAssertEqual(values(fromLog, 0)["rebufferCount"], .int(0))
+        XCTAssertEqual(values(fromLog, 0)["playTime"], .int(19500))
+        XCTAssertEqual(values(fromLog, 1)["playTime"], .int(29600))
+        XCTAssertEqual(values(fromLog, 1)["rebufferCount"], .int(0))
+    }
+
     func testEventLogGivesTheSameKPIsAsTheReplayForOnePlayback() throws {
         let text = try String(
             contentsOf: Streaming.fixtures.first { $0.lastPathComponent == "happy-path.json" }!, encoding: .utf8)
