@@ -25,7 +25,7 @@ public final class KPIBackend: Backend {
         let clock = replayer.instrument.clock
         replayer.instrument.onEmit = { [weak self] action, tracker in
             guard let self, let id = tracker.trackerId else { return }
-            self.history.action(action.name, tracker: id, at: clock.now)
+            self.history.action(self.name(of: action), tracker: id, at: clock.now)
         }
         replayer.onObserve = { [weak self] tracker, observations in
             self?.history.observe(observations, tracker: tracker, at: clock.now)
@@ -35,13 +35,27 @@ public final class KPIBackend: Backend {
     /// The history itself (the report draws it).
     package var sessionHistory: SessionHistory { history }
 
+    /// Action names by interned index: `Action.name` takes the name table's lock, once per
+    /// action here instead of once per emitted event.
+    private var names: [String?] = []
+
+    private func name(of action: Action) -> String {
+        let index = Int(action.index)
+        if index < names.count, let name = names[index] { return name }
+        let name = action.name
+        if index >= 0, index < 1 << 16 {
+            if index >= names.count { names += [String?](repeating: nil, count: index + 1 - names.count) }
+            names[index] = name
+        }
+        return name
+    }
+
     public func instrumentReady(_ instrument: Instrument) { self.instrument = instrument }
 
     public func sendEvent(_ event: Event) {
         guard let tracker = event.trackerId else { return }
         if tapped {
             // Only what the hub adds: the Start's time since the request, and the rendition.
-            let name = event.action.name
             let isStart = event.action == .start
             let height = event[.resolutionHeight]?.intValue
             let bitrate = event[.bitrate]?.intValue
@@ -50,8 +64,8 @@ public final class KPIBackend: Backend {
                 isStart
                 ? (event[Action.mediaRequest.timeAttribute] ?? event[Action.streamLoad.timeAttribute])?.intValue : nil
             history.delivered(
-                action: name, tracker: tracker, at: event.timestamp, startTime: startTime, height: height,
-                bitrate: bitrate)
+                action: isStart ? "Start" : "", tracker: tracker, at: event.timestamp, startTime: startTime,
+                height: height, bitrate: bitrate)
             return
         }
         history.ensureTracker(tracker, isAds: event[.isAdsTracker] == .bool(true))
