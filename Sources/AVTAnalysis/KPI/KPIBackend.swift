@@ -23,12 +23,14 @@ public final class KPIBackend: Backend {
         history.configure(replayer.settings.trackers.map { ($0.kind, $0.isAdsTracker) })
         tapped = true
         let clock = replayer.instrument.clock
-        replayer.instrument.onEmit = { [weak self] action, tracker in
-            guard let self, let id = tracker.trackerId else { return }
+        // Held strongly: the backend refers to no instrument or replayer (its `instrument` is
+        // weak), so there is no cycle, and no weak load on every action.
+        replayer.instrument.onEmit = { action, tracker in
+            guard let id = tracker.trackerId else { return }
             self.history.action(self.name(of: action), tracker: id, at: clock.now)
         }
-        replayer.onObserve = { [weak self] tracker, observations in
-            self?.history.observe(observations, tracker: tracker, at: clock.now)
+        replayer.onObserve = { tracker, observations in
+            self.history.observe(observations, tracker: tracker, at: clock.now)
         }
     }
 
