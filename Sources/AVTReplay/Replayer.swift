@@ -14,6 +14,9 @@ public final class Replayer {
     public let settings: TimelineSettings
     public let instrument: Instrument
     public let trackers: [ScriptableTracker]
+    /// Sees each step's observations (tracker index, observations) at the step's time, just
+    /// before its tracker takes them, so an analysis can follow the player as the tracker does.
+    public var onObserve: ((Int, [Observation]) -> Void)?
     private var lastStepT = 0
     private var started = false
     private var ended = false
@@ -55,6 +58,7 @@ public final class Replayer {
         lastStepT = step.t
         let tracker = trackers[step.tracker]
         for change in step.set { tracker.set(change.attribute, to: change.value) }
+        if let onObserve, !step.observe.isEmpty { onObserve(step.tracker, step.observe) }
         tracker.observe(step: step.observe)
         if let action = step.action { tracker.emit(action, attributes: step.attributes) }
         return true

@@ -88,11 +88,13 @@ extension Replayer {
     /// hand-built steps out of order.
     public static func replay(
         _ source: inout some TimelineSource, options: RunOptions, backend: Backend,
-        components: ReplayComponents = .standard, stop: StopRequest? = nil, onStep: (Int) -> Void = { _ in }
+        components: ReplayComponents = .standard, stop: StopRequest? = nil, onStep: (Int) -> Void = { _ in },
+        prepare: (Replayer) -> Void = { _ in }
     ) throws -> ReplaySummary {
         let replayer = Replayer(
             settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers(),
             components: components)
+        prepare(replayer)
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
         if let stop { replayer.instrument.isStopRequested = { stop.isRequested } }

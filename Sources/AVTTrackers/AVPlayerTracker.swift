@@ -39,6 +39,11 @@ public final class AVPlayerTracker: ScriptableTracker {
         "observedBitrate": ObservationRule.nonNegativeNumber.orNull,
         "language": ObservationRule.string.orNull,
         "subtitles": ObservationRule.string.orNull,
+        // Read by the KPIs' state history only: the access log's indicated bitrate and
+        // dropped-frame total, and an error log entry (a non-fatal error).
+        "indicatedBitrate": ObservationRule.nonNegativeNumber.orNull,
+        "droppedVideoFrames": .nonNegativeInteger,
+        "errorLogEvent": .string,
     ]
 
     public override class var observationRules: [String: ObservationRule] { rules }

@@ -6,7 +6,11 @@ import AVTJSON
 /// and the properties its getters read.
 ///
 /// Every `playWhenReady` observation counts as a user request (upstream's
-/// PLAY_WHEN_READY_CHANGE_REASON_USER_REQUEST), which arms the Start on READY until ENDED.
+/// PLAY_WHEN_READY_CHANGE_REASON_USER_REQUEST), which arms the Start on READY until ENDED,
+/// unless the same step gives another `playWhenReadyChangeReason` (audio focus loss, noisy
+/// output…): then, as upstream, it arms nothing. `stop` and `release` (the app's calls) are a
+/// Stop; an error's IDLE is not. Media item transitions, suppression, the downstream format,
+/// dropped frames and load errors feed the KPIs' state history, not the hub.
 /// `contentPosition` moves with virtual time at 1× while the player plays, i.e. while the
 /// playback state is READY and playWhenReady is true (ExoPlayer's `isPlaying`).
 public final class ExoPlayerTracker: ScriptableTracker {
@@ -36,6 +40,24 @@ public final class ExoPlayerTracker: ScriptableTracker {
         "volume": .unitInterval,
         "frameRate": ObservationRule.nonNegativeNumber.orNull,
         "bandwidthEstimate": ObservationRule.nonNegativeInteger.orNull,
+        "playWhenReadyChangeReason": .oneOf(playWhenReadyReasons),
+        "playbackSuppressionReason": .oneOf([
+            "NONE", "TRANSIENT_AUDIO_FOCUS_LOSS", "UNSUITABLE_AUDIO_OUTPUT", "SCRUBBING",
+        ]),
+        "mediaItemTransition": .oneOf(["AUTO", "SEEK", "PLAYLIST_CHANGED", "REPEAT"]),
+        "downstreamFormat": .object(
+            ["height": .nonNegativeInteger, "width": .nonNegativeInteger, "bitrate": .nonNegativeInteger],
+            required: [], expected: "{\"height\": integer, \"width\": integer, \"bitrate\": integer} (each optional)"),
+        "droppedFrames": .nonNegativeInteger,
+        "loadError": .string,
+        "stop": .trueSignal,
+        "release": .trueSignal,
+    ]
+
+    /// `Player.PLAY_WHEN_READY_CHANGE_REASON_*` names.
+    static let playWhenReadyReasons = [
+        "USER_REQUEST", "AUDIO_FOCUS_LOSS", "AUDIO_BECOMING_NOISY", "REMOTE", "END_OF_MEDIA_ITEM",
+        "SUPPRESSED_TOO_LONG",
     ]
 
     public override class var observationRules: [String: ObservationRule] { rules }
@@ -56,6 +78,8 @@ public final class ExoPlayerTracker: ScriptableTracker {
     /// The error of the last `playerError`, for the Error event.
     private var lastError: (message: String, type: String?, code: Int?)?
     private var resolution = ResolutionWatch()
+    /// The step's `playWhenReadyChangeReason`; nil counts as a user request.
+    private var changeReason: String?
 
     // MARK: Getters
 
@@ -82,6 +106,14 @@ public final class ExoPlayerTracker: ScriptableTracker {
 
     // MARK: Observations
 
+    /// The reason of a playWhenReady change comes with it (one listener call): read it first.
+    public override func observe(step observations: [Observation]) {
+        let reason = observations.last { $0.key == "playWhenReadyChangeReason" }
+        changeReason = reason.flatMap { PlayerValue.string($0.value) }
+        defer { changeReason = nil }
+        for observation in observations where observation.key != "playWhenReadyChangeReason" { observe(observation) }
+    }
+
     public override func observe(_ observation: Observation) {
         let value = observation.value
         switch observation.key {
@@ -104,10 +136,11 @@ public final class ExoPlayerTracker: ScriptableTracker {
             }
         case "playWhenReady":
             playWhenReady = PlayerValue.bool(value) ?? playWhenReady
-            userRequested = true
+            let byUser = changeReason == nil || changeReason == "USER_REQUEST"
+            if byUser { userRequested = true }
             updatePlayheadSpeed()
             if playWhenReady {
-                if state.didStreamLoad { emit(.start) }
+                if byUser, state.didStreamLoad { emit(.start) }
                 emit(.pauseFinish)
             } else {
                 emit(.pauseBegin)
@@ -145,6 +178,8 @@ public final class ExoPlayerTracker: ScriptableTracker {
             frameRate = PlayerValue.number(value)
         case "bandwidthEstimate":
             bandwidthEstimate = PlayerValue.integer(value)
+        case "stop", "release":
+            emit(.stop)
         default:
             break
         }

@@ -50,6 +50,8 @@ public final class HTML5Tracker: ScriptableTracker {
         "currentSrc": .string,
         "lang": .string,
         "error": mediaErrorRule.orNull,
+        // `getVideoPlaybackQuality().droppedVideoFrames`, read by the KPIs' state history only.
+        "droppedVideoFrames": .nonNegativeInteger,
     ]
 
     public override class var observationRules: [String: ObservationRule] { rules }

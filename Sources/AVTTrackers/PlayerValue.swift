@@ -4,7 +4,7 @@ import AVTJSON
 /// Reads the values of observations that already passed their rule.
 package enum PlayerValue {
     /// A JSON number as a Double; nil for null (or anything else).
-    static func number(_ value: JSONValue) -> Double? {
+    package static func number(_ value: JSONValue) -> Double? {
         switch value {
         case .int(let i): return Double(i)
         case .double(let d): return d
@@ -22,7 +22,7 @@ package enum PlayerValue {
         return nil
     }
 
-    static func bool(_ value: JSONValue) -> Bool? {
+    package static func bool(_ value: JSONValue) -> Bool? {
         if case .bool(let b) = value { return b }
         return nil
     }
@@ -34,7 +34,7 @@ package enum PlayerValue {
     }
 
     /// `{"width": w, "height": h}` (already checked by `ObservationRule.size`).
-    static func size(_ value: JSONValue) -> (width: Double, height: Double)? {
+    package static func size(_ value: JSONValue) -> (width: Double, height: Double)? {
         guard let w = member("width", of: value).flatMap(number), let h = member("height", of: value).flatMap(number)
         else { return nil }
         return (w, h)

@@ -11,19 +11,24 @@ extension AVTReplayCommand {
             commandName: "kpi",
             abstract: "Print the KPIs of each playback and session: startup, rebuffering, errors, quality, ads.",
             discussion: """
-                Replays each timeline (or reads OpenAVT event logs with --from-events) and computes, per \
-                playback (playbackId) and per session, the KPIs defined in docs/kpi.md. --definitions picks \
-                the industry's variant where definitions disagree (openavt, mux, exoplayer, cta). A timeline \
-                with an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \
-                slowest and failed requests and a cross-check against Apple's playback summary. A \
-                player's own log (ExoPlayer EventLogger, Chrome media-internals, AVPlayer access log) is \
-                read as the timeline it shows (docs/player-logs.md).
+                Replays each timeline (or reads OpenAVT event logs with --from-events), builds each \
+                playback's state history (joining, playing, paused, seeking, buffering, ended, failed…, as \
+                ExoPlayer's PlaybackStats keeps it) from every tracker action before the hub and from the \
+                players' observations, and computes from it, per playback and per session, the KPIs \
+                defined in docs/kpi.md, each with its unit. --definitions picks the industry's variant \
+                where definitions disagree (openavt, mux, exoplayer, cta); --aggregate adds the pooled \
+                values and percentiles across playbacks. A timeline with an avmetrics tracker, or an \
+                Apple AVMetrics log, also gets the startup breakdown, the slowest and failed requests and \
+                a cross-check against Apple's playback summary. A player's own log (ExoPlayer \
+                EventLogger, Chrome media-internals, AVPlayer access log) is read as the timeline it \
+                shows (docs/player-logs.md).
 
                 Exit codes: 0 ok, 2 bad input.
 
                 Examples:
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
+                  avtreplay kpi session.json --definitions exoplayer
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
                   avtreplay kpi fixtures/avmetrics-log.jsonl   # with the startup breakdown
                   adb logcat -d | avtreplay kpi -              # an EventLogger log
@@ -43,7 +48,11 @@ extension AVTReplayCommand {
         @Option(help: ArgumentHelp("table (default), json or csv.", valueName: "format"))
         var format: KPIFormat = .table
 
-        @Flag(help: "Add count, mean, min, p50, p90, p95, p99 and max of each KPI across all playbacks (json).")
+        @Flag(
+            help: """
+                Add, across all playbacks, the pooled values (sums, then ratios) and each KPI's count, mean, \
+                min, p50, p90, p95, p99 and max (every format).
+                """)
         var aggregate = false
 
         @OptionGroup var tracker: TrackerOptions
@@ -68,9 +77,9 @@ extension AVTReplayCommand {
             }
             let text: String
             switch format {
-            case .table: text = KPIReport.table(sessions, definitions: definitions.definitions)
+            case .table: text = KPIReport.table(sessions, definitions: definitions.definitions, aggregate: aggregate)
             case .json: text = KPIReport.json(sessions, definitions: definitions.definitions, aggregate: aggregate)
-            case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions)
+            case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions, aggregate: aggregate)
             }
             try output.write(text)
         }

@@ -9,13 +9,15 @@ extension AVTReplayCommand {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "report",
-            abstract: "Write a self-contained HTML report: KPIs and a zoomable timeline per session.",
+            abstract: "Write a self-contained HTML report: KPIs, playback states and a timeline per session.",
             discussion: """
                 Replays each timeline (or reads event logs, as `avtreplay run` writes them) and writes one HTML \
-                file with no external resources: per session its KPIs and a timeline with a lane per tracker \
-                (playback, pauses, buffering, seeks and ads as bars, every event as a tick, metrics as \
-                markers). For a directory or several sessions, an overview with histograms of startup \
-                time and rebuffer ratio and the worst sessions comes first.
+                file with no external resources: per session its KPI cards and table, a lane of each \
+                playback's state history (joining, playing, paused, seeking, buffering, failed…), the played \
+                bitrate and resolution, and a timeline with a lane per tracker (playback, pauses, buffering, \
+                seeks and ads as bars, every event as a tick, metrics as markers). For a directory or \
+                several sessions, an overview comes first: histograms of startup time, rebuffer ratio and \
+                play time over every playback, and the worst sessions.
 
                 A .jsonl file whose first record has "type": "event" or "metric" is read as an event log; \
                 --from-events forces that for every input.

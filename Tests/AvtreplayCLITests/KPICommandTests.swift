@@ -39,6 +39,28 @@ final class KPICommandTests: XCTestCase {
             mux.stdout.contains(#""startupTime":450"#), "Mux stops at the pre-roll's first frame: \(mux.stdout)")
     }
 
+    func testUnitsAggregatesAndIdsInEveryFormat() throws {
+        let inputs = ["fixtures/happy-path.json", "fixtures/preroll-ads.json"]
+        let csv = try CLI.run(["kpi"] + inputs + ["--format", "csv", "--aggregate"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        let lines = csv.stdout.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasPrefix("session,playbackId,startupTime (ms),startTimeMetric (ms),started (flag)"))
+        XCTAssertTrue(lines[0].contains(",rebufferRatio (ratio),rebufferFrequency (1/min),"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("(all),(pooled),") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("(all),(p90),") })
+        // Two sessions, one playback each: different ids, the same on every run.
+        let ids = lines.dropFirst().map { $0.split(separator: ",")[1] }.filter { !$0.hasPrefix("(") }
+        XCTAssertEqual(ids.count, 2)
+        XCTAssertNotEqual(ids[0], ids[1])
+        XCTAssertEqual(try CLI.run(["kpi"] + inputs + ["--format", "csv", "--aggregate"]).stdout, csv.stdout)
+        let table = try CLI.run(["kpi"] + inputs + ["--aggregate"])
+        XCTAssertTrue(table.stdout.contains("all sessions: 2 playbacks (definitions: openavt)"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("startupTime (ms)"))
+        let json = try CLI.run(["kpi"] + inputs + ["--format", "json", "--aggregate"]).stdout
+        XCTAssertTrue(json.contains(#""units":{"startupTime":"ms""#))
+        XCTAssertTrue(json.contains(#""pooled":{"startupTime":"#))
+    }
+
     func testBadInputExitsTwo() throws {
         let result = try CLI.run(["kpi", "--from-events", "-"], stdin: "not json\n")
         XCTAssertEqual(result.status, 2)

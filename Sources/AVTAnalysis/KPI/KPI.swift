@@ -13,3 +13,19 @@ extension Array where Element == KPI {
     /// The value of the named KPI; nil when it does not apply (e.g. no startup time without a start).
     public subscript(name name: String) -> KPIValue? { first { $0.name == name }?.value }
 }
+
+extension Array where Element == KPI {
+    /// The values in `KPIName.all` order, nil where absent: one pass, as the values come in that
+    /// order (a lookup per name would compare names quadratically on every row).
+    package var aligned: [KPIValue?] {
+        var out = [KPIValue?](repeating: nil, count: KPIName.all.count)
+        var next = 0
+        for kpi in self {
+            while next < KPIName.all.count, KPIName.all[next] != kpi.name { next += 1 }
+            guard next < KPIName.all.count else { break }
+            out[next] = kpi.value
+            next += 1
+        }
+        return out
+    }
+}

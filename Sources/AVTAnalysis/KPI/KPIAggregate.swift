@@ -1,6 +1,7 @@
 import AVTCore
 
-/// Count, mean, min, percentiles (nearest rank) and max of each KPI across playbacks.
+/// Count, mean, min, percentiles (nearest rank) and max of each KPI across playbacks, and the
+/// pooled values a dashboard shows (every playback's times and counts added, then divided).
 package enum KPIAggregate {
     package static let statistics = ["count", "mean", "min", "p50", "p90", "p95", "p99", "max"]
 
@@ -11,18 +12,28 @@ package enum KPIAggregate {
         }
         return KPIName.all.compactMap { name in
             guard let values = samples[name]?.sorted(), !values.isEmpty else { return nil }
-            func percentile(_ p: Double) -> Double {
-                values[max(0, min(values.count - 1, Int((p * Double(values.count)).rounded(.up)) - 1))]
-            }
             let mean = values.reduce(0, +) / Double(values.count)
             return (
                 name,
                 [
-                    ("count", Double(values.count)), ("mean", mean), ("min", values[0]), ("p50", percentile(0.5)),
-                    ("p90", percentile(0.9)), ("p95", percentile(0.95)), ("p99", percentile(0.99)),
+                    ("count", Double(values.count)), ("mean", mean), ("min", values[0]),
+                    ("p50", percentile(values, 0.5)), ("p90", percentile(values, 0.9)),
+                    ("p95", percentile(values, 0.95)), ("p99", percentile(values, 0.99)),
                     ("max", values[values.count - 1]),
                 ]
             )
         }
+    }
+
+    /// The nearest-rank percentile of sorted values.
+    package static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        sorted[max(0, min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
+    }
+
+    /// Every session's playbacks pooled: the totals of one session made of all of them.
+    package static func pooled(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> [KPI] {
+        var sum = PlaybackFigures()
+        for session in sessions { sum.merge(session.pooled) }
+        return KPICalculator.values(sum, definitions, flags: false)
     }
 }

@@ -1,9 +1,36 @@
-/// KPI names in output order (the JSON contract's camelCase keys).
+/// KPI names in output order (the JSON contract's camelCase keys) and the unit of each.
 public enum KPIName {
     public static let all = [
-        "startupTime", "started", "exitBeforeVideoStart", "startupErrors", "playbackFailed", "errorCount", "playTime",
-        "pauseTime", "seekTime", "bufferTime", "rebufferCount", "rebufferTime", "rebufferRatio", "rebufferFrequency",
-        "qualityUpCount", "qualityDownCount", "averageBitrate", "averageResolutionHeight", "adBreakCount", "adCount",
-        "adCompletedCount", "adSkippedCount", "adTime", "plays", "ends", "requests", "loads",
+        "startupTime", "startTimeMetric", "started", "exitBeforeVideoStart", "ended", "abandoned", "startupErrors",
+        "playbackFailed", "errorCount", "fatalErrorCount", "nonFatalErrorCount", "playTime", "pauseTime",
+        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "waitTime", "bufferTime", "rebufferCount",
+        "rebufferTime", "maxRebufferTime", "meanRebufferTime", "rebufferRatio", "rebufferFrequency", "qualityUpCount",
+        "qualityDownCount", "initialVideoBitrate", "averageBitrate", "initialVideoHeight", "averageResolutionHeight",
+        "droppedFrames", "adBreakCount", "adCount", "adCompletedCount", "adSkippedCount", "adTime", "plays", "ends",
+        "requests", "loads",
     ]
+
+    /// The unit of each KPI: `ms`; `flag` (a playback's true/false, a number of playbacks in
+    /// totals); `count`; `ratio` (a fraction, 0 to 1); `1/min`; `bit/s`; `px`.
+    public static let units: [String: String] = {
+        var units: [String: String] = [:]
+        for name in [
+            "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "waitTime",
+            "bufferTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
+        ] {
+            units[name] = "ms"
+        }
+        for name in ["started", "exitBeforeVideoStart", "ended", "abandoned", "playbackFailed"] { units[name] = "flag" }
+        units["rebufferRatio"] = "ratio"
+        units["rebufferFrequency"] = "1/min"
+        units["initialVideoBitrate"] = "bit/s"
+        units["averageBitrate"] = "bit/s"
+        units["initialVideoHeight"] = "px"
+        units["averageResolutionHeight"] = "px"
+        for name in all where units[name] == nil { units[name] = "count" }
+        return units
+    }()
+
+    /// `name (unit)`, as table and CSV headers name a KPI.
+    public static func labelled(_ name: String) -> String { "\(name) (\(units[name] ?? "count"))" }
 }

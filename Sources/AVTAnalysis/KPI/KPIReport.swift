@@ -2,12 +2,21 @@ import AVTFormats
 import AVTJSON
 
 /// Renders KPIs as the JSON contract, CSV (a row per playback plus a totals row per session) or
-/// a table for people (a column per playback, a row per KPI).
+/// a table for people (a column per playback, a row per KPI). Every format names each KPI's
+/// unit, and `aggregate` adds the statistics across playbacks and the pooled values.
 package enum KPIReport {
     package static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
         var w = JSONWriter()
         w.raw("{\"definitions\":")
         w.string(definitions.rawValue)
+        w.raw(",\"units\":{")
+        for (n, name) in KPIName.all.enumerated() {
+            if n > 0 { w.raw(",") }
+            w.string(name)
+            w.raw(":")
+            w.string(KPIName.units[name] ?? "count")
+        }
+        w.raw("}")
         w.raw(",\"sessions\":[")
         var all: [[KPI]] = []
         for (n, session) in sessions.enumerated() {
@@ -45,7 +54,8 @@ package enum KPIReport {
                 }
                 w.raw("}")
             }
-            w.raw("}")
+            w.raw("},\"pooled\":")
+            object(KPIAggregate.pooled(sessions, definitions: definitions), into: &w)
         }
         w.raw("}\n")
         return String(decoding: w.bytes, as: UTF8.self)
@@ -81,39 +91,92 @@ package enum KPIReport {
         if v.rounded() == v, abs(v) < 9e15 { w.int(Int(v)) } else { w.double(v) }
     }
 
-    package static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
-        var lines = [(["session", "playbackId"] + KPIName.all).joined(separator: ",")]
+    package static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String {
+        var lines = [(["session", "playbackId"] + KPIName.all.map(KPIName.labelled)).joined(separator: ",")]
         for session in sessions {
-            var rows = session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
-            rows.append(("(total)", session.totals(definitions: definitions)))
-            for (id, values) in rows {
-                let cells =
-                    [quoted(session.session), quoted(id)] + KPIName.all.map { values[name: $0].map(text) ?? "" }
+            // A row at a time, appended to one line: 10^5 playbacks make 10^5 rows of 40 cells.
+            let name = quoted(session.session)
+            func row(_ id: String, _ values: [KPI]) -> String {
+                var line = name + "," + quoted(id)
+                for value in values.aligned {
+                    line += ","
+                    if let value { line += text(value) }
+                }
+                return line
+            }
+            lines.reserveCapacity(lines.count + session.playbackIds.count + 1)
+            for id in session.playbackIds { lines.append(row(id, session.playback(id, definitions: definitions))) }
+            lines.append(row("(total)", session.totals(definitions: definitions)))
+        }
+        if aggregate {
+            for (label, values) in aggregateColumns(sessions, definitions: definitions) {
+                let cells = ["(all)", label] + KPIName.all.map { name in values[name].map(number) ?? "" }
                 lines.append(cells.joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    package static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+    /// The pooled values, then each statistic across playbacks, as named columns (rows in CSV).
+    static func aggregateColumns(_ sessions: [SessionKPIs], definitions: KPIDefinitions)
+        -> [(String, [String: Double])]
+    {
+        var all: [[KPI]] = []
+        for session in sessions {
+            for id in session.playbackIds { all.append(session.playback(id, definitions: definitions)) }
+        }
+        var columns: [(String, [String: Double])] = []
+        let pooled = KPIAggregate.pooled(sessions, definitions: definitions)
+        columns.append(
+            ("(pooled)", Dictionary(pooled.map { ($0.name, $0.value.number) }, uniquingKeysWith: { a, _ in a })))
+        let stats = KPIAggregate.compute(all)
+        for stat in KPIAggregate.statistics {
+            var values: [String: Double] = [:]
+            for (name, statValues) in stats { values[name] = statValues.first { $0.0 == stat }?.1 }
+            columns.append(("(\(stat))", values))
+        }
+        return columns
+    }
+
+    /// A statistic as text: whole numbers without a fraction, others to 4 decimals.
+    static func number(_ v: Double) -> String {
+        if v.rounded() == v, abs(v) < 9e15 { return String(Int(v)) }
+        return String((v * 10_000).rounded() / 10_000)
+    }
+
+    package static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String
+    {
         var out = ""
         for session in sessions {
             let columns =
-                session.playbackIds.map { ($0, session.playback($0, definitions: definitions)) }
-                + [("total", session.totals(definitions: definitions))]
+                session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
+                + [("total", session.totals(definitions: definitions).aligned)]
             let headers = columns.map { $0.0 == "total" ? "total" : String($0.0.prefix(8)) + "…" }
             let width = max(14, headers.map(\.count).max() ?? 0)
             out += "\(session.session)  (definitions: \(definitions.rawValue))\n"
-            out += pad("KPI", 26) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
-            for name in KPIName.all {
+            out += pad("KPI (unit)", 34) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
+            for (n, name) in KPIName.all.enumerated() {
                 let cells = columns.map { column -> String in
-                    column.1[name: name].map(text) ?? "–"
+                    column.1[n].map(text) ?? "–"
                 }
-                out += pad(name, 26) + cells.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
+                out +=
+                    pad(KPIName.labelled(name), 34) + cells.map { pad($0, width, right: true) }.joined(separator: " ")
+                    + "\n"
             }
             out += "\n"
             if let log = session.avmetrics {
                 out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions))
+            }
+        }
+        if aggregate {
+            let columns = aggregateColumns(sessions, definitions: definitions)
+            let count = sessions.reduce(0) { $0 + $1.playbackIds.count }
+            out += "all sessions: \(count) playback\(count == 1 ? "" : "s") (definitions: \(definitions.rawValue))\n"
+            out += pad("KPI (unit)", 34) + columns.map { pad($0.0, 12, right: true) }.joined(separator: " ") + "\n"
+            for name in KPIName.all {
+                let cells = columns.map { $0.1[name].map(number) ?? "–" }
+                out += pad(KPIName.labelled(name), 34) + cells.map { pad($0, 12, right: true) }.joined(separator: " ")
+                out += "\n"
             }
         }
         return out

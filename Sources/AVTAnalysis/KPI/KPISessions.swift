@@ -23,26 +23,53 @@ package enum KPISessions {
 
     package static func replay(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
-        options: RunOptions = RunOptions()
+        options: RunOptions = RunOptions(), keepSpans: Bool = false
     ) throws -> SessionKPIs {
+        try replayHistory(path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans).0
+    }
+
+    /// The session's KPIs and history, from one replay that follows the trackers before the hub.
+    package static func replayHistory(
+        _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        options: RunOptions = RunOptions(), keepSpans: Bool = false
+    ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
             try TimelineReader.open(path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits))
-        let backend = KPIBackend(session: name(path))
-        _ = try Replayer.replay(&source, options: options, backend: backend)
-        var kpis = backend.kpis
+        var (kpis, history) = try replay(&source, session: name(path), options: options, keepSpans: keepSpans)
         kpis.avmetrics = source.log
-        return kpis
+        return (kpis, history)
+    }
+
+    /// Replays a timeline source with a KPI backend that follows its trackers before the hub.
+    package static func replay(
+        _ source: inout some TimelineSource, session: String, options: RunOptions = RunOptions(),
+        keepSpans: Bool = false
+    ) throws -> (SessionKPIs, SessionHistory) {
+        var backend: KPIBackend?
+        let collector = DeferredBackend()
+        // No KPI reads a metric, and the metricalc changes no event: it is left out.
+        var options = options
+        options.metrics = false
+        _ = try Replayer.replay(
+            &source, options: options, backend: collector,
+            prepare: { replayer in
+                let kpi = KPIBackend(session: session, replayer: replayer, keepSpans: keepSpans)
+                backend = kpi
+                collector.target = kpi
+            })
+        guard let backend else { return (SessionKPIs(session: session), SessionHistory(session: session)) }
+        return (backend.kpis, backend.sessionHistory)
     }
 
     /// A log from a multi-session run holds several sessions (its `session` field).
     package static func eventLog(_ path: String) throws -> [SessionKPIs] {
-        var sessions: [SessionKPIs] = []
+        var sessions: [(String, [OutputRecord])] = []
         for record in try OutputLog.read(path: path) {
             let name = record.session ?? name(path)
-            if sessions.last?.session != name { sessions.append(SessionKPIs(session: name)) }
-            sessions[sessions.count - 1].add(KPIObservation(record: record))
+            if sessions.last?.0 != name { sessions.append((name, [])) }
+            sessions[sessions.count - 1].1.append(record)
         }
-        return sessions
+        return sessions.map { SessionKPIs.fromRecords($0.0, $0.1) }
     }
 }

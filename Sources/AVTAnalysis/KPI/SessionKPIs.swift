@@ -1,58 +1,95 @@
 import AVTCore
+import AVTJSON
 
-/// KPIs of one session: one tally per playbackId, in order of first appearance. Events before
-/// the first playbackId exists (TrackerInit, an early BufferBegin) belong to no playback.
+/// KPIs of one session: one state history per playback, in the order they began.
 public struct SessionKPIs: Sendable {
     public let session: String
     /// The AVMetrics events of the session's first avmetrics tracker, for the startup breakdown
     /// and the summary cross-check; nil without one.
     package var avmetrics: AVMetricsSessionLog?
-    var order: [String] = []
-    var tallies: [String: PlaybackTally] = [:]
+    /// Each playback's history closed at the end of the recording, when its spans were kept
+    /// (the report draws them; `kpi` keeps only the figures, so memory holds no state list).
+    package let histories: [PlaybackHistory]
+    public let playbackIds: [String]
+    let figures: [PlaybackFigures]
+    private let indexOfId: [String: Int]
+    /// The end of the recording (ms).
+    package let end: Int
 
-    public init(session: String) { self.session = session }
+    public init(session: String) { self.init(SessionHistory(session: session)) }
 
-    package mutating func add(_ observation: KPIObservation) {
-        // Metrics carry no playbackId; the KPIs come from the events, which carry everything.
-        guard !observation.isMetric, let id = observation.playbackId else { return }
-        if tallies[id] == nil { order.append(id) }
-        tallies[id, default: PlaybackTally()].add(observation)
+    package init(_ history: SessionHistory) {
+        session = history.session
+        // One playback closed at a time: no second copy of every history is held.
+        histories = history.keepSpans ? history.closedPlaybacks : []
+        playbackIds = history.playbacks.map(\.id)
+        figures = history.playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
+        var index: [String: Int] = [:]
+        for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
+        indexOfId = index
+        end = history.end
     }
-
-    public var playbackIds: [String] { order }
 
     public func playback(_ id: String, definitions: KPIDefinitions) -> [KPI] {
-        tallies[id]?.values(definitions) ?? []
+        guard let n = indexOfId[id] else { return [] }
+        return KPICalculator.values(figures[n], definitions, flags: true)
     }
 
-    /// Sums over the session's playbacks: counts and times added, ratios recomputed from the
-    /// sums, flags counted (number of playbacks started, exited before start, failed), startup
-    /// time the mean over started playbacks.
+    /// Over the session's playbacks, as PlaybackStats merges them: times and counts added,
+    /// ratios from the sums, flags counted (playbacks started, exited before start, failed…),
+    /// startup the mean over the playbacks that have one.
     public func totals(definitions: KPIDefinitions) -> [KPI] {
-        var sum = PlaybackTally()
-        var started = 0
-        var exits = 0
-        var failed = 0
-        var startups: [Int] = []
-        for id in order {
-            guard let tally = tallies[id] else { continue }
-            sum.merge(tally)
-            let values = tally.values(definitions)
-            if values[name: "started"] == .bool(true) { started += 1 }
-            if values[name: "exitBeforeVideoStart"] == .bool(true) { exits += 1 }
-            if values[name: "playbackFailed"] == .bool(true) { failed += 1 }
-            if let startup = tally.startupTime(definitions) { startups.append(startup) }
-        }
-        let meanStartup =
-            startups.isEmpty ? nil : Self.roundedMean(startups)
-        return sum.rendered(
-            definitions: definitions, startup: meanStartup, started: .int(started), exitBeforeStart: .int(exits),
-            failed: .int(failed))
+        KPICalculator.values(pooled, definitions, flags: false)
     }
 
-    /// The mean of `values`, rounded, summed in floating point so no input overflows it.
-    static func roundedMean(_ values: [Int]) -> Int {
-        let mean = (values.reduce(0.0) { $0 + Double($1) } / Double(values.count)).rounded()
-        return Int(exactly: mean) ?? (mean > 0 ? .max : .min)
+    /// Every playback's figures added together.
+    package var pooled: PlaybackFigures {
+        var sum = PlaybackFigures()
+        for f in figures { sum.merge(f) }
+        return sum
+    }
+
+    /// The session read from an event log's records (`kpi --from-events`, `report`).
+    package static func fromRecords(_ session: String, _ records: [OutputRecord], keepSpans: Bool = false)
+        -> SessionKPIs
+    {
+        var history = SessionHistory(session: session, keepSpans: keepSpans, fromEvents: true)
+        for record in records { history.add(record) }
+        return SessionKPIs(history)
+    }
+}
+
+extension SessionHistory {
+    /// One record of an event log: its tracker (by name), action, playbackId and the values
+    /// the hub added.
+    package mutating func add(_ record: OutputRecord) {
+        let t = record.t ?? 0
+        advance(to: t)
+        guard record.type == "event" else { return }
+        var playbackId: String?
+        var startTime: Int?
+        var requestTime: Int?
+        var height: Int?
+        var bitrate: Int?
+        var isAds = false
+        for (key, value) in record.attributes {
+            switch (key, value) {
+            case ("playbackId", .string(let s)): playbackId = s
+            case ("timeSinceMediaRequest", .int(let i)): requestTime = i
+            case ("timeSinceStreamLoad", .int(let i)): startTime = i
+            case ("resolutionHeight", .int(let i)): height = i
+            case ("bitrate", .int(let i)): bitrate = i
+            case ("isAdsTracker", .bool(let b)): isAds = b
+            default: break
+            }
+        }
+        let tracker = trackerIndex(named: record.tracker ?? "")
+        if isAds, trackers[tracker].vocabulary == .actions, trackers[tracker].current == nil {
+            trackers[tracker].vocabulary = .ads
+        }
+        action(record.label, tracker: tracker, at: t, hubPlaybackId: playbackId)
+        delivered(
+            action: record.label, tracker: tracker, at: t,
+            startTime: record.label == "Start" ? requestTime ?? startTime : nil, height: height, bitrate: bitrate)
     }
 }

@@ -1,43 +1,61 @@
-/// The session's KPIs above its timeline: a few headline numbers, then every KPI per playback
-/// and in total, exactly as `avtreplay kpi` computes them.
+/// The session's KPIs above its timeline: headline cards, then every KPI in a table with a row
+/// per playback (and the session's total), exactly as `avtreplay kpi` computes them. A card
+/// shows the one playback's value, or for several playbacks their median and p90 (a flag: how
+/// many playbacks), never a sum or a mean of ratios.
 package enum KPISection {
     static let headline = [
         ("startupTime", "Startup time"), ("rebufferRatio", "Rebuffer ratio"), ("rebufferCount", "Rebuffers"),
         ("rebufferTime", "Rebuffer time"), ("playTime", "Play time"), ("pauseTime", "Pause time"),
-        ("seekTime", "Seek time"), ("errorCount", "Errors"), ("adCount", "Ads"), ("averageBitrate", "Average bitrate"),
+        ("seekTime", "Seek time"), ("errorCount", "Errors"), ("playbackFailed", "Failed"), ("adCount", "Ads"),
+        ("adTime", "Ad time"), ("averageBitrate", "Average bitrate"),
     ]
 
     static func render(_ kpis: SessionKPIs, definitions: KPIDefinitions, id: String) -> String {
+        let playbacks = kpis.playbackIds.map { kpis.playback($0, definitions: definitions) }
         let totals = kpis.totals(definitions: definitions)
-        let byName = Dictionary(totals.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         var s =
-            "<section class=\"kpis\" aria-labelledby=\"\(id)-kpi-h\"><h3 id=\"\(id)-kpi-h\">KPIs</h3><dl class=\"headline\">"
+            "<section class=\"kpis\" aria-labelledby=\"\(id)-kpi-h\"><h3 id=\"\(id)-kpi-h\">KPIs</h3>"
+        if playbacks.count > 1 {
+            s += "<p class=\"help\">\(playbacks.count) playbacks: each card shows their median · p90.</p>"
+        }
+        s += "<dl class=\"headline\">"
         for (name, title) in headline {
-            let text = byName[name].map { ReportText.kpi(name, $0) } ?? "–"
-            let bad =
-                (name == "errorCount" && byName[name] != .int(0))
-                || (name == "rebufferCount" && byName[name] != .int(0))
+            let (text, bad) = card(name, playbacks)
             s += "<div class=\"kpi\(bad ? " bad" : "")\" data-kpi=\"\(name)\"><dt>\(title)</dt><dd>\(text)</dd></div>"
         }
         s += "</dl>"
-        let columns = kpis.playbackIds.map { ($0, kpis.playback($0, definitions: definitions)) } + [("total", totals)]
-        s += "<details class=\"kpi-table\"><summary>All KPIs: \(kpis.playbackIds.count) playback"
-        s += kpis.playbackIds.count == 1 ? "" : "s"
-        s +=
-            " (definitions: \(definitions.rawValue))</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">KPI</th>"
-        for (columnId, _) in columns {
-            let header = columnId == "total" ? "total" : String(columnId.prefix(8)) + "…"
-            s += "<th scope=\"col\" title=\"\(ReportText.html(columnId))\">\(ReportText.html(header))</th>"
+        s += "<details class=\"kpi-table\"><summary>All KPIs: \(playbacks.count) playback"
+        s += playbacks.count == 1 ? "" : "s"
+        s += " (definitions: \(definitions.rawValue))</summary><div class=\"scroll\"><table><thead><tr>"
+        s += "<th scope=\"col\">playback</th>"
+        for name in KPIName.all {
+            s += "<th scope=\"col\" data-kpi=\"\(name)\">\(name) (\(KPIName.units[name] ?? "count"))</th>"
         }
         s += "</tr></thead><tbody>"
-        for name in KPIName.all {
-            s += "<tr data-kpi=\"\(name)\"><th scope=\"row\">\(name)</th>"
-            for (_, values) in columns {
-                let value = values[name: name]
-                s += "<td>" + (value.map { KPIReport.text($0) } ?? "–") + "</td>"
-            }
+        let rows = zip(kpis.playbackIds, playbacks).map { ($0.0, $0.1) } + [("total", totals)]
+        for (rowId, values) in rows {
+            let header = rowId == "total" ? "total" : String(rowId.prefix(8)) + "…"
+            s += "<tr><th scope=\"row\" title=\"\(ReportText.html(rowId))\">\(ReportText.html(header))</th>"
+            for value in values.aligned { s += "<td>" + (value.map { KPIReport.text($0) } ?? "–") + "</td>" }
             s += "</tr>"
         }
         return s + "</tbody></table></div></details></section>"
+    }
+
+    /// A card's text and whether it flags trouble.
+    static func card(_ name: String, _ playbacks: [[KPI]]) -> (String, Bool) {
+        let values = playbacks.compactMap { $0[name: name] }
+        let numbers = values.map(\.number).sorted()
+        let bad =
+            (name == "errorCount" || name == "rebufferCount" || name == "playbackFailed") && numbers.contains { $0 > 0 }
+        guard !values.isEmpty else { return ("–", false) }
+        if values.count == 1 { return (ReportText.kpi(name, values[0]), bad) }
+        if case .bool = values[0] {
+            let count = numbers.filter { $0 > 0 }.count
+            return ("\(count) of \(values.count)", bad)
+        }
+        let median = KPIAggregate.percentile(numbers, 0.5)
+        let p90 = KPIAggregate.percentile(numbers, 0.9)
+        return (ReportText.kpi(name, median) + " · " + ReportText.kpi(name, p90), bad)
     }
 }

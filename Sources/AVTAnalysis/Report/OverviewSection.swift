@@ -1,6 +1,6 @@
-/// The first page of a report on many sessions: how start times and rebuffer ratios are
-/// distributed (histograms with their numbers as a table), the worst sessions and every session,
-/// each linked to its timeline.
+/// The first page of a report on many sessions (the corpus view): how startup time, rebuffer
+/// ratio and play time are distributed over every playback (histograms with their numbers as a
+/// table), the worst sessions and every session, each linked to its timeline.
 package enum OverviewSection {
     /// A session's headline numbers, from its KPI totals.
     struct Row {
@@ -61,16 +61,32 @@ package enum OverviewSection {
             "<section id=\"overview\" aria-labelledby=\"overview-h\"><h2 id=\"overview-h\">Overview: \(sessions.count) session"
         s += sessions.count == 1 ? "" : "s"
         s += "</h2><div class=\"hists\">"
-        let startups = rows.compactMap(\.startup)
+        // The corpus: every playback of every session, one sample each.
+        var startups: [Int] = []
+        var ratios: [Int] = []
+        var playTimes: [Int] = []
+        var playbacks = 0
+        for session in sessions {
+            for id in session.kpis.playbackIds {
+                let values = session.kpis.playback(id, definitions: definitions)
+                playbacks += 1
+                if case .int(let v)? = values[name: "startupTime"] { startups.append(v) }
+                // Ratios in basis points (1/100 of a percent), so bins are exact integers.
+                if case .double(let r)? = values[name: "rebufferRatio"] { ratios.append(Int((r * 10_000).rounded())) }
+                if case .int(let v)? = values[name: "playTime"] { playTimes.append(v) }
+            }
+        }
         s += histogram(
             id: "hist-startup", title: "Startup time", values: startups, steps: startupSteps,
-            missing: rows.count - startups.count, missingText: "never started", label: { ReportText.duration($0) })
-        // Ratios in basis points (1/100 of a percent), so bins are exact integers.
-        let ratios = rows.compactMap { $0.rebufferRatio.map { Int(($0 * 10_000).rounded()) } }
+            missing: playbacks - startups.count, missingText: "never started", label: { ReportText.duration($0) })
         s += histogram(
             id: "hist-rebuffer", title: "Rebuffer ratio", values: ratios, steps: ratioSteps,
-            missing: rows.count - ratios.count, missingText: "no play time",
+            missing: playbacks - ratios.count, missingText: "no play time",
             label: { ReportText.fixed(Double($0) / 100, 2) + " %" })
+        s += histogram(
+            id: "hist-play", title: "Play time", values: playTimes, steps: playSteps,
+            missing: playbacks - playTimes.count,
+            missingText: "none", label: { ReportText.duration($0) })
         s += "</div><h3>Worst sessions</h3><p class=\"help\">Ordered by failed playbacks, then exits before start, "
         s += "then rebuffer ratio (sessions without one last), then startup time.</p>"
         s += table(Array(worst(rows).prefix(worstCount)), ranked: true, id: "worst")
@@ -102,6 +118,9 @@ package enum OverviewSection {
         50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000,
     ]
     static let ratioSteps = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000]
+    static let playSteps = [
+        1000, 2000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000,
+    ]
 
     /// Bins of the smallest width from `steps` that needs at most 12 bins from 0; a bar per bin
     /// with its count, and the same numbers as a table for screen readers and copying.
@@ -120,7 +139,7 @@ package enum OverviewSection {
         let base = 140
         let left = 30
         let barWidth = binCount == 0 ? 0 : (width - left - 10) * 10 / binCount
-        var s = "<figure class=\"hist\" id=\"\(id)\"><figcaption>\(title): \(values.count) session"
+        var s = "<figure class=\"hist\" id=\"\(id)\"><figcaption>\(title): \(values.count) playback"
         s += values.count == 1 ? "" : "s"
         if missing > 0 { s += ", \(missing) \(missingText)" }
         s +=
@@ -132,7 +151,7 @@ package enum OverviewSection {
         for (bin, count) in counts.enumerated() {
             let h = most == 0 ? 0 : count * 110 / most
             let x = left * 10 + bin * barWidth
-            let text = "\(label(bin * step))–\(label((bin + 1) * step)): \(count) session" + (count == 1 ? "" : "s")
+            let text = "\(label(bin * step))–\(label((bin + 1) * step)): \(count) playback" + (count == 1 ? "" : "s")
             s +=
                 "<rect class=\"hbar\" x=\"\(ReportText.tenths(x + 10))\" y=\"\(base - h)\" width=\"\(ReportText.tenths(max(10, barWidth - 20)))\" "
             s += "height=\"\(h)\" data-count=\"\(count)\"><title>\(text)</title></rect>"
@@ -146,7 +165,7 @@ package enum OverviewSection {
             }
         }
         s +=
-            "</svg><details><summary>\(title) as a table</summary><table><thead><tr><th scope=\"col\">bin</th><th scope=\"col\">sessions</th></tr></thead><tbody>"
+            "</svg><details><summary>\(title) as a table</summary><table><thead><tr><th scope=\"col\">bin</th><th scope=\"col\">playbacks</th></tr></thead><tbody>"
         for (bin, count) in counts.enumerated() {
             s += "<tr><td>\(label(bin * step)) to \(label((bin + 1) * step))</td><td>\(count)</td></tr>"
         }

@@ -37,6 +37,8 @@ package enum ReportAssets {
         .hists{display:flex;flex-wrap:wrap;gap:24px}.hist{margin:0;flex:1 1 420px;max-width:560px}.hist figcaption{font-weight:600}
         .hbar{fill:var(--hbar)}.hcount{text-anchor:middle;font-size:10px}
         .wf-label{text-anchor:end}.wf-dur{fill:var(--muted)!important}.wf-bar.c0{fill:var(--initial-buffer);background:var(--initial-buffer)}.wf-bar.c1{fill:var(--seek);background:var(--seek)}
+        .st{stroke:none}.st-err{fill:var(--err)}.st-play{fill:var(--playback);background:var(--playback)}.st-pause{fill:var(--pause);background:var(--pause)}.st-join{fill:var(--initial-buffer);background:var(--initial-buffer)}.st-buffer{fill:var(--rebuffer);background:var(--rebuffer)}.st-pausebuffer{fill:var(--seek-buffer);background:var(--seek-buffer)}.st-seek{fill:var(--seek);background:var(--seek)}.st-ad{fill:var(--ad);background:var(--ad)}.st-fail{fill:var(--err);background:var(--err)}.st-end,.st-idle{fill:var(--grid);background:var(--grid)}.st-suppressed{fill:var(--muted);background:var(--muted)}
+        svg.states,svg.formats{width:100%;height:auto;display:block}.st:focus{outline:2px solid var(--focus)}.fl{fill:none;stroke-width:2}.fl-label{font-size:11px;fill:var(--muted);text-anchor:start}.fl-bitrate{stroke:var(--metric);background:var(--metric)}.fl-height{stroke:var(--ad);background:var(--ad)}
         .wf-bar.c2{fill:var(--pause);background:var(--pause)}.wf-bar.c3{fill:var(--ad);background:var(--ad)}.wf-bar.c4{fill:var(--playback);background:var(--playback)}.wf-bar.c5{fill:var(--seek-buffer);background:var(--seek-buffer)}
         """#
 

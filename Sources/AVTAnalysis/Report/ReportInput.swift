@@ -6,7 +6,8 @@ import AVTTrackers
 
 /// Turns `report`'s inputs into sessions of records. Timelines are replayed exactly as `run`
 /// would (default flags, seed 0) and the output is read back, so a timeline and the event log it
-/// produces give the same report. Event logs are read the way `kpi --from-events` reads them.
+/// produces give the same timeline; their KPIs are `kpi`'s, from the trackers before the hub.
+/// Event logs are read the way `kpi --from-events` reads them.
 package enum ReportInput {
     /// Files as given, directories expanded as `run` expands them (sorted, golden files and output
     /// records skipped); a directory without timelines is read for its event logs.
@@ -25,10 +26,15 @@ package enum ReportInput {
                 let bytes = try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers)
                 var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
                 let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers, limits: options.inputLimits)
+                // The KPIs as `kpi` computes them: a second replay that follows the trackers.
+                let kpis = try KPISessions.replayHistory(
+                    path, csvTrackers: csvTrackers, options: options, keepSpans: true
+                ).0
                 // One timeline is one session, named by its path.
                 for index in replayed.indices {
                     replayed[index].name = input.name
                     replayed[index].startupWaterfall = waterfall
+                    replayed[index].kpis = kpis
                 }
                 sessions += replayed
             }

@@ -1,8 +1,8 @@
 import AVTJSON
 
 /// Everything the report shows about one session: its records, one lane per tracker, the blocks
-/// derived from the events, the KPIs (the same code as `avtreplay kpi`) and, when someone
-/// supplies it, a startup waterfall.
+/// derived from the events, the KPIs and state histories (the same code as `avtreplay kpi`) and,
+/// when someone supplies it, a startup waterfall.
 package struct ReportSession: Sendable {
     package let name: String
     package let startEpochMilliseconds: Int?
@@ -32,11 +32,9 @@ package struct ReportSession: Sendable {
         var laneOfRecord: [Int?] = []
         laneOfRecord.reserveCapacity(records.count)
         var builders: [BlockBuilder] = []
-        var kpis = SessionKPIs(session: input.name)
         var end = 1
         for record in records {
             end = max(end, record.t ?? 0)
-            kpis.add(KPIObservation(record: record))
             guard record.type == "event" else {
                 laneOfRecord.append(nil)
                 continue
@@ -64,7 +62,7 @@ package struct ReportSession: Sendable {
         self.laneOfRecord = laneOfRecord
         self.blocks = blocks
         self.end = end
-        self.kpis = kpis
+        self.kpis = input.kpis ?? SessionKPIs.fromRecords(input.name, records, keepSpans: true)
     }
 
     package var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }

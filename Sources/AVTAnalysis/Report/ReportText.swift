@@ -67,16 +67,24 @@ package enum ReportText {
     /// A record value as compact JSON text (strings quoted, doubles as Swift prints them).
     static func json(_ value: JSONValue) -> String { JSONDiffText.render(value) }
 
-    /// A KPI value for people: ratios as percentages, times as durations.
+    /// `2.17 Mb/s`.
+    static func megabits(_ bps: Int) -> String { fixed(Double(bps) / 1_000_000, 2) + " Mb/s" }
+
+    /// A KPI value for people, in its unit: ratios as percentages, times as durations, bitrates
+    /// in Mb/s, heights in px.
     static func kpi(_ name: String, _ value: KPIValue) -> String {
-        switch value {
-        case .bool(let b): return b ? "yes" : "no"
-        case .double(let d):
-            return name == "rebufferRatio" ? percent(d) : fixed(d, 3) + (name == "rebufferFrequency" ? " /min" : "")
-        case .int(let i):
-            if name.hasSuffix("Time") { return duration(i) }
-            if name == "averageBitrate" { return "\(i) bit/s" }
-            return "\(i)"
+        kpi(name, value.number, isFlag: { if case .bool = value { return true } else { return false } }())
+    }
+
+    static func kpi(_ name: String, _ v: Double, isFlag: Bool = false) -> String {
+        if isFlag { return v != 0 ? "yes" : "no" }
+        switch KPIName.units[name] {
+        case "ms": return duration(Int(v.rounded()))
+        case "ratio": return percent(v)
+        case "1/min": return fixed(v, 3) + " /min"
+        case "bit/s": return megabits(Int(v.rounded()))
+        case "px": return "\(Int(v.rounded())) px"
+        default: return v.rounded() == v && abs(v) < 9e15 ? "\(Int(v))" : fixed(v, 2)
         }
     }
 }

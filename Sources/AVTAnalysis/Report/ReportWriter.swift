@@ -54,6 +54,7 @@ package struct ReportWriter {
                 "<section class=\"waterfall\" aria-labelledby=\"\(id)-wf-h\"><h3 id=\"\(id)-wf-h\">Startup breakdown</h3>"
             s += WaterfallSVG.render(session.startupWaterfall, id: "\(id)-wf") + "</section>"
         }
+        s += statesSection(session, id: id)
         s += "<h3>Timeline</h3><div class=\"controls\" role=\"toolbar\" aria-label=\"Zoom and pan the timeline\">"
         s += "<button type=\"button\" data-act=\"out\" aria-label=\"Zoom out\">−</button>"
         s += "<button type=\"button\" data-act=\"in\" aria-label=\"Zoom in\">+</button>"
@@ -78,6 +79,28 @@ package struct ReportWriter {
             "<script type=\"application/json\" id=\"\(id)-data\">" + EventDataIsland.render(session)
             + "</script></section>"
         return s
+    }
+
+    /// Each playback's state history as a lane, and the played format over time.
+    private func statesSection(_ session: ReportSession, id: String) -> String {
+        let histories = session.kpis.histories
+        guard !histories.isEmpty else { return "" }
+        var s = "<section class=\"state-history\" aria-labelledby=\"\(id)-st-h\"><h3 id=\"\(id)-st-h\">"
+        s += "Playback states</h3>" + StateLanesSVG.render(histories, end: session.end, id: id)
+        s += "<ul class=\"legend\" aria-label=\"States\">"
+        for state in [
+            PlaybackState.joining, .playing, .paused, .seeking, .buffering, .pausedBuffering, .suppressed,
+            .interruptedByAd, .failed, .ended,
+        ] {
+            s += "<li><span class=\"sw st \(state.cssClass)\"></span>\(state.name)</li>"
+        }
+        s += "</ul>"
+        if let plot = FormatPlotSVG.render(histories, end: session.end, id: id) {
+            s += "<h4>Bitrate and resolution</h4>" + plot
+            s += "<ul class=\"legend\"><li><span class=\"sw fl-bitrate\"></span>bitrate</li>"
+            s += "<li><span class=\"sw fl-height\"></span>resolution height</li></ul>"
+        }
+        return s + "</section>"
     }
 
     private var legend: String {

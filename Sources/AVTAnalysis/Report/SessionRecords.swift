@@ -15,6 +15,10 @@ package struct SessionRecords: Sendable {
     /// The AVMetrics startup requests, for a timeline with an `avmetrics` tracker or an AVMetrics
     /// log; empty otherwise (event logs carry no requests).
     package var startupWaterfall: [WaterfallRequest]
+    /// For a timeline, its KPIs and state histories as `kpi` computes them (from every tracker
+    /// action before the hub and the players' observations); nil for an event log, whose KPIs
+    /// come from its records.
+    package var kpis: SessionKPIs?
 
     package init(
         name: String, startEpochMilliseconds: Int?, records: [OutputRecord], startupWaterfall: [WaterfallRequest] = []

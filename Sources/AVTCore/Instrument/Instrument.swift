@@ -34,6 +34,9 @@ public final class Instrument {
     public var onWarning: (Warning) -> Void = { _ in }
     /// Asked after each timer fires (a Ctrl-C handler's flag): true ends `advanceClock` early.
     public var isStopRequested: () -> Bool = { false }
+    /// Sees every action a tracker emits, before the hub may drop it (an analysis that needs
+    /// what the tracker did, not only what was delivered). nil: no cost.
+    public var onEmit: ((Action, Tracker) -> Void)?
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
     private var trackerSlots: [Tracker?] = []
@@ -161,6 +164,7 @@ public final class Instrument {
     /// remember the delivery time. Each stage may drop the event; the time-since of an action is
     /// recorded only when its event reached the backend.
     public func emit(_ action: Action, tracker: Tracker) {
+        onEmit?(action, tracker)
         // Each stage consumes the event, so the last one owns its storage alone (see the end).
         guard let generated = generateEvent(action, tracker: tracker),
             let initialized = tracker.initEvent(consume generated),

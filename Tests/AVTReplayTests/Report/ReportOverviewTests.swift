@@ -68,14 +68,21 @@ final class ReportOverviewTests: XCTestCase {
             $0["data-count"]!
         }
         XCTAssertEqual(startupBars, ["1", "1", "1", "0", "0", "0", "0", "0", "1"])
-        XCTAssertTrue(html.contains("Startup time: 4 sessions, 1 never started"))
+        XCTAssertTrue(html.contains("Startup time: 4 playbacks, 1 never started"))
         // Rebuffer ratios in basis points 500, 0, 50, and e's 0: max 500 → 50 bp bins (500/25 = 20
         // bins is too many, 500/50 = 10 fits): bin 0 holds 2, bin 1 holds c, bin 10 holds a.
-        let ratioBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.dropFirst(9).map {
+        let ratioBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.dropFirst(9).prefix(11).map {
             $0["data-count"]!
         }
         XCTAssertEqual(ratioBars, ["2", "1", "0", "0", "0", "0", "0", "0", "0", "0", "1"])
         XCTAssertTrue(html.contains("<tr><td>0.50 % to 1.00 %</td><td>1</td></tr>"))
+        // Play time per playback: a 1000 + 8500 = 9500, b 10000, c 19900, d 0, e 1000 (the
+        // Error ends it): max 19900 → 2 s bins (19900/1000 = 19 bins is too many).
+        XCTAssertTrue(html.contains("Play time: 5 playbacks</figcaption>"))
+        let playBars = tags.filter { $0.name == "rect" && $0.classes.contains("hbar") }.dropFirst(20).map {
+            $0["data-count"]!
+        }
+        XCTAssertEqual(playBars, ["2", "0", "0", "0", "1", "1", "0", "0", "0", "1"])
     }
 
     /// The links of the worst-sessions table, in rank order.

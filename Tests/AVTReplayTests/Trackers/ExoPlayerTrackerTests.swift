@@ -34,6 +34,26 @@ final class ExoPlayerTrackerTests: XCTestCase {
             out.trace, ["0 TrackerInit", "10 StreamLoad", "10 BufferBegin", "800 BufferFinish", "800 Start"])
     }
 
+    func testANonUserPlayWhenReadyReasonArmsNoStart() throws {
+        // AUDIO_FOCUS_LOSS then a gain (REMOTE): not the user's request, so READY starts nothing;
+        // the reason may come after playWhenReady in the step. Then the user plays: Start.
+        let out = try replay([
+            T.observe(0, #""playWhenReady": true, "playWhenReadyChangeReason": "REMOTE""#),
+            state(10, "BUFFERING"), state(800, "READY"),
+            T.observe(900, #""playWhenReadyChangeReason": "USER_REQUEST", "playWhenReady": true"#),
+        ])
+        XCTAssertEqual(
+            out.trace, ["0 TrackerInit", "10 StreamLoad", "10 BufferBegin", "800 BufferFinish", "900 Start"])
+    }
+
+    func testStopAndReleaseAreAStop() throws {
+        let out = try replay([
+            state(0, "BUFFERING"), T.observe(5, #""playWhenReady": true"#), state(800, "READY"),
+            T.observe(2000, #""stop": true, "playbackState": "IDLE""#),
+        ])
+        XCTAssertEqual(out.trace.last, "2000 Stop")
+    }
+
     func testExoPlayerPlayWhenReadyEmitsStartThenPauseFinishAndFalseEmitsPauseBegin() throws {
         let out = try replay([
             state(0, "BUFFERING"),

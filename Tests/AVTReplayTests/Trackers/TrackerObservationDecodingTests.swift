@@ -27,7 +27,8 @@ final class TrackerObservationDecodingTests: XCTestCase {
 
     func testTrackerUnknownObservationKeyIsAnErrorListingTheValidKeys() throws {
         let expectedKeys = [
-            "currentTime", "duration", "error", "fps", "isMuted", "itemStatus", "language", "notification",
+            "currentTime", "droppedVideoFrames", "duration", "error", "errorLogEvent", "fps", "indicatedBitrate",
+            "isMuted", "itemStatus", "language", "notification",
             "observedBitrate", "playbackBufferEmpty", "playbackBufferFull", "playbackLikelyToKeepUp",
             "presentationSize",
             "rate", "reasonForWaitingToPlay", "source", "status", "subtitles", "timeControlStatus", "volume",

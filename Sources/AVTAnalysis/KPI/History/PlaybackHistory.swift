@@ -1,0 +1,176 @@
+/// One playback's state history and what accrues along it, kept the way ExoPlayer's
+/// PlaybackStatsListener keeps a `PlaybackStatsTracker` (state durations, counts, the played
+/// format's time-weighted height and bitrate, errors), plus the moments the other definition
+/// sets measure from (the play request, the first frame, the first ad frame).
+package struct PlaybackHistory: Sendable {
+    package let id: String
+    /// The virtual time the playback began (ms).
+    package let begin: Int
+    package private(set) var state = PlaybackState.notStarted
+    private(set) var stateStart: Int
+    /// Time spent in each state, indexed by raw value (`playbackStateDurationsMs`).
+    private(set) var durations = [Int](repeating: 0, count: PlaybackState.count)
+    /// Every state change, when asked for (the report draws it; `kpi` does not keep it, so its
+    /// memory does not grow with the steps).
+    package private(set) var spans: [StateSpan]?
+
+    private(set) var isJoinTimeInvalid = false
+    package private(set) var hasBeenReady = false
+    private(set) var hasEnded = false
+    private(set) var pauseCount = 0
+    private(set) var seekCount = 0
+    /// PlaybackStats' rebuffer count: entering BUFFERING, PAUSED_BUFFERING or
+    /// SUPPRESSED_BUFFERING from any other state.
+    private(set) var rebufferCount = 0
+    /// Stalls the player wanted to play through: entering BUFFERING or SUPPRESSED_BUFFERING
+    /// from a state that was not buffering (OpenAVT, Mux, CTA).
+    private(set) var stallCount = 0
+    private var lastRebufferStart = 0
+    private(set) var maxRebufferTime: Int?
+
+    // The played video format (`maybeRecordVideoFormatTime`), at speed 1.
+    package private(set) var height: Int?
+    package private(set) var bitrate: Int?
+    private var lastFormatT: Int
+    private(set) var heightTime = 0, heightProduct = 0
+    private(set) var bitrateTime = 0, bitrateProduct = 0
+    package private(set) var initialHeight: Int?
+    package private(set) var initialBitrate: Int?
+    /// Format changes (t, height, bitrate) for the report's plot, when spans are kept.
+    package private(set) var formats: [(t: Int, height: Int?, bitrate: Int?)]?
+
+    package var droppedFrames = 0
+    private(set) var fatalErrors = 0
+    package var nonFatalErrors = 0
+    /// Fatal errors before the first frame (a start failure).
+    private(set) var fatalErrorsBeforeStart = 0
+    /// When each fatal error happened (the report marks them), when spans are kept.
+    package private(set) var errorTimes: [Int]?
+
+    /// The user's first instruction to play (MediaRequest, a player's play intent; a generic
+    /// tracker's StreamLoad when it has no request): where Mux and CTA start the clock.
+    package var request: Int?
+    /// The tracker's first MediaRequest, else StreamLoad, for this playback: where OpenAVT's
+    /// StartTime starts. nil when it cannot be known (an event log whose hub dropped it).
+    package var loadRequest: Int?
+    /// The first frame: the first time the playback was PLAYING (Start on a generic tracker).
+    package private(set) var firstFrame: Int?
+    /// The first frame of an ad before the first content frame (Mux ends startup there).
+    package var firstAdFrame: Int?
+    /// The Start's `timeSinceMediaRequest` (else `timeSinceStreamLoad`) as the hub delivered it:
+    /// the StartTime an OpenAVT dashboard shows.
+    package var startTimeMetric: Int?
+    /// An event log's playback that begins without its request or load (the hub blocked them):
+    /// where its join began cannot be known.
+    package var joinUnknown = false
+    package var counters = ActionCounters()
+    /// When a later playback on the same tracker took over (the report's bar ends there).
+    package var finishedAt: Int?
+
+    package init(id: String, begin: Int, keepSpans: Bool) {
+        self.id = id
+        self.begin = begin
+        stateStart = begin
+        lastFormatT = begin
+        if keepSpans {
+            spans = [StateSpan(state: .notStarted, start: begin)]
+            formats = []
+            errorTimes = []
+        }
+    }
+
+    /// PlaybackStatsListener's `updatePlaybackState`: the old state's time is banked and the
+    /// counts move on entering the new one.
+    package mutating func enter(_ new: PlaybackState, at t: Int) {
+        guard new != state else { return }
+        let t = max(t, stateStart)
+        recordFormatTime(at: t)
+        durations[state.rawValue] = durations[state.rawValue].saturatingAdding(t - stateStart)
+        isJoinTimeInvalid = isJoinTimeInvalid || PlaybackState.isInvalidJoin(from: state, to: new)
+        hasBeenReady = hasBeenReady || new.isReady
+        hasEnded = hasEnded || new == .ended
+        if !state.isPaused, new.isPaused { pauseCount += 1 }
+        if new == .seeking { seekCount += 1 }
+        if !state.isRebuffering, new.isRebuffering {
+            rebufferCount += 1
+            lastRebufferStart = t
+        }
+        if state != .buffering, state != .suppressedBuffering, state != .pausedBuffering,
+            new == .buffering || new == .suppressedBuffering
+        {
+            stallCount += 1
+        }
+        updateMaxRebufferTime(at: t)
+        if new == .playing, firstFrame == nil { firstFrame = t }
+        state = new
+        stateStart = t
+        spans?.append(StateSpan(state: new, start: t))
+    }
+
+    /// A fatal error (PlaybackStats' `fatalErrorCount`).
+    package mutating func fatalError(at t: Int) {
+        fatalErrors += 1
+        if firstFrame == nil { fatalErrorsBeforeStart += 1 }
+        errorTimes?.append(t)
+    }
+
+    /// `maybeUpdateVideoFormat`: the time at the old format is banked first.
+    package mutating func setFormat(height newHeight: Int?, bitrate newBitrate: Int?, at t: Int) {
+        guard newHeight != height || newBitrate != bitrate else { return }
+        recordFormatTime(at: max(t, lastFormatT))
+        if initialHeight == nil { initialHeight = newHeight }
+        if initialBitrate == nil { initialBitrate = newBitrate }
+        height = newHeight
+        bitrate = newBitrate
+        formats?.append((t, newHeight, newBitrate))
+    }
+
+    /// `maybeRecordVideoFormatTime`: time PLAYING at a known height (bitrate) weighs it.
+    private mutating func recordFormatTime(at t: Int) {
+        if state == .playing {
+            let media = t - lastFormatT
+            if let height {
+                heightTime = heightTime.saturatingAdding(media)
+                heightProduct = heightProduct.saturatingAdding(media.saturatingMultiplied(by: height))
+            }
+            if let bitrate {
+                bitrateTime = bitrateTime.saturatingAdding(media)
+                bitrateProduct = bitrateProduct.saturatingAdding(media.saturatingMultiplied(by: bitrate))
+            }
+        }
+        lastFormatT = t
+    }
+
+    /// `maybeUpdateMaxRebufferTimeMs`.
+    private mutating func updateMaxRebufferTime(at t: Int) {
+        guard state.isRebuffering else { return }
+        let duration = t - lastRebufferStart
+        if maxRebufferTime.map({ duration > $0 }) ?? true { maxRebufferTime = duration }
+    }
+
+    /// The history as `build(isFinal: false)` sees it at `t`: the open state runs until then.
+    package func closed(at t: Int) -> PlaybackHistory {
+        var copy = self
+        let t = max(t, stateStart)
+        copy.recordFormatTime(at: t)
+        copy.durations[state.rawValue] = copy.durations[state.rawValue].saturatingAdding(t - stateStart)
+        copy.updateMaxRebufferTime(at: t)
+        copy.stateStart = t
+        return copy
+    }
+
+    /// Time spent in `state` so far (closed states only; see `closed(at:)`).
+    package func time(in state: PlaybackState) -> Int { durations[state.rawValue] }
+
+    /// `getTotalJoinTimeMs` when the join was valid (`build`: not interrupted, and ready once).
+    var validJoinTime: Int? { !isJoinTimeInvalid && hasBeenReady && !joinUnknown ? time(in: .joining) : nil }
+}
+
+extension Int {
+    /// `self × other`, held at `Int.max` / `Int.min` instead of trapping.
+    func saturatingMultiplied(by other: Int) -> Int {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        if !overflow { return product }
+        return (self < 0) == (other < 0) ? .max : .min
+    }
+}

@@ -1,0 +1,192 @@
+import AVTJSON
+import AVTTrackers
+
+extension SessionHistory {
+    /// One step's observations of a player tracker, taken together as PlaybackStatsListener
+    /// takes one `onEvents` batch: the player's new state is resolved once, after all of them.
+    package mutating func observe(_ observations: [Observation], tracker: Int, at t: Int) {
+        advance(to: t)
+        guard trackers.indices.contains(tracker), trackers[tracker].readsObservations else { return }
+        var index = currentPlayback(tracker: tracker, at: t)
+        for observation in observations {
+            // A new media item is a new playback; an automatic transition ends the old one.
+            if observation.key == "mediaItemTransition" {
+                let reason = PlayerValue.string(observation.value)
+                index = beginPlayback(tracker: tracker, at: t, automatic: reason == "AUTO" || reason == "REPEAT")
+                continue
+            }
+            // A new source (AVPlayer's item URL, HTML5's currentSrc) once the playback began is a
+            // new item: a new playback, as a media item transition is on ExoPlayer.
+            if observation.key == "source" || observation.key == "currentSrc",
+                let source = PlayerValue.string(observation.value)
+            {
+                let previous = trackers[tracker].source
+                trackers[tracker].source = source
+                if previous != nil, previous != source, playbacks[index].state != .notStarted {
+                    index = beginPlayback(tracker: tracker, at: t)
+                }
+            }
+            switch trackers[tracker].vocabulary {
+            case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
+            case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
+            case .html5:
+                if observation.key == "event", PlayerValue.string(observation.value) == "loadstart",
+                    playbacks[index].firstFrame != nil || playbacks[index].state.isTerminal
+                {
+                    index = beginPlayback(tracker: tracker, at: t)
+                }
+                html5(observation, tracker: tracker, playback: index, at: t)
+            default: break
+            }
+        }
+        // ExoPlayer's rule: a seek lasts while the player buffers for it.
+        if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
+            trackers[tracker].signals.isSeeking = false
+        }
+        let model = trackers[tracker]
+        if model.playedHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
+            playbacks[index].setFormat(height: model.playedHeight, bitrate: model.formatBitrate, at: t)
+        }
+        resolve(tracker: tracker, at: t)
+    }
+
+    /// A play intent: the request the other definition sets measure startup from.
+    private mutating func playIntent(_ playing: Bool, tracker: Int, playback: Int, at t: Int) {
+        trackers[tracker].signals.playWhenReady = playing
+        if playing, playbacks[playback].request == nil { playbacks[playback].request = t }
+    }
+
+    private mutating func exoPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
+        switch o.key {
+        case "playbackState":
+            switch PlayerValue.string(o.value) {
+            case "BUFFERING": trackers[tracker].signals.state = .buffering
+            case "READY": trackers[tracker].signals.state = .ready
+            case "ENDED": trackers[tracker].signals.state = .ended
+            default: trackers[tracker].signals.state = .idle
+            }
+            // `getPlayerError()` is null again once the player is prepared.
+            if trackers[tracker].signals.state != .idle { trackers[tracker].signals.hasFatalError = false }
+        case "playWhenReady":
+            playIntent(PlayerValue.bool(o.value) ?? false, tracker: tracker, playback: playback, at: t)
+        case "seekStarted":
+            trackers[tracker].signals.isSeeking = true
+            // ExoPlayer masks the state to BUFFERING while a seek is pending.
+            if trackers[tracker].signals.state == .ready || trackers[tracker].signals.state == .ended {
+                trackers[tracker].signals.state = .buffering
+            }
+        case "playerError":
+            trackers[tracker].signals.hasFatalError = true
+            playbacks[playback].fatalError(at: t)
+        case "playbackSuppressionReason":
+            trackers[tracker].signals.isSuppressed = PlayerValue.string(o.value) != "NONE"
+        case "downstreamFormat":
+            trackers[tracker].formatHeight = PlayerValue.member("height", of: o.value).flatMap(PlayerValue.integer)
+            trackers[tracker].formatBitrate = PlayerValue.member("bitrate", of: o.value).flatMap(PlayerValue.integer)
+        case "videoSize":
+            trackers[tracker].videoSizeHeight = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
+        case "droppedFrames":
+            playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(
+                PlayerValue.integer(o.value) ?? 0)
+        case "loadError":
+            playbacks[playback].nonFatalErrors += 1
+        case "stop", "release":
+            trackers[tracker].signals.state = .idle
+        default: break
+        }
+    }
+
+    private mutating func avPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
+        switch o.key {
+        case "status", "itemStatus":
+            switch PlayerValue.string(o.value) {
+            // Ready to play is not ready to render: the join goes on until the first frame.
+            case "readyToPlay":
+                if trackers[tracker].signals.state == .idle { trackers[tracker].signals.state = .buffering }
+            case "failed":
+                trackers[tracker].signals.hasFatalError = true
+                playbacks[playback].fatalError(at: t)
+            default: break
+            }
+        case "timeControlStatus":
+            switch PlayerValue.string(o.value) {
+            case "playing":
+                trackers[tracker].signals.state = .ready
+                playIntent(true, tracker: tracker, playback: playback, at: t)
+            case "waitingToPlayAtSpecifiedRate":
+                trackers[tracker].signals.state = .buffering
+                playIntent(true, tracker: tracker, playback: playback, at: t)
+            default:
+                playIntent(false, tracker: tracker, playback: playback, at: t)
+            }
+        case "rate":
+            playIntent((PlayerValue.number(o.value) ?? 0) != 0, tracker: tracker, playback: playback, at: t)
+        case "playbackLikelyToKeepUp":
+            if PlayerValue.bool(o.value) == true, !trackers[tracker].signals.playWhenReady,
+                trackers[tracker].signals.state == .buffering
+            {
+                trackers[tracker].signals.state = .ready
+            }
+        case "notification":
+            switch PlayerValue.string(o.value) {
+            case "didPlayToEndTime": trackers[tracker].signals.state = .ended
+            case "failedToPlayToEndTime":
+                trackers[tracker].signals.hasFatalError = true
+                playbacks[playback].fatalError(at: t)
+            case "timeJumped": trackers[tracker].signals.isSeeking = true
+            default: break
+            }
+        case "presentationSize":
+            trackers[tracker].videoSizeHeight = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
+        case "indicatedBitrate":
+            trackers[tracker].formatBitrate = PlayerValue.number(o.value).flatMap { Int(exactly: $0.rounded()) }
+        case "droppedVideoFrames":
+            cumulativeDroppedFrames(PlayerValue.integer(o.value), tracker: tracker, playback: playback)
+        case "errorLogEvent":
+            playbacks[playback].nonFatalErrors += 1
+        default: break
+        }
+    }
+
+    private mutating func html5(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
+        switch o.key {
+        case "event":
+            switch PlayerValue.string(o.value) {
+            case "loadstart":
+                if trackers[tracker].signals.state == .idle { trackers[tracker].signals.state = .buffering }
+            case "loadeddata", "canplay", "canplaythrough":
+                if trackers[tracker].signals.state == .buffering, !trackers[tracker].signals.playWhenReady {
+                    trackers[tracker].signals.state = .ready
+                }
+            case "play": playIntent(true, tracker: tracker, playback: playback, at: t)
+            case "playing":
+                trackers[tracker].signals.state = .ready
+                playIntent(true, tracker: tracker, playback: playback, at: t)
+            case "pause": playIntent(false, tracker: tracker, playback: playback, at: t)
+            case "waiting": trackers[tracker].signals.state = .buffering
+            case "seeking": trackers[tracker].signals.isSeeking = true
+            case "seeked": trackers[tracker].signals.isSeeking = false
+            case "ended": trackers[tracker].signals.state = .ended
+            case "error":
+                trackers[tracker].signals.hasFatalError = true
+                playbacks[playback].fatalError(at: t)
+            case "emptied": trackers[tracker].signals.state = .idle
+            default: break
+            }
+        case "videoHeight":
+            trackers[tracker].videoSizeHeight = PlayerValue.integer(o.value)
+        case "droppedVideoFrames":
+            cumulativeDroppedFrames(PlayerValue.integer(o.value), tracker: tracker, playback: playback)
+        default: break
+        }
+    }
+
+    /// A player's running total of dropped frames (AVPlayer's access log, HTML5's
+    /// `getVideoPlaybackQuality()`): the playback gets what was dropped since the last total.
+    private mutating func cumulativeDroppedFrames(_ total: Int?, tracker: Int, playback: Int) {
+        guard let total else { return }
+        let new = max(0, total - trackers[tracker].droppedFramesSeen)
+        trackers[tracker].droppedFramesSeen = total
+        playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(new)
+    }
+}

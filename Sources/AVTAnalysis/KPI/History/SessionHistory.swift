@@ -1,0 +1,145 @@
+import AVTTrackers
+
+/// The state histories of one session's playbacks, built from what its trackers did: each
+/// tracker's actions before the hub filters them and, for player trackers, the player's own
+/// observations (state, playWhenReady, seek, error, format). From an event log, only the
+/// delivered actions are known, and playbacks are split where the hub's playbackId changes.
+package struct SessionHistory: Sendable {
+    package let session: String
+    /// Keeps every state change and format (the report); `kpi` keeps only the sums.
+    let keepSpans: Bool
+    /// True for an event log: a new hub playbackId is a new playback.
+    let fromEvents: Bool
+    package internal(set) var playbacks: [PlaybackHistory] = []
+    var trackers: [TrackerModel] = []
+    /// Trackers of an event log, by name, in order of appearance.
+    var trackerNames: [String: Int] = [:]
+    /// The playback ads interrupt: the last content playback that began.
+    var content: Int?
+    /// The end of the recording: open states run until then.
+    package var end = 0
+    /// The session name's hash, the start of every playback id.
+    let idPrefix: (UInt64, UInt64)
+
+    package init(session: String, keepSpans: Bool = false, fromEvents: Bool = false) {
+        self.session = session
+        idPrefix = Self.idPrefix(session)
+        self.keepSpans = keepSpans
+        self.fromEvents = fromEvents
+    }
+
+    /// The vocabulary of each of the timeline's trackers, by index.
+    package mutating func configure(_ trackers: [(kind: TrackerKind, isAds: Bool)]) {
+        self.trackers = trackers.map { TrackerModel(vocabulary: Self.vocabulary($0.kind, isAds: $0.isAds)) }
+    }
+
+    static func vocabulary(_ kind: TrackerKind, isAds: Bool) -> TrackerModel.Vocabulary {
+        if isAds { return .ads }
+        switch kind {
+        // The avmetrics tracker's actions are OpenAVT's, derived from Apple's events.
+        case .generic, .avmetrics: return .actions
+        case .exoplayer: return .exoplayer
+        case .avplayer: return .avplayer
+        case .html5: return .html5
+        case .ima: return .ads
+        case .netstats: return .none
+        }
+    }
+
+    /// The index of an event log's tracker by name (a new one reads actions).
+    mutating func trackerIndex(named name: String) -> Int {
+        if let index = trackerNames[name] { return index }
+        trackerNames[name] = trackers.count
+        trackers.append(TrackerModel(vocabulary: .actions))
+        return trackers.count - 1
+    }
+
+    /// The histories as they stand at the end of the recording (`build(isFinal: false)`).
+    package var closedPlaybacks: [PlaybackHistory] { playbacks.map { $0.closed(at: max(end, $0.begin)) } }
+
+    // MARK: Playbacks
+
+    /// A stable id, different for each session and each playback in it, the same on every run:
+    /// a UUID-shaped FNV-1a hash of the session name and the playback's number.
+    static func playbackId(session: String, index: Int) -> String {
+        playbackId(prefix: idPrefix(session), index: index)
+    }
+
+    /// The two FNV-1a states after the session's name and a 0 byte (hashed once per session).
+    static func idPrefix(_ session: String) -> (UInt64, UInt64) {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 0x9e37_79b9
+        for byte in session.utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return (a &* 0x0000_0100_0000_01b3, b &* 0x0000_0100_0000_01b3)
+    }
+
+    static func playbackId(prefix: (UInt64, UInt64), index: Int) -> String {
+        var (a, b) = prefix
+        for byte in String(index).utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for (n, word) in [a, b].enumerated() {
+            for nibble in 0..<16 {
+                let position = n * 16 + nibble
+                if position == 8 || position == 12 || position == 16 || position == 20 { out.append(UInt8(ascii: "-")) }
+                out.append(digits[Int((word >> UInt64(60 - 4 * nibble)) & 0xf)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Begins a new playback on the tracker; the one it was on is over: ENDED if it ended,
+    /// else ABANDONED (PlaybackStatsListener's `onFinished`), unless it stopped or failed.
+    @discardableResult
+    mutating func beginPlayback(tracker: Int, at t: Int, automatic: Bool = false) -> Int {
+        if let old = trackers[tracker].current {
+            if !playbacks[old].state.isTerminal { playbacks[old].enter(automatic ? .ended : .abandoned, at: t) }
+            playbacks[old].finishedAt = t
+        }
+        let index = playbacks.count
+        playbacks.append(
+            PlaybackHistory(
+                id: Self.playbackId(prefix: idPrefix, index: index), begin: t, keepSpans: keepSpans))
+        trackers[tracker].current = index
+        if trackers[tracker].vocabulary != .ads { content = index }
+        if trackers[tracker].vocabulary == .actions {
+            // Actions describe a new item from its request on.
+            trackers[tracker].signals = PlayerSignals()
+        } else {
+            // The player carries on; only the error and the seek belong to the playback that ends.
+            trackers[tracker].signals.hasFatalError = false
+            trackers[tracker].signals.isSeeking = false
+        }
+        return index
+    }
+
+    /// The tracker's current playback, begun now if it has none.
+    mutating func currentPlayback(tracker: Int, at t: Int) -> Int {
+        trackers[tracker].current ?? beginPlayback(tracker: tracker, at: t)
+    }
+
+    /// Resolves the tracker's player signals into the playback's state at `t`.
+    mutating func resolve(tracker: Int, at t: Int) {
+        guard let index = trackers[tracker].current else { return }
+        let new = trackers[tracker].signals.resolve(from: playbacks[index].state)
+        playbacks[index].enter(new, at: t)
+    }
+
+    /// The end of the recording moves with every input.
+    mutating func advance(to t: Int) { end = max(end, t) }
+}
+
+extension SessionHistory {
+    /// Makes room for a tracker first seen in an event (a live backend without the timeline).
+    package mutating func ensureTracker(_ index: Int, isAds: Bool) {
+        guard index >= 0, index < 1 << 16 else { return }
+        while trackers.count <= index { trackers.append(TrackerModel(vocabulary: isAds ? .ads : .actions)) }
+    }
+}

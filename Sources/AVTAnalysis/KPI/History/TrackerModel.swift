@@ -1,0 +1,46 @@
+/// What the state history knows of one tracker: how to read it (its vocabulary), the player
+/// as last seen, and the playback it is on.
+struct TrackerModel: Sendable {
+    /// How a tracker's inputs become player signals.
+    enum Vocabulary: Sendable {
+        /// OpenAVT actions only (the generic tracker, an event log).
+        case actions
+        case exoplayer
+        case avplayer
+        case html5
+        /// An ads tracker: its ad actions interrupt the content playback.
+        case ads
+        /// Trackers with no playback (netstats, avmetrics).
+        case none
+    }
+
+    var vocabulary: Vocabulary
+    var signals = PlayerSignals()
+    /// Index of the tracker's current playback in the session's list.
+    var current: Int?
+    /// The hub's playbackId of the current playback (event logs split playbacks by it).
+    var hubPlaybackId: String?
+    /// A cumulative dropped-frame counter's last value (AVPlayer, HTML5 report totals).
+    var droppedFramesSeen = 0
+    /// The height and bitrate of the downstream format, and the size the video renders at
+    /// (PlaybackStats uses the size only when the format has no height).
+    var formatHeight: Int?
+    var formatBitrate: Int?
+    var videoSizeHeight: Int?
+    /// The media's URL as last observed (AVPlayer `source`, HTML5 `currentSrc`): a new one is a
+    /// new item.
+    var source: String?
+
+    init(vocabulary: Vocabulary) { self.vocabulary = vocabulary }
+
+    /// Whether observations, rather than actions, tell this tracker's player state.
+    var readsObservations: Bool {
+        switch vocabulary {
+        case .exoplayer, .avplayer, .html5: true
+        case .actions, .ads, .none: false
+        }
+    }
+
+    /// The played format's height: the format's, else the video size's.
+    var playedHeight: Int? { formatHeight ?? videoSizeHeight }
+}

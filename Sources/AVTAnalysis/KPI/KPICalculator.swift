@@ -1,0 +1,114 @@
+/// Every definition set as a function of a playback's history (its `PlaybackFigures`), in
+/// `KPIName.all` order; a KPI that does not apply, or that the input cannot tell, is absent.
+/// docs/kpi.md gives each KPI's definition and source per set.
+package enum KPICalculator {
+    /// `flags`: a playback's yes/no KPIs as booleans; for totals, the number of playbacks.
+    package static func values(_ f: PlaybackFigures, _ definitions: KPIDefinitions, flags: Bool) -> [KPI] {
+        let exo = definitions == .exoplayer
+        func flag(_ n: Int) -> KPIValue { flags ? .bool(n > 0) : .int(n) }
+        var out: [KPI] = []
+        func add(_ name: String, _ value: KPIValue?) { if let value { out.append(KPI(name, value)) } }
+        func mean(_ sum: Int, _ count: Int, exact: Bool) -> KPIValue? {
+            guard count > 0 else { return nil }
+            // PlaybackStats divides longs; the others round to the nearest ms.
+            if exact { return .int(sum / count) }
+            let rounded = (Double(sum) / Double(count)).rounded()
+            return .int(rounded >= 9.2e18 ? .max : rounded <= -9.2e18 ? .min : Int(rounded))
+        }
+        let play = f.time(.playing)
+        let join = f.time(.joining)
+        let seek = f.time(.seeking)
+        let rebuffer = exo ? f.time(.buffering) : f.time(.buffering).saturatingAdding(f.time(.suppressedBuffering))
+        let rebufferCount = exo ? f.rebufferCount : f.stallCount
+        let wait = join.saturatingAdding(f.time(.buffering)).saturatingAdding(seek)
+
+        switch definitions {
+        case .exoplayer: add("startupTime", mean(f.validJoinTime, f.validJoinCount, exact: true))
+        case .openavt: add("startupTime", mean(f.toFirstFrameSinceLoad, f.toFirstFrameSinceLoadCount, exact: false))
+        case .cta: add("startupTime", mean(f.toFirstFrame, f.toFirstFrameCount, exact: false))
+        case .mux: add("startupTime", mean(f.toFirstPicture, f.toFirstPictureCount, exact: false))
+        }
+        add("startTimeMetric", mean(f.startTimeMetric, f.startTimeMetricCount, exact: false))
+        add("started", flag(exo ? f.ready : f.started))
+        switch definitions {
+        case .exoplayer: add("exitBeforeVideoStart", flag(max(0, f.attempted - f.ready)))
+        case .openavt: add("exitBeforeVideoStart", flag(f.neverStarted))
+        case .mux, .cta: add("exitBeforeVideoStart", flag(f.neverStartedWithoutFailure))
+        }
+        add("ended", flag(f.ended))
+        add("abandoned", flag(f.abandoned))
+        add("startupErrors", .int(f.fatalErrorsBeforeStart))
+        add("playbackFailed", flag(definitions == .exoplayer || definitions == .mux ? f.withFatalError : f.endedFailed))
+        add("errorCount", .int(f.fatalErrors.saturatingAdding(f.nonFatalErrors)))
+        add("fatalErrorCount", .int(f.fatalErrors))
+        add("nonFatalErrorCount", .int(f.nonFatalErrors))
+        add("playTime", .int(play))
+        add("pauseTime", .int(f.time(.paused).saturatingAdding(f.time(.pausedBuffering))))
+        add("pauseCount", .int(f.pauseCount))
+        add("seekTime", .int(seek))
+        add("seekCount", .int(f.seekCount))
+        add("meanSeekTime", mean(seek, f.seekCount, exact: exo))
+        add("waitTime", .int(wait))
+        add(
+            "bufferTime",
+            .int(
+                join.saturatingAdding(f.time(.buffering)).saturatingAdding(f.time(.pausedBuffering)).saturatingAdding(
+                    f.time(.suppressedBuffering))))
+        add("rebufferCount", .int(rebufferCount))
+        add("rebufferTime", .int(rebuffer))
+        add("maxRebufferTime", f.maxRebufferTime.map(KPIValue.int))
+        if exo {
+            // getMeanSingleRebufferTimeMs: BUFFERING and PAUSED_BUFFERING over every rebuffer.
+            add(
+                "meanRebufferTime",
+                mean(f.time(.buffering).saturatingAdding(f.time(.pausedBuffering)), rebufferCount, exact: true))
+        } else {
+            add("meanRebufferTime", mean(rebuffer, rebufferCount, exact: false))
+        }
+        let (ratioBase, frequencyBase) = bases(f, definitions, play: play, wait: wait, rebuffer: rebuffer)
+        if exo {
+            // getRebufferTimeRatio and getRebufferRate: 0.0 over an empty denominator.
+            add("rebufferRatio", .double(ratioBase > 0 ? Double(rebuffer) / Double(ratioBase) : 0))
+            add("rebufferFrequency", .double(play > 0 ? Double(rebufferCount) * 60_000 / Double(play) : 0))
+        } else {
+            if ratioBase > 0 { add("rebufferRatio", .double(Double(rebuffer) / Double(ratioBase))) }
+            if frequencyBase > 0 {
+                add("rebufferFrequency", .double(Double(rebufferCount) * 60_000 / Double(frequencyBase)))
+            }
+        }
+        add("qualityUpCount", .int(f.counters.qualityUp))
+        add("qualityDownCount", .int(f.counters.qualityDown))
+        add("initialVideoBitrate", mean(f.initialBitrate, f.initialBitrateCount, exact: exo))
+        add("averageBitrate", mean(f.bitrateProduct, f.bitrateTime, exact: exo))
+        add("initialVideoHeight", mean(f.initialHeight, f.initialHeightCount, exact: exo))
+        add("averageResolutionHeight", mean(f.heightProduct, f.heightTime, exact: exo))
+        add("droppedFrames", .int(f.droppedFrames))
+        add("adBreakCount", .int(f.counters.adBreaks))
+        add("adCount", .int(f.counters.ads))
+        add("adCompletedCount", .int(f.counters.adsCompleted))
+        add("adSkippedCount", .int(f.counters.adsSkipped))
+        add("adTime", .int(f.counters.adTime))
+        add("plays", .int(f.counters.plays))
+        add("ends", .int(f.counters.ends))
+        add("requests", .int(f.counters.requests))
+        add("loads", .int(f.counters.loads))
+        return out
+    }
+
+    /// The rebuffer ratio's and frequency's denominators: ExoPlayer's play + wait time and play
+    /// time; OpenAVT's play + rebuffer and play time; Mux's watch time and CTA's watched time
+    /// (from the request on, paused time left out: join, play, rebuffer, seek and ads).
+    static func bases(_ f: PlaybackFigures, _ definitions: KPIDefinitions, play: Int, wait: Int, rebuffer: Int)
+        -> (ratio: Int, frequency: Int)
+    {
+        switch definitions {
+        case .exoplayer: return (play.saturatingAdding(wait), play)
+        case .openavt: return (play.saturatingAdding(rebuffer), play)
+        case .mux, .cta:
+            let watch = [
+                f.time(.joining), play, f.time(.suppressed), rebuffer, f.time(.seeking), f.time(.interruptedByAd),
+            ].reduce(0) { $0.saturatingAdding($1) }
+            return (watch, watch)
+        }
+    }
+}

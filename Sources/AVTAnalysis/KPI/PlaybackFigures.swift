@@ -1,0 +1,150 @@
+/// The sums every definition set computes its KPIs from: one playback's history, or several
+/// added together (PlaybackStats' `merge`) for a session's totals and pooled aggregates.
+package struct PlaybackFigures: Sendable {
+    var playbacks = 0
+    var durations = [Int](repeating: 0, count: PlaybackState.count)
+    var pauseCount = 0, seekCount = 0, rebufferCount = 0, stallCount = 0
+    var maxRebufferTime: Int?
+    /// PlaybackStats' `totalValidJoinTimeMs` and `validJoinTimeCount`.
+    var validJoinTime = 0, validJoinCount = 0
+    /// MediaRequest (else StreamLoad) → first frame (OpenAVT); play request → first frame (CTA),
+    /// and → first ad or content frame (Mux).
+    var toFirstFrameSinceLoad = 0, toFirstFrameSinceLoadCount = 0
+    var toFirstFrame = 0, toFirstFrameCount = 0
+    var toFirstPicture = 0, toFirstPictureCount = 0
+    var startTimeMetric = 0, startTimeMetricCount = 0
+    /// Playbacks that reached their first frame, that were ready once, that were attempted.
+    var started = 0, ready = 0, attempted = 0
+    /// Attempted, never started: all, and those without a fatal error.
+    var neverStarted = 0, neverStartedWithoutFailure = 0
+    /// Playbacks with a fatal error; playbacks that ended FAILED; ENDED; abandoned or stopped.
+    var withFatalError = 0, endedFailed = 0, ended = 0, abandoned = 0
+    var fatalErrors = 0, fatalErrorsBeforeStart = 0, nonFatalErrors = 0
+    var heightTime = 0, heightProduct = 0, bitrateTime = 0, bitrateProduct = 0
+    var initialHeight = 0, initialHeightCount = 0, initialBitrate = 0, initialBitrateCount = 0
+    var droppedFrames = 0
+    var counters = ActionCounters()
+
+    init() {}
+
+    /// The figures of one closed history (see `PlaybackHistory.closed(at:)`).
+    init(_ h: PlaybackHistory) {
+        playbacks = 1
+        for state in PlaybackState.allCases { durations[state.rawValue] = h.time(in: state) }
+        pauseCount = h.pauseCount
+        seekCount = h.seekCount
+        rebufferCount = h.rebufferCount
+        stallCount = h.stallCount
+        maxRebufferTime = h.maxRebufferTime
+        if let join = h.validJoinTime {
+            validJoinTime = join
+            validJoinCount = 1
+        }
+        if let request = h.loadRequest ?? h.request, let frame = h.firstFrame {
+            toFirstFrameSinceLoad = max(0, frame - request)
+            toFirstFrameSinceLoadCount = 1
+        }
+        if let request = h.request ?? h.loadRequest, let frame = h.firstFrame {
+            toFirstFrame = max(0, frame - request)
+            toFirstFrameCount = 1
+        }
+        if let request = h.request ?? h.loadRequest, let picture = h.firstAdFrame ?? h.firstFrame {
+            toFirstPicture = max(0, picture - request)
+            toFirstPictureCount = 1
+        }
+        if let metric = h.startTimeMetric {
+            startTimeMetric = metric
+            startTimeMetricCount = 1
+        }
+        let attempt = h.request != nil || h.loadRequest != nil || h.state != .notStarted
+        started = h.firstFrame != nil ? 1 : 0
+        ready = h.hasBeenReady ? 1 : 0
+        attempted = attempt ? 1 : 0
+        neverStarted = attempt && h.firstFrame == nil ? 1 : 0
+        neverStartedWithoutFailure = neverStarted == 1 && h.fatalErrors == 0 ? 1 : 0
+        withFatalError = h.fatalErrors > 0 ? 1 : 0
+        endedFailed = h.state == .failed ? 1 : 0
+        ended = h.hasEnded ? 1 : 0
+        abandoned = h.state == .abandoned || h.state == .stopped ? 1 : 0
+        fatalErrors = h.fatalErrors
+        fatalErrorsBeforeStart = h.fatalErrorsBeforeStart
+        nonFatalErrors = h.nonFatalErrors
+        heightTime = h.heightTime
+        heightProduct = h.heightProduct
+        bitrateTime = h.bitrateTime
+        bitrateProduct = h.bitrateProduct
+        if let height = h.initialHeight {
+            initialHeight = height
+            initialHeightCount = 1
+        }
+        if let bitrate = h.initialBitrate {
+            initialBitrate = bitrate
+            initialBitrateCount = 1
+        }
+        droppedFrames = h.droppedFrames
+        counters = h.counters
+    }
+
+    func time(_ state: PlaybackState) -> Int { durations[state.rawValue] }
+
+    /// Adds another playback's figures (sums; the longest rebuffer is the larger).
+    mutating func merge(_ o: PlaybackFigures) {
+        func add(_ a: inout Int, _ b: Int) { a = a.saturatingAdding(b) }
+        add(&playbacks, o.playbacks)
+        for i in durations.indices { add(&durations[i], o.durations[i]) }
+        add(&pauseCount, o.pauseCount)
+        add(&seekCount, o.seekCount)
+        add(&rebufferCount, o.rebufferCount)
+        add(&stallCount, o.stallCount)
+        if let m = o.maxRebufferTime { maxRebufferTime = max(maxRebufferTime ?? m, m) }
+        add(&validJoinTime, o.validJoinTime)
+        add(&validJoinCount, o.validJoinCount)
+        add(&toFirstFrameSinceLoad, o.toFirstFrameSinceLoad)
+        add(&toFirstFrameSinceLoadCount, o.toFirstFrameSinceLoadCount)
+        add(&toFirstFrame, o.toFirstFrame)
+        add(&toFirstFrameCount, o.toFirstFrameCount)
+        add(&toFirstPicture, o.toFirstPicture)
+        add(&toFirstPictureCount, o.toFirstPictureCount)
+        add(&startTimeMetric, o.startTimeMetric)
+        add(&startTimeMetricCount, o.startTimeMetricCount)
+        add(&started, o.started)
+        add(&ready, o.ready)
+        add(&attempted, o.attempted)
+        add(&neverStarted, o.neverStarted)
+        add(&neverStartedWithoutFailure, o.neverStartedWithoutFailure)
+        add(&withFatalError, o.withFatalError)
+        add(&endedFailed, o.endedFailed)
+        add(&ended, o.ended)
+        add(&abandoned, o.abandoned)
+        add(&fatalErrors, o.fatalErrors)
+        add(&fatalErrorsBeforeStart, o.fatalErrorsBeforeStart)
+        add(&nonFatalErrors, o.nonFatalErrors)
+        add(&heightTime, o.heightTime)
+        add(&heightProduct, o.heightProduct)
+        add(&bitrateTime, o.bitrateTime)
+        add(&bitrateProduct, o.bitrateProduct)
+        add(&initialHeight, o.initialHeight)
+        add(&initialHeightCount, o.initialHeightCount)
+        add(&initialBitrate, o.initialBitrate)
+        add(&initialBitrateCount, o.initialBitrateCount)
+        add(&droppedFrames, o.droppedFrames)
+        counters.merge(o.counters)
+    }
+}
+
+extension ActionCounters {
+    mutating func merge(_ o: ActionCounters) {
+        func add(_ a: inout Int, _ b: Int) { a = a.saturatingAdding(b) }
+        add(&requests, o.requests)
+        add(&loads, o.loads)
+        add(&plays, o.plays)
+        add(&ends, o.ends)
+        add(&qualityUp, o.qualityUp)
+        add(&qualityDown, o.qualityDown)
+        add(&adBreaks, o.adBreaks)
+        add(&ads, o.ads)
+        add(&adsCompleted, o.adsCompleted)
+        add(&adsSkipped, o.adsSkipped)
+        add(&adTime, o.adTime)
+    }
+}
