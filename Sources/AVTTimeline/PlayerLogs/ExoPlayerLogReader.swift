@@ -57,13 +57,17 @@ package struct ExoPlayerLogReader: TimelineSource {
     private var playWhenReady: Bool?
     private var seeking = false
     private var duration: Int?
+    /// The app released the player (`ExoPlayerImpl Release`): its Stop is already replayed.
+    private var released = false
 
     // Multi-line blocks and errors.
     private var block: (name: String, line: Int)?
     private var durationTaken = false
     /// Blocks open inside the block (`group [` … `]` in `tracks [`).
     private var nested = 0
-    private var pendingError: (t: Int, line: Int, name: String, code: String?, message: String?)?
+    /// An error whose throwable may follow: `fatal` for `playerFailed`, else a non-fatal load or
+    /// DRM error (`internalError [T, loadError`), which the player retries.
+    private var pendingError: (t: Int, line: Int, name: String, code: String?, message: String?, fatal: Bool)?
     /// A closed `playerFailed [T]` (before r2.11) whose throwable follows on the next lines.
     private var errorAwaitsThrowable = false
 
@@ -157,7 +161,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
         case .playerRelease:
             recognized += 1
-            unmapped.add("ExoPlayerImpl Release")
+            release(line, number: number)
         case .other:
             if block != nil, line.opensNested { nested += 1 }
             otherLine(bytes.map { String(decoding: $0, as: UTF8.self) })
@@ -273,14 +277,15 @@ package struct ExoPlayerLogReader: TimelineSource {
                 return
             }
             inferIfMidSession(firstSays: value ? nil : "playWhenReady false", t: t, number: number, text: text)
-            if !value, details.count > 1, details[1] == "END_OF_MEDIA_ITEM" {
-                // The player pausing itself at the end of an item is not a user's pause.
-                unmapped.add("playWhenReady false END_OF_MEDIA_ITEM")
-                return
-            }
             guard value != playWhenReady else { return }
             playWhenReady = value
-            append(t: t, line: number, [("playWhenReady", .bool(value))])
+            // The reason (2.12+) tells a user's request from the player's own change (the end
+            // of an item, audio focus): only a user's request arms the tracker's Start.
+            var observe: [(String, JSONValue)] = [("playWhenReady", .bool(value))]
+            if details.count > 1, Self.playWhenReadyReasons.contains(String(details[1])) {
+                observe.append(("playWhenReadyChangeReason", .string(String(details[1]))))
+            }
+            append(t: t, line: number, observe)
         case "isPlaying":
             // The cleanest "playing" bit, but the state and playWhenReady lines around it say the
             // same: it only tells what a log that starts mid-session was doing before.
@@ -291,13 +296,20 @@ package struct ExoPlayerLogReader: TimelineSource {
         case "playerFailed":
             sessionHasState = true
             let code = details.first { $0.hasPrefix("errorCode=") }.map { String($0.dropFirst(10)) }
-            pendingError = (t, number, line.name, code, nil)
+            pendingError = (t, number, line.name, code, nil, true)
             errorAwaitsThrowable = line.closed
         case "internalError", "drmSessionManagerError", "loadError", "audioCodecError", "videoCodecError",
             "audioSinkError":
-            // Retried by the player: a warning in its log, not a failed playback.
+            // Retried by the player: a warning in its log, not a failed playback. PlaybackStats
+            // counts load and DRM errors as non-fatal (`onLoadError`, `onDrmSessionManagerError`):
+            // they become `loadError`, with the throwable that follows as their message.
             let kind = line.name == "internalError" ? details.first.map(String.init) ?? "" : line.name
-            unmapped.add("internalError \(kind) (non-fatal)")
+            if kind == "loadError" || kind == "drmSessionManagerError" {
+                pendingError = (t, number, kind, nil, nil, false)
+                errorAwaitsThrowable = line.closed
+            } else {
+                unmapped.add("internalError \(kind) (non-fatal)")
+            }
         case "videoSize", "videoSizeChanged":
             guard let size = Self.size(details) else {
                 warnings.line(number, text, "a video size without width and height, skipped")
@@ -317,16 +329,80 @@ package struct ExoPlayerLogReader: TimelineSource {
                 return
             }
             append(t: t, line: number, [("volume", .double(volume))])
-        case "downstreamFormat", "videoInputFormat", "audioInputFormat", "decoderInputFormat",
-            "decoderInputFormatChanged", "upstreamDiscarded", "mediaItem", "audioTrackUnderrun", "surfaceSize",
-            "playbackParameters", "playbackSuppressionReason", "renderedFirstFrame", "bandwidthEstimate":
-            unmapped.add(line.name)
+        case "downstreamFormat":
+            downstreamFormat(details, t: t, number: number)
         case "droppedFrames":
-            unmapped.add("droppedFrames lines")
-            if let count = details.first.flatMap({ Int($0) }) { unmapped.add("droppedFrames (frames)", count) }
+            guard let count = details.first.flatMap({ Int($0) }), count >= 0 else {
+                warnings.line(number, text, "a droppedFrames line without a count, skipped")
+                return
+            }
+            append(t: t, line: number, [("droppedFrames", .int(count))])
+        case "mediaItem":
+            mediaItem(details, t: t, number: number, text: text)
+        case "playbackSuppressionReason":
+            // Media3 1.0 – 1.1 named UNSUITABLE_AUDIO_OUTPUT UNSUITABLE_AUDIO_ROUTE.
+            let given = details.first.map(String.init) ?? ""
+            let reason = given == "UNSUITABLE_AUDIO_ROUTE" ? "UNSUITABLE_AUDIO_OUTPUT" : given
+            guard Self.suppressionReasons.contains(reason) else {
+                unmapped.add("playbackSuppressionReason \(given.isEmpty ? "?" : given)")
+                return
+            }
+            append(t: t, line: number, [("playbackSuppressionReason", .string(reason))])
+        case "videoInputFormat", "audioInputFormat", "decoderInputFormat", "decoderInputFormatChanged",
+            "upstreamDiscarded", "audioTrackUnderrun", "surfaceSize", "playbackParameters", "renderedFirstFrame",
+            "bandwidthEstimate":
+            unmapped.add(line.name)
         default:
             break  // Context: loading, decoders, renderers, DRM, tracks, metadata.
         }
+    }
+
+    /// `downstreamFormat [T, …, id=1, mimeType=video/avc, bitrate=2000000, codecs=…, res=1280x720, fps=30.0]`
+    /// (`Format.toLogString`). PlaybackStats follows the video format only
+    /// (`onDownstreamFormatChanged` for video or default tracks): an audio or text format is not
+    /// the picture played, and is left out.
+    private mutating func downstreamFormat(_ details: [Substring], t: Int, number: Int) {
+        var members: [(String, JSONValue)] = []
+        var isVideo = true
+        for detail in details {
+            if detail.hasPrefix("mimeType=") {
+                let mime = detail.dropFirst(9)
+                isVideo = mime.hasPrefix("video/")
+            } else if detail.hasPrefix("bitrate="), let bitrate = Int(detail.dropFirst(8)), bitrate >= 0 {
+                members.append(("bitrate", .int(bitrate)))
+            } else if detail.hasPrefix("res="), let size = Self.resolution(detail.dropFirst(4)) {
+                members.append(("width", .int(size.width)))
+                members.append(("height", .int(size.height)))
+            }
+        }
+        guard isVideo else { return }
+        guard !members.isEmpty else {
+            unmapped.add("downstreamFormat without bitrate or res")
+            return
+        }
+        append(t: t, line: number, [("downstreamFormat", Self.object(members, line: number))])
+    }
+
+    /// `mediaItem [T, …, reason=AUTO]` (2.12+): a new item is a new playback. The session's
+    /// first item (before the player showed any state) is the playback already begun.
+    private mutating func mediaItem(_ details: [Substring], t: Int, number: Int, text: [UInt8]) {
+        let given = details.first { $0.hasPrefix("reason=") }.map { String($0.dropFirst(7)) } ?? ""
+        guard ["AUTO", "SEEK", "PLAYLIST_CHANGED", "REPEAT"].contains(given) else {
+            warnings.line(number, text, "a mediaItem line without a known reason, skipped")
+            return
+        }
+        guard playbackState != nil else { return }
+        append(t: t, line: number, [("mediaItemTransition", .string(given))])
+    }
+
+    /// `ExoPlayerImpl: Release …`: the app released the player, a Stop, not a failure. The line
+    /// has no eventTime: it is read at the previous event's time.
+    private mutating func release(_ line: EventLoggerLine, number: Int) {
+        if let linePid = line.envelope.pid, let pid, linePid != pid { return }
+        guard sessionHasEvents, !released, !counting else { return }
+        flushError()
+        released = true
+        append(t: lastT, line: number, [("release", .bool(true))])
     }
 
     /// `positionDiscontinuity [T, reason=SEEK, PositionInfo:old […], PositionInfo:new [… pos=MS …]]`
@@ -380,9 +456,11 @@ package struct ExoPlayerLogReader: TimelineSource {
         flushError()
         if sessionHasEvents {
             // The previous player's playback ends here; the next is a new playbackId.
-            var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
-            stop.action = .stop
-            enqueue(stop)
+            if !released {
+                var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
+                stop.action = .stop
+                enqueue(stop)
+            }
             sessions += 1
             if sessions > settings.trackers.count, tracker == settings.trackers.count - 1, !sharedWarned {
                 sharedWarned = true
@@ -398,6 +476,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         playWhenReady = nil
         seeking = false
         duration = nil
+        released = false
     }
 
     private mutating func closeBlock(cutAt number: Int, text: [UInt8]?) {
@@ -417,7 +496,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         let message = [error.code, error.message].compactMap { $0 }.joined(separator: ": ")
         append(
             t: error.t, line: error.line,
-            [("playerError", message.isEmpty ? .string(error.name) : .string(message))])
+            [(error.fatal ? "playerError" : "loadError", message.isEmpty ? .string(error.name) : .string(message))])
     }
 
     private mutating func finish() {
@@ -462,8 +541,29 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// The events whose details the mapping reads.
     static let mapped: Set<String> = [
         "state", "playWhenReady", "isPlaying", "positionDiscontinuity", "seekStarted", "playerFailed", "internalError",
-        "videoSize", "videoSizeChanged", "volume", "droppedFrames",
+        "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "mediaItem",
+        "playbackSuppressionReason",
     ]
+
+    /// `Player.PLAY_WHEN_READY_CHANGE_REASON_*` names (EventLogger prints them as is).
+    static let playWhenReadyReasons: Set<String> = [
+        "USER_REQUEST", "AUDIO_FOCUS_LOSS", "AUDIO_BECOMING_NOISY", "REMOTE", "END_OF_MEDIA_ITEM",
+        "SUPPRESSED_TOO_LONG",
+    ]
+
+    /// `Player.PLAYBACK_SUPPRESSION_REASON_*` names the exoplayer tracker takes.
+    static let suppressionReasons: Set<String> = [
+        "NONE", "TRANSIENT_AUDIO_FOCUS_LOSS", "UNSUITABLE_AUDIO_OUTPUT", "SCRUBBING",
+    ]
+
+    /// `1280x720` (`Format.toLogString`'s `res=`).
+    static func resolution(_ text: Substring) -> (width: Int, height: Int)? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= 0, height >= 0 else {
+            return nil
+        }
+        return (width, height)
+    }
 
     static func state(_ token: Substring) -> String? {
         switch token {

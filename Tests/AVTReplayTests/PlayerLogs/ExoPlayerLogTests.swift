@@ -6,14 +6,16 @@ import XCTest
 @testable import AVTTimeline
 
 /// ExoPlayer / Media3 `EventLogger` logs: every era and envelope of the fixtures, their derived
-/// timelines and the KPIs `kpi` computes from them, worked out by hand from the hub's rules:
-/// - startupTime = Start's timeSinceStreamLoad (the exoplayer tracker emits StreamLoad on the first
-///   BUFFERING, Start on `playWhenReady true` once a stream loaded, or on READY after a request);
-/// - playTime = Σ time between accepted events while started, not paused, seeking or buffering;
-/// - bufferTime = Σ BufferFinish.timeSinceBufferBegin; rebufferCount counts the BufferFinish in
-///   playback (after Start) outside a seek.
-/// seekCount, pauseCount and errorCount are not KPIs yet: the derived timeline's seek, pause
-/// and error observations are counted instead.
+/// timelines and the KPIs `kpi` computes from them (OpenAVT definitions, docs/kpi.md), worked out
+/// by hand, line by line, from the state history as `PlaybackStatsListener` keeps it:
+/// - the playback is not started while IDLE, joins from the first BUFFERING (the StreamLoad the
+///   tracker emits), plays while READY with playWhenReady true, is paused while READY with
+///   playWhenReady false, seeks from `seekStarted` until READY, buffers while BUFFERING after it
+///   was ready, fails at `playerError`; open states run to the last step;
+/// - startupTime (openavt) = StreamLoad (the first BUFFERING) → the first frame (the first
+///   playing state); bufferTime = join + buffering; playTime = time playing; pauseCount,
+///   seekCount = entries into paused, seeks; errorCount = fatal (`playerError`) + non-fatal
+///   (`loadError`).
 final class ExoPlayerLogTests: XCTestCase {
     private typealias Support = PlayerLogTestSupport
 
@@ -28,22 +30,31 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(
             Support.lines(steps, settings),
             [
+                // The first mediaItem (PLAYLIST_CHANGED, before any state) is the playback begun.
                 "60 content contentPosition=0 playbackState=\"BUFFERING\"",
-                "70 content playWhenReady=true",
+                "70 content playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
                 // The SOURCE_UPDATE timeline block's first window: 120.00 s.
                 "400 content duration=120000",
+                // `mimeType=video/avc, bitrate=2000000, …, res=1280x720`.
+                "600 content downstreamFormat={\"bitrate\":2000000,\"width\":1280,\"height\":720}",
                 // Media3 1.8's `w=1280, h=720, par=1.0`.
                 "900 content videoSize={\"width\":1280,\"height\":720}",
                 "950 content contentPosition=0 playbackState=\"READY\"",
                 "10950 content contentPosition=10000 playbackState=\"BUFFERING\"",
+                // `internalError [… loadError` and its throwable: non-fatal, retried.
+                "11200 content loadError=\"androidx.media3.datasource.HttpDataSource$InvalidResponseCodeException: "
+                    + "Response code: 503\"",
                 "12450 content contentPosition=10000 playbackState=\"READY\"",
                 // PositionInfo:new pos=60000 (ms).
                 "20000 content contentPosition=60000 seekStarted=true",
                 "20010 content contentPosition=60000 playbackState=\"BUFFERING\"",
                 "20810 content contentPosition=60000 playbackState=\"READY\"",
-                "30000 content playWhenReady=false",
-                "35000 content playWhenReady=true",
+                "30000 content playWhenReady=false playWhenReadyChangeReason=\"USER_REQUEST\"",
+                "35000 content playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
+                "36000 content droppedFrames=12",
                 "85810 content contentPosition=120000 playbackState=\"ENDED\"",
+                // `ExoPlayerImpl: Release` (no eventTime: the previous line's).
+                "85810 content release=true",
             ])
         // The loadError is retried by the player: no playerError.
         XCTAssertEqual(Support.count(steps, "seekStarted"), 1)
@@ -51,9 +62,7 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(Support.count(steps, "playerError"), 0)
         XCTAssertEqual(
             warnings.last,
-            "\(path): not replayed (the exoplayer tracker has no observation for them): mediaItem 1, "
-                + "downstreamFormat 1, renderedFirstFrame 1, internalError loadError (non-fatal) 1, "
-                + "droppedFrames lines 1, droppedFrames (frames) 12, ExoPlayerImpl Release 1")
+            "\(path): not replayed (the exoplayer tracker has no observation for them): renderedFirstFrame 1")
         // The `--------- beginning of main` banner and the ActivityTaskManager line.
         XCTAssertTrue(
             warnings.contains(
@@ -62,20 +71,33 @@ final class ExoPlayerLogTests: XCTestCase {
         let kpis = try Support.kpis(path)
         XCTAssertEqual(kpis.count, 1)
         let k = kpis[0]
-        // StreamLoad at 60 (BUFFERING), Start at 70 (playWhenReady true after a stream load).
-        XCTAssertEqual(k.int("startupTime"), 70 - 60)
+        // Line 7 (60) BUFFERING: the join begins (StreamLoad); line 8 (70) playWhenReady true;
+        // line 24 (950) READY with playWhenReady: the first frame. 950 − 60.
+        XCTAssertEqual(k.int("startupTime"), 890)
         // Playing: 950–10950 (10000) + 12450–20000 (7550) + 20810–30000 (9190) + 35000–85810
         // (50810) = 77550.
         XCTAssertEqual(k.int("playTime"), 77_550)
-        // Buffers: 60–950 (890, ends after Start: in playback), 10950–12450 (1500), 20010–20810
-        // (800, in the seek) = 3190; rebuffers: the first two, 890 + 1500 = 2390.
-        XCTAssertEqual(k.int("bufferTime"), 3190)
-        XCTAssertEqual(k.int("rebufferCount"), 2)
-        XCTAssertEqual(k.int("rebufferTime"), 2390)
-        // SeekBegin 20000 → SeekFinish 20810; PauseBegin 30000 → PauseFinish 35000.
+        // Join 60–950 (890) + the stall of lines 27–34, 10950–12450 (1500) = 2390. Lines 36–37
+        // buffer inside the seek of line 35 (20000–20810): seeking, not buffering.
+        XCTAssertEqual(k.int("bufferTime"), 2390)
+        XCTAssertEqual(k.int("rebufferCount"), 1)
+        XCTAssertEqual(k.int("rebufferTime"), 1500)
+        XCTAssertEqual(k.int("seekCount"), 1)
         XCTAssertEqual(k.int("seekTime"), 810)
+        // Line 40 (30000) playWhenReady false … line 42 (35000) true.
+        XCTAssertEqual(k.int("pauseCount"), 1)
         XCTAssertEqual(k.int("pauseTime"), 5000)
+        // Line 29's loadError: non-fatal (PlaybackStats' `onLoadError`); no playerFailed.
+        XCTAssertEqual(k.int("errorCount"), 1)
+        XCTAssertEqual(k.int("fatalErrorCount"), 0)
+        XCTAssertEqual(k.int("nonFatalErrorCount"), 1)
         XCTAssertEqual(k[name: "playbackFailed"], .bool(false))
+        // Line 44's `droppedFrames [… 12]`; line 23's downstreamFormat (2000000 bps, 720 lines).
+        XCTAssertEqual(k.int("droppedFrames"), 12)
+        XCTAssertEqual(k.int("initialVideoBitrate"), 2_000_000)
+        XCTAssertEqual(k.int("initialVideoHeight"), 720)
+        // Line 47 ENDED; line 49's Release after it is the app's, not a failure.
+        XCTAssertEqual(k[name: "ended"], .bool(true))
     }
 
     func testVersion2_11LabelledStatesWithPlayWhenReadyAndAThrowableInsideTheBrackets() throws {
@@ -98,15 +120,21 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(Support.count(steps, "seekStarted"), 0)
 
         let k = try XCTUnwrap(try Support.kpis(path).first)
-        // StreamLoad at 100 (BUFFERING), Start at 720 (READY after the request).
+        // Line 2 (100) `true, BUFFERING`: the join begins; line 6 (720) `true, READY`: the first
+        // frame. 720 − 100.
         XCTAssertEqual(k.int("startupTime"), 620)
-        // Playing 720–17720 (17000) + 19720–22000 (2280, until the Error) = 19280.
+        // Playing 720–17720 (line 10: `false, READY`, 17000) + 19720 (line 12) – 22000 (line 14's
+        // playerFailed, 2280) = 19280.
         XCTAssertEqual(k.int("playTime"), 19_280)
-        // The buffer 100–720 ends before the Start: not a rebuffer.
+        // Only the join, 100–720: no stall.
         XCTAssertEqual(k.int("bufferTime"), 620)
         XCTAssertEqual(k.int("rebufferCount"), 0)
+        XCTAssertEqual(k.int("pauseCount"), 1)
         XCTAssertEqual(k.int("pauseTime"), 2000)
+        XCTAssertEqual(k.int("seekCount"), 0)
+        // Line 14: playerFailed, fatal.
         XCTAssertEqual(k.int("errorCount"), 1)
+        XCTAssertEqual(k.int("fatalErrorCount"), 1)
         // The resolution went from 854×480 (the baseline) to 1280×720.
         XCTAssertEqual(k.int("qualityUpCount"), 1)
     }
@@ -132,14 +160,19 @@ final class ExoPlayerLogTests: XCTestCase {
                 "17310 content contentPosition=45500 playbackState=\"IDLE\"",
             ])
         let k = try XCTUnwrap(try Support.kpis(path).first)
-        // StreamLoad 100, Start 1300 (READY after the request).
+        // Line 6 (100) `true, BUFFERING`: the join; line 8 (1300) `true, READY`: the first frame.
         XCTAssertEqual(k.int("startupTime"), 1200)
-        // Playing 1300–11300 (10000) + 11800–17300 (5500).
+        // Playing 1300–11300 (line 9's seekStarted, 10000) + 11800 (line 12) – 17300 (line 15's
+        // playerFailed, 5500).
         XCTAssertEqual(k.int("playTime"), 15_500)
-        // 100–1300 (1200) + the seek's 11320–11800 (480).
-        XCTAssertEqual(k.int("bufferTime"), 1680)
+        // The join 100–1300 (1200). Lines 10–12 buffer inside the seek (11300–11800): seeking.
+        XCTAssertEqual(k.int("bufferTime"), 1200)
         XCTAssertEqual(k.int("rebufferCount"), 0)
+        // seekStarted then positionDiscontinuity SEEK: one seek, 11300–11800.
+        XCTAssertEqual(k.int("seekCount"), 1)
         XCTAssertEqual(k.int("seekTime"), 500)
+        XCTAssertEqual(k.int("pauseCount"), 0)
+        XCTAssertEqual(k.int("errorCount"), 1)
         XCTAssertEqual(k[name: "playbackFailed"], .bool(true))
     }
 
@@ -160,12 +193,18 @@ final class ExoPlayerLogTests: XCTestCase {
                 "20000 content playWhenReady=false",
             ])
         let k = try XCTUnwrap(try Support.kpis(path).first)
-        // StreamLoad 120, Start 1620; playing 1620–8620 (7000) + 9120–20000 (10880); the
-        // rebuffer 8620–9120 (500).
+        // Line 1 (80) `true, I`: IDLE, not started. Line 3 (120) B: the join (StreamLoad); line 5
+        // (1620) R: the first frame. 1620 − 120.
         XCTAssertEqual(k.int("startupTime"), 1500)
+        // Playing 1620–8620 (7000) + 9120–20000 (10880); line 8 (20000) pauses at the last step.
         XCTAssertEqual(k.int("playTime"), 17_880)
+        // The join 120–1620 (1500) + the stall of lines 6–7, 8620–9120 (500).
+        XCTAssertEqual(k.int("bufferTime"), 2000)
         XCTAssertEqual(k.int("rebufferCount"), 1)
         XCTAssertEqual(k.int("rebufferTime"), 500)
+        XCTAssertEqual(k.int("pauseCount"), 1)
+        XCTAssertEqual(k.int("seekCount"), 0)
+        XCTAssertEqual(k.int("errorCount"), 0)
     }
 
     func testALogThatStartsMidSessionAndIsCutMidLine() throws {
@@ -180,8 +219,8 @@ final class ExoPlayerLogTests: XCTestCase {
                 "754310 content playbackState=\"BUFFERING\"",
                 "754310 content playbackState=\"READY\" playWhenReady=true",
                 // The repeated tag is blank on this line: the message is found all the same.
-                "754310 content playWhenReady=false",
-                "761540 content playWhenReady=true",
+                "754310 content playWhenReady=false playWhenReadyChangeReason=\"USER_REQUEST\"",
+                "761540 content playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
                 "771540 content videoSize={\"width\":1920,\"height\":1080}",
                 "775040 content contentPosition=625900 playbackState=\"BUFFERING\"",
                 "776290 content contentPosition=625900 playbackState=\"READY\"",
@@ -196,9 +235,16 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(k.int("startupTime"), 0)
         // Paused 754310–761540 (7230); playing 761540–775040 (13500) + 776290 to the end, the
         // last step (0): 13500. The rebuffer 775040–776290 (1250).
+        // Line 2 (754310) pauses at once: one pause, 754310–761540 (line 4), 7230.
+        XCTAssertEqual(k.int("pauseCount"), 1)
         XCTAssertEqual(k.int("pauseTime"), 7230)
+        // Playing 761540–775040 (line 7's BUFFERING), 13500; line 9 (776290) is the last step.
         XCTAssertEqual(k.int("playTime"), 13_500)
+        // The inferred join takes 0 ms; the stall of lines 7–9, 775040–776290 (1250).
+        XCTAssertEqual(k.int("bufferTime"), 1250)
         XCTAssertEqual(k.int("rebufferTime"), 1250)
+        XCTAssertEqual(k.int("seekCount"), 0)
+        XCTAssertEqual(k.int("errorCount"), 0)
         XCTAssertEqual(Support.count(steps, "playWhenReady", .bool(false)), 1)
     }
 
@@ -210,13 +256,14 @@ final class ExoPlayerLogTests: XCTestCase {
             Support.lines(steps, settings),
             [
                 "100 content contentPosition=0 playbackState=\"BUFFERING\"",
-                "110 content playWhenReady=true",
+                "110 content playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
                 "1100 content contentPosition=0 playbackState=\"READY\"",
                 "31100 content contentPosition=30000 playbackState=\"ENDED\"",
+                // Line 10's Release: the app's Stop (no scripted one is added for the new player).
+                "31100 content release=true",
                 // eventTime back to 0.05: a new player, laid after the first.
-                "31100 content action=Stop",
                 "31150 content-2 contentPosition=0 playbackState=\"BUFFERING\"",
-                "31160 content-2 playWhenReady=true",
+                "31160 content-2 playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
                 "31900 content-2 contentPosition=0 playbackState=\"READY\"",
                 "36900 content-2 playerError=\"ERROR_CODE_IO_NETWORK_CONNECTION_FAILED: "
                     + "androidx.media3.exoplayer.ExoPlaybackException: Source error\"",
@@ -227,13 +274,22 @@ final class ExoPlayerLogTests: XCTestCase {
             warnings[0])
         let kpis = try Support.kpis(path)
         XCTAssertEqual(kpis.count, 2)
-        // Player 1: StreamLoad 100, Start 110; playing 1100–31100.
-        XCTAssertEqual(kpis[0].int("startupTime"), 10)
+        // Player 1: line 2 (100) BUFFERING joins, line 6 (1100) READY plays: startup 1000, the
+        // join is its buffer time; playing 1100–31100 (line 8, ENDED).
+        XCTAssertEqual(kpis[0].int("startupTime"), 1000)
+        XCTAssertEqual(kpis[0].int("bufferTime"), 1000)
         XCTAssertEqual(kpis[0].int("playTime"), 30_000)
-        // Player 2, its own tracker and stream load: StreamLoad 31150, Start 31160; playing
-        // 31900–36900, then the fatal error.
-        XCTAssertEqual(kpis[1].int("startupTime"), 10)
+        XCTAssertEqual(kpis[0].int("pauseCount"), 0)
+        XCTAssertEqual(kpis[0].int("seekCount"), 0)
+        XCTAssertEqual(kpis[0].int("errorCount"), 0)
+        XCTAssertEqual(kpis[0][name: "ended"], .bool(true))
+        // Player 2, its own tracker and stream load: line 11 (0.05 → 31150) joins, line 13
+        // (0.80 → 31900) plays: startup 750; playing 31900–36900 (line 15's playerFailed).
+        XCTAssertEqual(kpis[1].int("startupTime"), 750)
+        XCTAssertEqual(kpis[1].int("bufferTime"), 750)
         XCTAssertEqual(kpis[1].int("playTime"), 5000)
+        XCTAssertEqual(kpis[1].int("pauseCount"), 0)
+        XCTAssertEqual(kpis[1].int("seekCount"), 0)
         XCTAssertEqual(kpis[1].int("errorCount"), 1)
         XCTAssertEqual(Support.count(steps, "playerError"), 1)
     }
