@@ -10,10 +10,13 @@ import AVTTrackers
 /// uninterrupted playback with its startup time, stall count and watched time. So each session
 /// (`cs-guid`) becomes: the stream loads (`status: readyToPlay`), plays after the first event's
 /// `c-startup-time`, and then each event plays for its `c-duration-watched` at its own
-/// `c-start-time` and `c-observed-bitrate`, with its stalls as zero-length waits (the log has no
-/// stall durations) at its end; a `Stop` ends the session where the log's knowledge ends. Time
-/// between events (pauses, seeks) is not in the log and not in the timeline. What the tracker
-/// cannot observe (seeks, variant switches, dropped frames) is counted per session.
+/// `c-start-time`, `c-observed-bitrate` and `sc-indicated-bitrate`, with its stalls as zero-length
+/// waits (the log has no stall durations) at its end; a `Stop` ends the session where the log's
+/// knowledge ends. A seek (between events) is a zero-length seek before the event that follows
+/// it; dropped frames are a running total; error log entries are non-fatal errors at their
+/// time. Time between events (pauses, seek durations) is not in the log and not in the
+/// timeline. Variant switches, which the tracker only sees from a presentation size the log
+/// does not have, are counted per session.
 ///
 /// Dumps are snapshots of the whole log so far: events are kept by session and index, a later
 /// dump's replacing an earlier one's, so the input is read whole before the first step (memory
@@ -23,7 +26,7 @@ package struct AccessLogReader: TimelineSource {
     package let settings: TimelineSettings
     /// The sessions in order of first appearance.
     package let sessions: [AccessLogSession]
-    /// Error log entries (status, domain, comment): counted, not replayed.
+    /// Error log entries (status, domain, comment), de-duplicated across dumps.
     package private(set) var errorEntries = 0
 
     private var steps: [Step] = []
@@ -49,7 +52,7 @@ package struct AccessLogReader: TimelineSource {
         var order: [String] = []
         var byGuid: [String: AccessLogSession] = [:]
         var recognized = 0
-        var errors = 0
+        var errorsByGuid: [String: [AccessLogErrorEntry]] = [:]
         var glued: Substring?
         while true {
             let text: String
@@ -98,7 +101,20 @@ package struct AccessLogReader: TimelineSource {
                     continue
                 }
                 recognized += 1
-                errors += 1
+                guard let entry = AccessLogErrorEntry.parse(tokens, fields: fields, line: number) else {
+                    warnings.line(number, text, "an error log entry without a cs-guid or a readable date, skipped")
+                    continue
+                }
+                // Error log dumps are snapshots too: the entry of the same index in a later dump
+                // is the same entry.
+                let key = "\u{0}error " + entry.guid
+                let index = dumpIndex[key, default: 0]
+                dumpIndex[key] = index + 1
+                if index < errorsByGuid[entry.guid, default: []].count {
+                    errorsByGuid[entry.guid]?[index] = entry
+                } else {
+                    errorsByGuid[entry.guid, default: []].append(entry)
+                }
                 continue
             }
             switch AccessLogRow.parse(tokens, fields: fields, line: number) {
@@ -126,6 +142,7 @@ package struct AccessLogReader: TimelineSource {
             )
         }
         sessions = order.compactMap { byGuid[$0] }
+        let errors = errorsByGuid.values.reduce(0) { $0 + $1.count }
         errorEntries = errors
         var settings = TimelineSettings()
         settings.trackers = PlayerLogTrackers.specs(sessions.count, kind: .avplayer)
@@ -133,7 +150,7 @@ package struct AccessLogReader: TimelineSource {
             settings.startTime = date - (first.startup ?? 0)
         }
         self.settings = settings
-        steps = Self.steps(for: sessions)
+        steps = Self.steps(for: sessions, errors: errorsByGuid)
         let stalls = sessions.reduce(0) { $0.addingClamped($1.stalls) }
         if stalls > Self.stallLimit {
             warnings.summary("\(stalls) stalls: only the first \(Self.stallLimit) are replayed")
@@ -141,19 +158,16 @@ package struct AccessLogReader: TimelineSource {
         warnings.finish()
         for session in sessions {
             let switches = session.qualitySwitches
-            var parts = [
-                "\(session.seekRows.count) seeks", "\(switches.up) variant switches up", "\(switches.down) down",
-                "\(session.framesDropped) dropped frames",
-            ]
-            if let indicated = session.weightedBitrate(\.indicatedBitrate) {
-                parts.append("indicated bitrate \(indicated) bps")
-            }
+            guard switches.up + switches.down > 0 else { continue }
             warnings.summary(
-                "session \(QuotedInput.quoted(session.guid)): \(parts.joined(separator: ", ")): "
-                    + "not replayed (the avplayer tracker cannot observe them)")
+                "session \(QuotedInput.quoted(session.guid)): \(switches.up) variant switches up, \(switches.down) down: "
+                    + "not replayed (the avplayer tracker sees a switch only from a presentation size, "
+                    + "which the log does not have)")
         }
-        if errors > 0 {
-            warnings.summary("\(errors) error log entries: not replayed (they do not say whether playback failed)")
+        let known = Set(sessions.map(\.guid))
+        let orphans = errorsByGuid.filter { !known.contains($0.key) }.values.reduce(0) { $0 + $1.count }
+        if orphans > 0 {
+            warnings.summary("\(orphans) error log entries of sessions without access log events: not replayed")
         }
     }
 
@@ -176,7 +190,7 @@ package struct AccessLogReader: TimelineSource {
     static let stallLimit = 100_000
 
     /// The coarse timeline of every session, laid end to end.
-    static func steps(for sessions: [AccessLogSession]) -> [Step] {
+    static func steps(for sessions: [AccessLogSession], errors: [String: [AccessLogErrorEntry]] = [:]) -> [Step] {
         var steps: [Step] = []
         var cursor = 0
         var stallSteps = 0
@@ -187,6 +201,14 @@ package struct AccessLogReader: TimelineSource {
                 origin: StepOrigin(index: steps.count, location: SourceLocation(line: line, column: 1)))
             step.action = action
             steps.append(step)
+        }
+        /// A session's error log entries due by `t`, each at its place on the coarse timeline.
+        var pendingErrors: [(t: Int, entry: AccessLogErrorEntry)] = []
+        func addErrors(upTo t: Int, tracker: Int) {
+            while let first = pendingErrors.first, first.t <= t {
+                pendingErrors.removeFirst()
+                add(first.t, tracker: tracker, line: first.entry.line, [("errorLogEvent", .string(first.entry.text))])
+            }
         }
         for (number, session) in sessions.enumerated() {
             let tracker = min(number, PlayerLogTrackers.limit - 1)
@@ -200,13 +222,33 @@ package struct AccessLogReader: TimelineSource {
             let start = session.rows[first]
             add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
             cursor = cursor.saturatingAdd(start.startup ?? 0)
+            pendingErrors = Self.errorTimes(errors[session.guid] ?? [], session: session, startsAt: cursor)
             var playing = false
-            for row in session.rows[first...] where row.date != nil {
+            let seeks = Set(session.seekRows)
+            var dropped = 0
+            for (index, row) in session.rows.enumerated() where index >= first && row.date != nil {
+                addErrors(upTo: cursor, tracker: tracker)
                 var observe: [(String, JSONValue)] = [("currentTime", .int(row.startTime))]
                 if let observed = row.observedBitrate { observe.append(("observedBitrate", .int(Int(observed)))) }
+                if let indicated = row.indicatedBitrate { observe.append(("indicatedBitrate", .int(Int(indicated)))) }
+                // AVPlayerItem's dropped frames are a running total over the item's events.
+                if row.framesDropped > 0 {
+                    dropped = dropped.addingClamped(row.framesDropped)
+                    observe.append(("droppedVideoFrames", .int(dropped)))
+                }
                 if !playing {
                     playing = true
                     observe.append(("rate", .int(1)))
+                    observe.append(("timeControlStatus", .string("playing")))
+                } else if seeks.contains(index) {
+                    // A seek between two events: the player jumped and waited (no duration in
+                    // the log), then this event plays from its c-start-time.
+                    add(
+                        cursor, tracker: tracker, line: row.line,
+                        [
+                            ("timeControlStatus", .string("waitingToPlayAtSpecifiedRate")),
+                            ("notification", .string("timeJumped")),
+                        ])
                     observe.append(("timeControlStatus", .string("playing")))
                 }
                 add(cursor, tracker: tracker, line: row.line, observe)
@@ -220,10 +262,34 @@ package struct AccessLogReader: TimelineSource {
                     add(cursor, tracker: tracker, line: row.line, [("timeControlStatus", .string("playing"))])
                 }
             }
+            addErrors(upTo: .max, tracker: tracker)
             // Where the log's knowledge ends: the playback ends here, the next session is new.
             add(cursor, tracker: tracker, line: session.rows.last?.line ?? start.line, [], action: .stop)
         }
         return steps
+    }
+
+    /// Where each error entry falls on a session's coarse timeline: within the dated event that
+    /// was playing at its date (the event's start plus the time since, at most its watched
+    /// time), at the first event's start when it is earlier, at the session's end when dateless.
+    static func errorTimes(_ entries: [AccessLogErrorEntry], session: AccessLogSession, startsAt: Int)
+        -> [(t: Int, entry: AccessLogErrorEntry)]
+    {
+        var stretches: [(date: Int, t: Int, watched: Int)] = []
+        var cursor = startsAt
+        for row in session.rows {
+            guard let date = row.date else { continue }
+            stretches.append((date, cursor, row.watched))
+            cursor = cursor.saturatingAdd(row.watched)
+        }
+        let timed = entries.map { entry -> (t: Int, entry: AccessLogErrorEntry) in
+            guard let date = entry.date else { return (cursor, entry) }
+            guard let stretch = stretches.last(where: { $0.date <= date }) else { return (startsAt, entry) }
+            let since = Swift.min(Swift.max(0, date - stretch.date), stretch.watched)
+            return (stretch.t.saturatingAdd(since), entry)
+        }
+        // In time order; entries at the same time keep the log's order.
+        return timed.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
     }
 }
 

@@ -6,10 +6,11 @@ import XCTest
 @testable import AVTTimeline
 
 /// Chrome media-internals logs (saved JSON, players map, copied table) and the KPIs `kpi`
-/// computes from them, by hand from the html5 tracker's mapping and the hub's rules: `loadstart`
-/// is StreamLoad + BufferBegin, `playing` is Start + BufferFinish + PauseFinish (so the first
-/// buffer ends in playback, a rebuffer by the hub's rule), `waiting` BufferBegin, `seeking`
-/// SeekBegin, `seeked` BufferFinish + SeekFinish, `pause` PauseBegin, `ended` End, `error` Error.
+/// computes from them (OpenAVT definitions, docs/kpi.md), worked by hand from the html5 state
+/// history: `loadstart` begins the join (the tracker's StreamLoad), `play` is the play intent,
+/// `playing` the first frame and then playing, `waiting` a stall, `seeking` … `seeked` a seek,
+/// `pause` a pause, `ended` the end, `error` a fatal error. startupTime = loadstart → the first
+/// `playing`; bufferTime = join + stalls; rebufferCount counts stalls only (not the join).
 /// Times are ms since each player's first entry, rounded; each player follows the previous.
 final class ChromeMediaLogTests: XCTestCase {
     private typealias Support = PlayerLogTestSupport
@@ -62,18 +63,26 @@ final class ChromeMediaLogTests: XCTestCase {
 
         let kpis = try Support.kpis(path)
         XCTAssertEqual(kpis.count, 2)
-        // Player 1: StreamLoad 3, Start 980.
+        // Player 1: loadstart 3 (kLoad), the first playing 980.
         XCTAssertEqual(kpis[0].int("startupTime"), 977)
         // Playing 980–10980 (10000) + 12480–20000 (7520) + 20650–30000 (9350) + 34000–45000 (11000).
         XCTAssertEqual(kpis[0].int("playTime"), 37_870)
-        // Buffers 3–980 (977) and 10980–12480 (1500), both in playback.
+        // The join 3–980 (977) and the stall 10980–12480 (1500); only the stall is a rebuffer.
         XCTAssertEqual(kpis[0].int("bufferTime"), 2477)
-        XCTAssertEqual(kpis[0].int("rebufferCount"), 2)
+        XCTAssertEqual(kpis[0].int("rebufferCount"), 1)
+        // seek_target 20000 … HAVE_ENOUGH 20650.
+        XCTAssertEqual(kpis[0].int("seekCount"), 1)
         XCTAssertEqual(kpis[0].int("seekTime"), 650)
+        // kPause 30000 … kPlay 34000; the PAUSE after ENDED is Chrome's own, not counted.
+        XCTAssertEqual(kpis[0].int("pauseCount"), 1)
         XCTAssertEqual(kpis[0].int("pauseTime"), 4000)
-        // Player 2: StreamLoad 50005, Start 50300, Error at 55300.
+        XCTAssertEqual(kpis[0].int("errorCount"), 0)
+        // Player 2: loadstart 50005, playing 50300, the decode error at 55300.
         XCTAssertEqual(kpis[1].int("startupTime"), 295)
+        XCTAssertEqual(kpis[1].int("bufferTime"), 295)
         XCTAssertEqual(kpis[1].int("playTime"), 5000)
+        XCTAssertEqual(kpis[1].int("pauseCount"), 0)
+        XCTAssertEqual(kpis[1].int("seekCount"), 0)
         XCTAssertEqual(kpis[1].int("errorCount"), 1)
         XCTAssertEqual(kpis[1][name: "playbackFailed"], .bool(true))
     }
@@ -94,11 +103,17 @@ final class ChromeMediaLogTests: XCTestCase {
             ])
         XCTAssertEqual(warnings, ["\(path): the log is cut mid-JSON: read up to its last whole entry"])
         let k = try XCTUnwrap(try Support.kpis(path).first)
+        // loadstart 2 → playing 740.
         XCTAssertEqual(k.int("startupTime"), 738)
         // 740–8740 (8000) + 9990–15990 (6000).
         XCTAssertEqual(k.int("playTime"), 14_000)
-        // 2–740 (738) + 8740–9990 (1250).
+        // The join 2–740 (738) + the stall 8740–9990 (1250).
         XCTAssertEqual(k.int("bufferTime"), 1988)
+        XCTAssertEqual(k.int("rebufferCount"), 1)
+        // The pause at 15990, the last step.
+        XCTAssertEqual(k.int("pauseCount"), 1)
+        XCTAssertEqual(k.int("seekCount"), 0)
+        XCTAssertEqual(k.int("errorCount"), 0)
     }
 
     func testTableCopiedFromOldChromeWithUnpaddedMilliseconds() throws {
@@ -120,11 +135,18 @@ final class ChromeMediaLogTests: XCTestCase {
                 "31252 content event=\"ended\"",
             ])
         let k = try XCTUnwrap(try Support.kpis(path).first)
+        // loadstart 52 → playing 652.
         XCTAssertEqual(k.int("startupTime"), 600)
         // 652–10652 (10000) + 11052–20052 (9000) + 21252–31252 (10000).
         XCTAssertEqual(k.int("playTime"), 29_000)
+        // The join 52–652 (600) + the stall 10652–11052 (400).
+        XCTAssertEqual(k.int("bufferTime"), 1000)
+        XCTAssertEqual(k.int("rebufferCount"), 1)
+        // seeking 20052 → seeked 21252.
+        XCTAssertEqual(k.int("seekCount"), 1)
         XCTAssertEqual(k.int("seekTime"), 1200)
-        XCTAssertEqual(k.int("rebufferCount"), 2)
+        XCTAssertEqual(k.int("pauseCount"), 0)
+        XCTAssertEqual(k.int("errorCount"), 0)
     }
 
     func testTabSeparatedTableWithJSONValues() throws {
@@ -138,7 +160,12 @@ final class ChromeMediaLogTests: XCTestCase {
         // StreamLoad 3, Start 870; playing 870–5870 (5000), 7870–9870 (2000), 10370–12370 (2000).
         XCTAssertEqual(k.int("startupTime"), 867)
         XCTAssertEqual(k.int("playTime"), 9000)
+        // The join 3–870 (867) + HAVE_NOTHING 9870 → HAVE_ENOUGH 10370 (500).
+        XCTAssertEqual(k.int("bufferTime"), 1367)
+        // kPause 5870 → kPlay 7870 (HAVE_ENOUGH already: playing at once).
+        XCTAssertEqual(k.int("pauseCount"), 1)
         XCTAssertEqual(k.int("pauseTime"), 2000)
+        XCTAssertEqual(k.int("seekCount"), 0)
         XCTAssertEqual(k.int("errorCount"), 1)
     }
 
