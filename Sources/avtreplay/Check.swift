@@ -16,7 +16,9 @@ extension AVTReplayCommand {
                 records, such as a golden/ folder); a timeline without an expected output is listed as \
                 skipped, an expected output without a timeline as orphaned (--strict fails both). Two \
                 timelines that would share one expected output (s.json, s.csv) are bad input. \
-                Comparison as in `avtreplay diff`.
+                Comparison as in `avtreplay diff`. Each timeline's format is detected from its extension \
+                and content, as `run` does; --input-format forces one for every timeline (a player's log: \
+                exoplayer-log, chrome-media-log, avplayer-accesslog).
 
                 --update writes the expected outputs whose bytes differ from what the timelines produce \
                 now (keeping mode and symlinks), and prints what it created, updated and left unchanged.
@@ -29,6 +31,7 @@ extension AVTReplayCommand {
                   avtreplay check session.json --expect golden/session.jsonl --ignore position
                   avtreplay check tests/player/ --update
                   avtreplay check tests/ --jobs 2 --shard 1/4 --strict
+                  avtreplay check logcat.txt --input-format exoplayer-log --update
                 """)
 
         @Argument(
@@ -46,6 +49,8 @@ extension AVTReplayCommand {
 
         @Flag(help: "Fail on timelines without an expected output and expected outputs without a timeline.")
         var strict = false
+
+        @OptionGroup var input: InputFormatOptions<TimelinesFormat>
 
         @OptionGroup var tracker: TrackerOptions
 
@@ -76,6 +81,7 @@ extension AVTReplayCommand {
             suite.items = schedule.select(suite.items)
             var check = GoldenCheck()
             (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
+            check.inputFormat = input.inputFormat
             (check.strict, check.jobs) = (strict, schedule.jobs)
             check.options = limits.runOptions
             let cases = update ? updated(suite, with: check) : check.compare(suite)

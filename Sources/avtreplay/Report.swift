@@ -20,7 +20,8 @@ extension AVTReplayCommand {
                 play time over every playback, and the worst sessions.
 
                 A .jsonl file whose first record has "type": "event" or "metric" is read as an event log; \
-                --from-events forces that for every input.
+                --from-events forces that for every input. Timelines and players' logs are detected from \
+                their extension and content; --input-format forces a format for every input.
 
                 Exit codes: 0 ok, 1 the report could not be written, 2 bad input.
 
@@ -28,6 +29,7 @@ extension AVTReplayCommand {
                   avtreplay report fixtures/avplayer-session.json -o report.html
                   avtreplay report recordings/ -o overview.html --worst 20
                   avtreplay run session.json | avtreplay report - -o report.html
+                  avtreplay report logcat.txt --input-format exoplayer-log -o r.html
                 """)
 
         @Argument(
@@ -36,6 +38,8 @@ extension AVTReplayCommand {
 
         @Flag(help: "Read every input as an event log (JSON Lines records), not as a timeline.")
         var fromEvents = false
+
+        @OptionGroup var input: InputFormatOptions<TimelinesFormat>
 
         @OptionGroup var definitions: DefinitionsOptions
 
@@ -51,6 +55,9 @@ extension AVTReplayCommand {
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
             if worst < 0 { throw ValidationError("--worst must be 0 or more") }
+            if fromEvents, input.inputFormat != nil {
+                throw ValidationError("--input-format reads timelines and --from-events event logs: give one of them.")
+            }
         }
 
         func run() throws {
@@ -58,7 +65,8 @@ extension AVTReplayCommand {
             let records: [SessionRecords]
             do {
                 records = try ReportInput.load(
-                    inputs, fromEvents: fromEvents, csvTrackers: tracker.trackers, options: limits.runOptions)
+                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                    options: limits.runOptions)
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.description)
             }

@@ -117,3 +117,60 @@ final class PlayerLogCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 2, refused.stderr)
     }
 }
+
+/// `--input-format` on `report` and `check`, as on `run`, `kpi` and `convert`: every input is read
+/// as the format given (the content is not sniffed), and an input not in it is bad input.
+final class PlayerLogInputFormatTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    private func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    /// An EventLogger log saved as `.csv`: detection goes by the content, the flag forces it.
+    private func logAsCSV() throws -> String {
+        let log = path("session.csv")
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/exoplayer-2.9-brief.log").path,
+            toPath: log)
+        return log
+    }
+
+    func testCheckReadsTheFormatGiven() throws {
+        let log = try logAsCSV()
+        let update = try CLI.run(["check", log, "--input-format", "exoplayer-log", "--update"])
+        XCTAssertEqual(update.status, 0, update.stderr)
+        let golden = path("session.expected.jsonl")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden))
+        let check = try CLI.run(["check", log, "--input-format", "exoplayer-log"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        // The golden file is what `run` prints for the same log and format.
+        let run = try CLI.run(["run", log, "--input-format", "exoplayer-log"])
+        XCTAssertEqual(try String(contentsOfFile: golden, encoding: .utf8), run.stdout)
+        // A format the file is not in: bad input, naming the file.
+        let wrong = try CLI.run(["check", log, "--input-format", "chrome-media-log"])
+        XCTAssertEqual(wrong.status, 2, wrong.stdout + wrong.stderr)
+        XCTAssertTrue((wrong.stdout + wrong.stderr).contains("\(log): no Chrome media-internals entries"), wrong.stderr)
+    }
+
+    func testReportReadsTheFormatGiven() throws {
+        let log = try logAsCSV()
+        let html = path("report.html")
+        let report = try CLI.run(["report", log, "--input-format", "exoplayer-log", "-o", html])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let text = try String(contentsOfFile: html, encoding: .utf8)
+        XCTAssertTrue(text.contains("session.csv"), "the session is named by its path")
+        let wrong = try CLI.run(["report", log, "--input-format", "avplayer-accesslog", "-o", path("x.html")])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.hasPrefix("avtreplay: error: \(log): no AVPlayer access log"), wrong.stderr)
+        let both = try CLI.run(["report", log, "--from-events", "--input-format", "exoplayer-log", "-o", html])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.contains("give one of them"), both.stderr)
+    }
+}

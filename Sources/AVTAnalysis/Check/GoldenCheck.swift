@@ -9,6 +9,8 @@ import Foundation
 package struct GoldenCheck: Sendable {
     package var comparison = ComparisonOptions()
     package var csvTrackers: [TrackerSpec] = []
+    /// `--input-format`: every timeline is read in this format (nil: detected, as `run` does).
+    package var inputFormat: TimelineFormat?
     /// `--strict`: skipped timelines and orphaned golden files fail the check.
     package var strict = false
     /// Timelines replayed at once; the cases keep the suite's order.
@@ -82,7 +84,7 @@ package struct GoldenCheck: Sendable {
     }
 
     private func produce(_ path: String) throws -> [UInt8] {
-        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers)
+        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: inputFormat)
     }
 
     /// Writes only when the bytes differ, so an unchanged golden file keeps its inode, mode,

@@ -46,11 +46,14 @@ package enum GoldenFiles {
         (error as? TimelineError)?.description ?? "\(error)"
     }
 
-    /// What `avtreplay run TIMELINE` prints, as bytes.
-    package static func produce(_ path: String, options: RunOptions, csvTrackers: [TrackerSpec]) throws -> [UInt8] {
+    /// What `avtreplay run TIMELINE` (with `--input-format FORMAT`, when given) prints, as bytes.
+    package static func produce(
+        _ path: String, options: RunOptions, csvTrackers: [TrackerSpec], format: TimelineFormat? = nil
+    ) throws -> [UInt8] {
         var configuration = SessionRunner.Configuration()
         configuration.options = options
         configuration.csvTrackers = csvTrackers
+        configuration.inputFormat = format
         let runner = SessionRunner(configuration) { JSONLinesBackend(sink: $0, encoder: $1, filter: $2) }
         let sink = MemorySink()
         try runner.run([path], to: sink) { _ in }

@@ -13,22 +13,25 @@ package enum ReportInput {
     /// records skipped); a directory without timelines is read for its event logs.
     /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
     /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
+    /// `format` (`--input-format`) reads every input as a timeline of that format.
     package static func load(
-        _ paths: [String], fromEvents: Bool, csvTrackers: [TrackerSpec], options: RunOptions = RunOptions()
+        _ paths: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec],
+        options: RunOptions = RunOptions()
     ) throws -> [SessionRecords] {
         var sessions: [SessionRecords] = []
         for path in try SessionDiscovery.expand(paths, keepOutputs: fromEvents ? .always : .whenNoTimelines) {
             let input = try ByteInput(path: path)
             input.limits = options.inputLimits
-            if try fromEvents || looksLikeEventLog(input) {
+            if try fromEvents || format == nil && looksLikeEventLog(input) {
                 sessions += try eventLog(input)
             } else {
-                let bytes = try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers)
+                let bytes = try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: format)
                 var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
-                let waterfall = try startupWaterfall(path, csvTrackers: csvTrackers, limits: options.inputLimits)
+                let waterfall = try startupWaterfall(
+                    path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits)
                 // The KPIs as `kpi` computes them: a second replay that follows the trackers.
                 let kpis = try KPISessions.replayHistory(
-                    path, csvTrackers: csvTrackers, options: options, keepSpans: true
+                    path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: true
                 ).0
                 // One timeline is one session, named by its path.
                 for index in replayed.indices {
@@ -44,10 +47,11 @@ package enum ReportInput {
 
     /// The startup breakdown of the timeline's first `avmetrics` tracker as waterfall rows (the
     /// same breakdown `kpi` prints), read in one streamed pass over its steps.
-    static func startupWaterfall(_ path: String, csvTrackers: [TrackerSpec], limits: InputLimits) throws(TimelineError)
-        -> [WaterfallRequest]
-    {
-        var source = AVMetricsRecordingSource(try TimelineReader.open(path, csvTrackers: csvTrackers, limits: limits))
+    static func startupWaterfall(
+        _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec], limits: InputLimits
+    ) throws(TimelineError) -> [WaterfallRequest] {
+        var source = AVMetricsRecordingSource(
+            try TimelineReader.open(path, format: format, csvTrackers: csvTrackers, limits: limits))
         guard source.log != nil else { return [] }
         while try source.nextStep() != nil {}
         return source.log.flatMap(StartupBreakdown.init(log:))?.waterfallRequests ?? []
