@@ -349,9 +349,16 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
             append(t: t, line: number, [("playbackSuppressionReason", .string(reason))])
         case "videoInputFormat", "audioInputFormat", "decoderInputFormat", "decoderInputFormatChanged",
-            "upstreamDiscarded", "audioTrackUnderrun", "surfaceSize", "playbackParameters", "renderedFirstFrame",
-            "bandwidthEstimate":
+            "upstreamDiscarded", "audioTrackUnderrun", "surfaceSize", "playbackParameters", "renderedFirstFrame":
             unmapped.add(line.name)
+        case "bandwidthEstimate":
+            // `onBandwidthEstimate(…, totalLoadTimeMs, totalBytesLoaded, bitrateEstimate)`: the
+            // estimate is the last value.
+            guard let estimate = details.last.flatMap({ Int($0) }), estimate >= 0 else {
+                unmapped.add(line.name)
+                return
+            }
+            append(t: t, line: number, [("bandwidthEstimate", .int(estimate))])
         default:
             break  // Context: loading, decoders, renderers, DRM, tracks, metadata.
         }
@@ -542,7 +549,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     static let mapped: Set<String> = [
         "state", "playWhenReady", "isPlaying", "positionDiscontinuity", "seekStarted", "playerFailed", "internalError",
         "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "mediaItem",
-        "playbackSuppressionReason",
+        "playbackSuppressionReason", "bandwidthEstimate",
     ]
 
     /// `Player.PLAY_WHEN_READY_CHANGE_REASON_*` names (EventLogger prints them as is).

@@ -1,4 +1,5 @@
 import AVTJSON
+import Foundation
 import XCTest
 
 @testable import AVTAnalysis
@@ -292,6 +293,67 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(kpis[1].int("seekCount"), 0)
         XCTAssertEqual(kpis[1].int("errorCount"), 1)
         XCTAssertEqual(Support.count(steps, "playerError"), 1)
+    }
+
+    /// The lines the fixtures do not show: suppression, a DRM error, an item transition, the
+    /// player's own pause at the end of an item, an audio format, a bandwidth estimate.
+    func testSuppressionItemTransitionsAndTheEndOfAnItem() throws {
+        let log = [
+            "EventLogger: mediaItem [eventTime=0.00, mediaPos=0.00, window=0, reason=PLAYLIST_CHANGED]",
+            "EventLogger: state [eventTime=0.10, mediaPos=0.00, window=0, BUFFERING]",
+            "EventLogger: playWhenReady [eventTime=0.10, mediaPos=0.00, window=0, true, USER_REQUEST]",
+            "EventLogger: downstreamFormat [eventTime=0.20, mediaPos=0.00, window=0, period=0, id=2, "
+                + "mimeType=audio/mp4a-latm, bitrate=128000, codecs=mp4a.40.2]",
+            "EventLogger: bandwidthEstimate [eventTime=0.30, mediaPos=0.00, window=0, period=0, 300, 250000, 6666666]",
+            "EventLogger: state [eventTime=1.00, mediaPos=0.00, window=0, period=0, READY]",
+            "EventLogger: playbackSuppressionReason [eventTime=5.00, mediaPos=4.00, window=0, period=0, "
+                + "TRANSIENT_AUDIO_FOCUS_LOSS]",
+            "EventLogger: playbackSuppressionReason [eventTime=7.00, mediaPos=4.00, window=0, period=0, NONE]",
+            "EventLogger: internalError [eventTime=8.00, mediaPos=5.00, window=0, period=0, drmSessionManagerError]",
+            "EventLogger: mediaItem [eventTime=11.00, mediaPos=0.00, window=1, period=1, reason=AUTO]",
+            "EventLogger: playWhenReady [eventTime=21.00, mediaPos=10.00, window=1, period=1, false, END_OF_MEDIA_ITEM]",
+        ].joined(separator: "\n")
+        let (settings, steps, warnings) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                // Line 1: the first item, before any state: the playback already begun.
+                "100 content contentPosition=0 playbackState=\"BUFFERING\"",
+                "100 content playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
+                // Line 4: an audio format is not the picture played.
+                "300 content bandwidthEstimate=6666666",
+                "1000 content contentPosition=0 playbackState=\"READY\"",
+                "5000 content playbackSuppressionReason=\"TRANSIENT_AUDIO_FOCUS_LOSS\"",
+                "7000 content playbackSuppressionReason=\"NONE\"",
+                "8000 content loadError=\"drmSessionManagerError\"",
+                "11000 content mediaItemTransition=\"AUTO\"",
+                "21000 content playWhenReady=false playWhenReadyChangeReason=\"END_OF_MEDIA_ITEM\"",
+            ])
+        XCTAssertEqual(warnings, [], "everything is replayed")
+        // The same through `kpi`: a file, as the command reads it.
+        let path = NSTemporaryDirectory() + "avtreplay-exo-\(UUID().uuidString).log"
+        try log.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let kpis = try Support.kpis(path)
+        // Line 10 (AUTO): a second playback, the first one ended.
+        XCTAssertEqual(kpis.count, 2)
+        // Playback 1: joins at 100 (line 2), plays at 1000 (line 6): startup 900, all of it
+        // buffer time. Playing 1000–5000 (4000), suppressed 5000–7000 (not play time, not a
+        // pause), playing 7000–11000 (4000).
+        XCTAssertEqual(kpis[0].int("startupTime"), 900)
+        XCTAssertEqual(kpis[0].int("bufferTime"), 900)
+        XCTAssertEqual(kpis[0].int("playTime"), 8000)
+        XCTAssertEqual(kpis[0].int("pauseCount"), 0)
+        XCTAssertEqual(kpis[0].int("seekCount"), 0)
+        // Line 9: a DRM session error, non-fatal (PlaybackStats' `onDrmSessionManagerError`).
+        XCTAssertEqual(kpis[0].int("errorCount"), 1)
+        XCTAssertEqual(kpis[0].int("nonFatalErrorCount"), 1)
+        XCTAssertEqual(kpis[0][name: "ended"], .bool(true))
+        // Playback 2: the player goes on playing, 11000–21000; line 11 pauses it at the end of
+        // the item (a pause, as in PlaybackStats, which does not look at the reason).
+        XCTAssertEqual(kpis[1].int("playTime"), 10_000)
+        XCTAssertEqual(kpis[1].int("pauseCount"), 1)
+        XCTAssertEqual(kpis[1].int("errorCount"), 0)
     }
 
     func testStandardInputCannotBeCountedFirstSoPlayersShareATracker() throws {
