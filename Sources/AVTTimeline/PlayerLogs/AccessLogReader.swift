@@ -204,10 +204,12 @@ package struct AccessLogReader: TimelineSource {
         }
         /// A session's error log entries due by `t`, each at its place on the coarse timeline.
         var pendingErrors: [(t: Int, entry: AccessLogErrorEntry)] = []
+        var nextError = 0
         func addErrors(upTo t: Int, tracker: Int) {
-            while let first = pendingErrors.first, first.t <= t {
-                pendingErrors.removeFirst()
-                add(first.t, tracker: tracker, line: first.entry.line, [("errorLogEvent", .string(first.entry.text))])
+            while nextError < pendingErrors.count, pendingErrors[nextError].t <= t {
+                let (at, entry) = pendingErrors[nextError]
+                nextError += 1
+                add(at, tracker: tracker, line: entry.line, [("errorLogEvent", .string(entry.text))])
             }
         }
         for (number, session) in sessions.enumerated() {
@@ -223,6 +225,7 @@ package struct AccessLogReader: TimelineSource {
             add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
             cursor = cursor.saturatingAdd(start.startup ?? 0)
             pendingErrors = Self.errorTimes(errors[session.guid] ?? [], session: session, startsAt: cursor)
+            nextError = 0
             var playing = false
             let seeks = Set(session.seekRows)
             var dropped = 0
@@ -270,8 +273,10 @@ package struct AccessLogReader: TimelineSource {
     }
 
     /// Where each error entry falls on a session's coarse timeline: within the dated event that
-    /// was playing at its date (the event's start plus the time since, at most its watched
-    /// time), at the first event's start when it is earlier, at the session's end when dateless.
+    /// was playing at its date (the latest event that began by then: its start plus the time
+    /// since, at most its watched time), at the first event's start when it is earlier, at the
+    /// session's end when dateless. A binary search per entry: a hostile log with many events
+    /// and many errors stays fast.
     static func errorTimes(_ entries: [AccessLogErrorEntry], session: AccessLogSession, startsAt: Int)
         -> [(t: Int, entry: AccessLogErrorEntry)]
     {
@@ -282,10 +287,21 @@ package struct AccessLogReader: TimelineSource {
             stretches.append((date, cursor, row.watched))
             cursor = cursor.saturatingAdd(row.watched)
         }
+        // By date, events of the same date in log order (the later one wins).
+        let byDate = stretches.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
         let timed = entries.map { entry -> (t: Int, entry: AccessLogErrorEntry) in
             guard let date = entry.date else { return (cursor, entry) }
-            guard let stretch = stretches.last(where: { $0.date <= date }) else { return (startsAt, entry) }
-            let since = Swift.min(Swift.max(0, date - stretch.date), stretch.watched)
+            // The number of events that began by `date`.
+            var low = 0
+            var high = byDate.count
+            while low < high {
+                let middle = (low + high) / 2
+                if byDate[middle].date <= date { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0 else { return (startsAt, entry) }
+            let stretch = byDate[low - 1]
+            let since = Swift.min(Swift.max(0, date.subtractingClamped(stretch.date)), stretch.watched)
             return (stretch.t.saturatingAdd(since), entry)
         }
         // In time order; entries at the same time keep the log's order.
@@ -294,6 +310,12 @@ package struct AccessLogReader: TimelineSource {
 }
 
 extension Int {
+    /// `self − other`, clamped: hostile dates must not trap.
+    fileprivate func subtractingClamped(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other > 0 ? .min : .max) : difference
+    }
+
     fileprivate func saturatingAdd(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? FieldReader.maxMilliseconds : Swift.min(sum, FieldReader.maxMilliseconds)

@@ -226,6 +226,58 @@ final class AccessLogTests: XCTestCase {
         XCTAssertLessThanOrEqual(steps.last?.t ?? 0, FieldReader.maxMilliseconds)
     }
 
+    /// Error log entries land within the event playing at their date, before the first event
+    /// when earlier, at the end when dateless; a repeated dump repeats them without adding any.
+    func testErrorLogEntriesTakeTheirPlaceOnTheCoarseTimeline() throws {
+        let access = "#Fields: date time uri cs-guid c-start-time c-duration-watched c-startup-time"
+        let errors = "#Fields: date time uri cs-guid status domain comment"
+        let text = [
+            access,
+            // Plays 0–10 s from 12:00:00 (startup 1 s: t 1000–11000), then 20–30 s from 12:00:30
+            // (t 11000–21000).
+            "2026/01/02 12:00:00.000 u g 0 10 1",
+            "2026/01/02 12:00:30.030 u g 20 10 1",
+            errors,
+            // 11:59:00, before any event: at the first event's start (1000).
+            "2026/01/02 11:59:00.000 u g -1 \"D\" \"early\"",
+            // 12:00:04: 4 s into the first event (5000).
+            "2026/01/02 12:00:04.004 u g -2 \"D\" \"a\"",
+            // 12:00:20: past the first event's 10 s watched: at its end (11000).
+            "2026/01/02 12:00:20.020 u g -3 \"D\" \"b\"",
+            // Dateless: where the log's knowledge ends (21000).
+            "- - u g -4 \"D\" \"c\"",
+            // The same error log dumped again: the same four entries.
+            errors,
+            "2026/01/02 11:59:00.000 u g -1 \"D\" \"early\"",
+            "2026/01/02 12:00:04.004 u g -2 \"D\" \"a\"",
+            "2026/01/02 12:00:20.020 u g -3 \"D\" \"b\"",
+            "- - u g -4 \"D\" \"c\"",
+        ].joined(separator: "\n")
+        let (settings, steps, _) = try Support.read(bytes: text, format: .avplayerAccesslog)
+        let errorLines = Support.lines(steps, settings).filter { $0.contains("errorLogEvent") }
+        XCTAssertEqual(
+            errorLines,
+            [
+                "1000 content errorLogEvent=\"-1 D early\"",
+                "5000 content errorLogEvent=\"-2 D a\"",
+                "11000 content errorLogEvent=\"-3 D b\"",
+                "21000 content errorLogEvent=\"-4 D c\"",
+            ])
+        XCTAssertEqual(steps.map(\.t), steps.map(\.t).sorted(), "steps in time order")
+    }
+
+    func testManyEventsAndManyErrorsStayFast() throws {
+        let n = 20_000
+        var lines = ["#Fields: date time uri cs-guid c-start-time c-duration-watched c-startup-time"]
+        for i in 0..<n { lines.append("2026/01/02 12:00:00.000 u g \(i) 1 1") }
+        lines.append("#Fields: date time uri cs-guid status domain comment")
+        for _ in 0..<n { lines.append("2026/01/02 12:00:00.000 u g -1 \"D\" \"x\"") }
+        let start = Date()
+        let (_, steps, _) = try Support.read(bytes: lines.joined(separator: "\n"), format: .avplayerAccesslog)
+        XCTAssertEqual(Support.count(steps, "errorLogEvent"), n)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "no quadratic placement")
+    }
+
     func testNothingInTheFormatIsAnErrorNamingTheFile() {
         XCTAssertThrowsError(try Support.read(bytes: "hello\nworld\n", format: .avplayerAccesslog, name: "notes.txt")) {
             XCTAssertTrue("\($0)".hasPrefix("notes.txt: no AVPlayer access log"), "\($0)")
