@@ -222,6 +222,23 @@ final class ExoPlayerDefinitionsTests: XCTestCase {
         XCTAssertEqual(KPITestSupport.values(s, 1, .exoplayer)["startupTime"], .int(0))
     }
 
+    /// The first item set before prepare() is the first playback, not an empty one before it
+    /// (PlaybackStatsListener makes a session per item that reaches the player, and this one is
+    /// the one that plays): one playback, joined 0–1000, played 1000–4000, ended.
+    func testAMediaItemSetBeforeAnythingHappensIsTheFirstPlayback() throws {
+        let s = try session([
+            observe(0, #""mediaItemTransition": "PLAYLIST_CHANGED""#),
+            observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
+            observe(1000, #""playbackState": "READY""#), observe(4000, #""playbackState": "ENDED""#),
+        ])
+        XCTAssertEqual(s.playbackIds.count, 1)
+        XCTAssertEqual(v(s)["startupTime"], .int(1000))
+        XCTAssertEqual(v(s)["playTime"], .int(3000))
+        XCTAssertEqual(v(s)["ended"], .bool(true))
+        XCTAssertEqual(v(s)["abandoned"], .bool(false))
+        XCTAssertEqual(v(s)["exitBeforeVideoStart"], .bool(false))
+    }
+
     /// Dropped frames and load errors (non-fatal) add up per playback.
     func testDroppedFramesAndNonFatalErrors() throws {
         let s = try session([

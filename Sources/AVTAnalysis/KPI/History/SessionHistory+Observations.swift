@@ -10,7 +10,10 @@ extension SessionHistory {
         var index = currentPlayback(tracker: tracker, at: t)
         for observation in observations {
             // A new media item is a new playback; an automatic transition ends the old one.
+            // An item set before anything happened (the first one, set before prepare) belongs to
+            // the playback already open: PlaybackStats makes no session of it.
             if observation.key == "mediaItemTransition" {
+                guard playbacks[index].state != .notStarted || playbacks[index].request != nil else { continue }
                 let reason = PlayerValue.string(observation.value)
                 index = beginPlayback(tracker: tracker, at: t, automatic: reason == "AUTO" || reason == "REPEAT")
                 continue
