@@ -13,11 +13,6 @@ import AVTTrackers
 package struct ChromeMediaLogReader: TimelineSource {
     static let reorderWindow = 4096
 
-    private enum Source {
-        case json(ChromeLogScanner)
-        case table(LineReader)
-    }
-
     private struct Entry {
         var time: Int
         var key: String
@@ -32,7 +27,11 @@ package struct ChromeMediaLogReader: TimelineSource {
     /// Players with entries that became steps, so far.
     package var players: Int { playerIndex + (playerHasSteps ? 1 : 0) }
 
-    private var source: Source
+    /// The log's shape: one of the two is set. Two optionals rather than an enum with payloads,
+    /// so each is mutated in place: taken out of an enum to be read, a scanner's buffers were
+    /// shared with the copy left behind and copied on every entry.
+    private var scanner: ChromeLogScanner?
+    private var lines: LineReader?
     private var warnings: PlayerLogWarnings
     private var window: [Entry] = []
     private var windowHead = 0
@@ -77,9 +76,11 @@ package struct ChromeMediaLogReader: TimelineSource {
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
         let head = try input.peek(64)
         let first = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        source =
-            first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-            ? .json(ChromeLogScanner(input)) : .table(LineReader(input))
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+            scanner = ChromeLogScanner(input)
+        } else {
+            lines = LineReader(input)
+        }
         var settings = TimelineSettings()
         settings.trackers = PlayerLogTrackers.specs(trackers, kind: .html5)
         self.settings = settings
@@ -115,11 +116,9 @@ package struct ChromeMediaLogReader: TimelineSource {
     // MARK: Reading
 
     private mutating func readMore() throws(TimelineError) {
-        switch source {
-        case .json(var scanner):
-            let item = try scanner.next()
-            let cut = scanner.endedInside
-            source = .json(scanner)
+        if scanner != nil {
+            let item = try scanner!.next()
+            let cut = scanner!.endedInside
             switch item {
             case .player?:
                 newPlayer()
@@ -129,12 +128,11 @@ package struct ChromeMediaLogReader: TimelineSource {
                 if cut, entries > 0 { warnings.summary("the log is cut mid-JSON: read up to its last whole entry") }
                 finish()
             }
-        case .table(var lines):
-            let row: (ChromeTableRow?, Int, String)?? = try lines.nextLine { (bytes, number) in
+        } else {
+            let row: (ChromeTableRow?, Int, String)?? = try lines!.nextLine { (bytes, number) in
                 let array = Array(bytes)
                 return (ChromeTableRow.parse(array), number, String(decoding: array, as: UTF8.self))
             }
-            source = .table(lines)
             guard let (parsed, number, text) = row ?? nil else {
                 finish()
                 return
