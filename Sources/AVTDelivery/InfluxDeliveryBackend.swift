@@ -4,19 +4,14 @@ import AVTOutput
 import AVTTimeline
 import Foundation
 
-/// A backend that sends a replay's records to InfluxDB in batches as they come. One batch is
-/// posted (compressed, sent, answered, retried) on a sender thread while the replay fills the
-/// next; when the next is full before the first is settled, the replay waits. So at most two
-/// batches are in memory however slow the server is, and a fast server costs the replay little.
+/// A backend that sends a replay's records to InfluxDB in batches as they come (`BatchSender`).
 package final class InfluxDeliveryBackend: RecordBackend {
     package let writeError: OutputError? = nil
     private let delivery: InfluxDelivery
     private var writer: InfluxLineWriter
     private let filter: RecordFilter
-    private var pending: [String] = []
     private var buffer = JSONBuffer(capacity: 4096)
-    private let sender = DispatchQueue(label: "avtreplay.influx-sender")
-    private let inFlight = DispatchSemaphore(value: 1)
+    private let sender: BatchSender
 
     package init(
         delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder,
@@ -25,6 +20,9 @@ package final class InfluxDeliveryBackend: RecordBackend {
         self.delivery = delivery
         self.writer = InfluxLineWriter(encoder: encoder, records: records)
         self.filter = filter
+        self.sender = BatchSender(label: "avtreplay.influx-sender", batchLines: delivery.policy.batchLines) {
+            [delivery] in delivery.deliver($0)
+        }
     }
 
     package func sendEvent(_ event: Event) {
@@ -41,27 +39,16 @@ package final class InfluxDeliveryBackend: RecordBackend {
 
     /// Sends what is pending and waits until every batch is settled (delivered or dead-lettered).
     package func endOfService() {
-        ship()
-        sender.sync {}
+        sender.finish()
         delivery.countOverwritten(writer.compatOverwritten)
     }
 
-    /// Hands the pending batch to the sender (waiting while the previous one is in flight).
-    func ship() {
-        guard !pending.isEmpty else { return }
-        let batch = pending
-        pending = []
-        pending.reserveCapacity(batch.count)
-        inFlight.wait()
-        sender.async { [delivery, inFlight] in
-            delivery.deliver(batch)
-            inFlight.signal()
-        }
-    }
+    /// Hands the pending batch to the sender.
+    func ship() { sender.ship() }
 
     private func take() {
-        pending.append(String(decoding: buffer.bytes.dropLast(), as: UTF8.self))
+        sender.pending.append(String(decoding: buffer.bytes.dropLast(), as: UTF8.self))
         buffer.removeAll()
-        if pending.count >= delivery.policy.batchLines { ship() }
+        sender.shipIfFull()
     }
 }
