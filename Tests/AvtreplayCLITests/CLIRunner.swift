@@ -61,4 +61,15 @@ enum CLI {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
+
+    /// A temporary directory holding copies of these JSON fixtures (by name, without `.json`).
+    static func fixtureDirectory(_ names: [String]) throws -> URL {
+        let dir = try temporaryDirectory()
+        for name in names {
+            try FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent("fixtures/\(name).json"),
+                to: dir.appendingPathComponent("\(name).json"))
+        }
+        return dir
+    }
 }

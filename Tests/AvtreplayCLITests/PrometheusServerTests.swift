@@ -55,15 +55,7 @@ final class PrometheusServerTests: XCTestCase {
 
     /// Several inputs from a directory of their own: the `session` label (their paths) keeps
     /// this test's series apart from every other test's on the shared server.
-    private func sessions(_ names: [String]) throws -> URL {
-        let dir = try CLI.temporaryDirectory()
-        for name in names {
-            try FileManager.default.copyItem(
-                at: CLI.packageRoot.appendingPathComponent("fixtures/\(name).json"),
-                to: dir.appendingPathComponent("\(name).json"))
-        }
-        return dir
-    }
+    private func sessions(_ names: [String]) throws -> URL { try CLI.fixtureDirectory(names) }
 
     /// Ten minutes ago, inside Prometheus' hour, on a whole second.
     private let start = (Int(Date().timeIntervalSince1970) - 600) * 1000

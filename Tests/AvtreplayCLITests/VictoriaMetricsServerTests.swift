@@ -28,15 +28,7 @@ final class VictoriaMetricsServerTests: XCTestCase {
         return samples
     }
 
-    private func inputs(_ names: [String]) throws -> URL {
-        let dir = try CLI.temporaryDirectory()
-        for name in names {
-            try FileManager.default.copyItem(
-                at: CLI.packageRoot.appendingPathComponent("fixtures/\(name).json"),
-                to: dir.appendingPathComponent("\(name).json"))
-        }
-        return dir
-    }
+    private func inputs(_ names: [String]) throws -> URL { try CLI.fixtureDirectory(names) }
 
     /// An hour ago, inside VictoriaMetrics' month.
     private let start = (Int(Date().timeIntervalSince1970) - 3600) * 1000
