@@ -116,7 +116,7 @@ package enum ISO8601 {
     }
 
     // Howard Hinnant's days-from-civil algorithms (public domain), proleptic Gregorian calendar.
-    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+    package static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

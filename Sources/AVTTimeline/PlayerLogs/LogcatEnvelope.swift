@@ -1,3 +1,5 @@
+import AVTFormats
+
 /// What logcat (or the tool the log was copied from) puts before a message: a wall-clock time
 /// and a process id, either of which can be missing. Read leniently from the bytes before the
 /// message, whatever the layout (`-v threadtime`, `-v brief`, both Android Studio layouts,
@@ -82,13 +84,8 @@ package struct LogcatEnvelope: Equatable {
         return value
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (the ISO 8601 reader's).
     package static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        ISO8601.days(fromCivil: year, month, day)
     }
 }
