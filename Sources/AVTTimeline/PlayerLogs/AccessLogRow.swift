@@ -16,32 +16,54 @@ package struct AccessLogRow: Equatable {
     /// The source line, for step origins.
     package var line: Int
 
-    /// Reads a row given the header's field names; nil with the reason when it cannot.
-    package static func parse(_ tokens: [Substring], fields: [Substring], line: Int) -> Result<AccessLogRow, RowError> {
-        guard tokens.count == fields.count else {
-            return .failure(RowError("\(tokens.count) values for \(fields.count) #Fields (a cut line?)"))
+    /// Where each field the reader needs sits in a `#Fields` header: looked up once per header,
+    /// not once per row.
+    package struct Columns {
+        let count: Int
+        let date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed: Int?
+
+        package init(_ fields: [Substring]) {
+            func column(_ name: Substring) -> Int? { fields.firstIndex(of: name) }
+            count = fields.count
+            date = column("date")
+            time = column("time")
+            uri = column("uri")
+            guid = column("cs-guid")
+            startTime = column("c-start-time")
+            watched = column("c-duration-watched")
+            startup = column("c-startup-time")
+            stalls = column("c-stalls")
+            framesDropped = column("c-frames-dropped")
+            indicated = column("sc-indicated-bitrate")
+            observed = column("c-observed-bitrate")
         }
-        var values: [Substring: Substring] = [:]
-        for (name, token) in zip(fields, tokens) { values[name] = token }
-        func seconds(_ name: Substring) -> Int? {
-            guard let text = values[name], text != "-", let value = Double(text), value.isFinite, value >= 0,
+    }
+
+    /// Reads a row given where the header puts each field; the reason when it cannot.
+    package static func parse(_ tokens: [Substring], columns: Columns, line: Int) -> Result<AccessLogRow, RowError> {
+        guard tokens.count == columns.count else {
+            return .failure(RowError("\(tokens.count) values for \(columns.count) #Fields (a cut line?)"))
+        }
+        func value(_ column: Int?) -> Substring? { column.map { tokens[$0] } }
+        func seconds(_ column: Int?) -> Int? {
+            guard let text = value(column), text != "-", let value = Double(text), value.isFinite, value >= 0,
                 value < 1e12
             else { return nil }
             return Int((value * 1000).rounded())
         }
-        func integer(_ name: Substring) -> Int? {
-            guard let text = values[name], let value = Int(text), value >= 0 else { return nil }
+        func integer(_ column: Int?) -> Int? {
+            guard let text = value(column), let value = Int(text), value >= 0 else { return nil }
             return value
         }
-        func rate(_ name: Substring) -> Double? {
-            guard let text = values[name], let value = Double(text), value.isFinite, value >= 0, value < 1e15 else {
+        func rate(_ column: Int?) -> Double? {
+            guard let text = value(column), let value = Double(text), value.isFinite, value >= 0, value < 1e15 else {
                 return nil
             }
             return value
         }
-        guard let guid = values["cs-guid"], guid != "-" else { return .failure(RowError("no cs-guid")) }
+        guard let guid = value(columns.guid), guid != "-" else { return .failure(RowError("no cs-guid")) }
         var date: Int?
-        if let day = values["date"], let time = values["time"], day != "-" {
+        if let day = value(columns.date), let time = value(columns.time), day != "-" {
             guard let parsed = Self.date(day, time) else {
                 return .failure(RowError("a date that is not yyyy/MM/dd HH:mm:ss"))
             }
@@ -49,41 +71,78 @@ package struct AccessLogRow: Equatable {
         }
         return .success(
             AccessLogRow(
-                date: date, uri: String(values["uri"] ?? "-"), guid: String(guid),
-                startTime: seconds("c-start-time") ?? 0,
-                watched: seconds("c-duration-watched") ?? 0, startup: seconds("c-startup-time"),
-                stalls: integer("c-stalls") ?? 0, framesDropped: integer("c-frames-dropped") ?? 0,
-                indicatedBitrate: rate("sc-indicated-bitrate"), observedBitrate: rate("c-observed-bitrate"), line: line)
+                date: date, uri: String(value(columns.uri) ?? "-"), guid: String(guid),
+                startTime: seconds(columns.startTime) ?? 0,
+                watched: seconds(columns.watched) ?? 0, startup: seconds(columns.startup),
+                stalls: integer(columns.stalls) ?? 0, framesDropped: integer(columns.framesDropped) ?? 0,
+                indicatedBitrate: rate(columns.indicated), observedBitrate: rate(columns.observed), line: line)
         )
     }
 
     /// `yyyy/MM/dd` and `HH:mm:ss.sss`, where `sss` is the seconds again, zero-padded to three
     /// digits (`15:25:02.002`), not milliseconds: the real resolution is one second.
     package static func date(_ day: Substring, _ time: Substring) -> Int? {
-        let d = day.split(separator: "/")
-        let t = time.split(separator: ".").first?.split(separator: ":") ?? []
-        guard d.count == 3, t.count == 3, let year = Int(d[0]), let month = Int(d[1]), let dayOfMonth = Int(d[2]),
-            let h = Int(t[0]), let m = Int(t[1]), let s = Int(t[2]), (1...12).contains(month),
-            (1...31).contains(dayOfMonth), (0..<24).contains(h), (0..<60).contains(m), (0..<61).contains(s),
-            (1...9999).contains(year)
+        // Digit groups read straight from the bytes: a split per row cost a quarter of the read.
+        guard let d = numbers(day.utf8, separator: UInt8(ascii: "/"), upTo: nil),
+            let t = numbers(time.utf8, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")),
+            d.count == 3, t.count == 3
+        else { return nil }
+        let (year, month, dayOfMonth, h, m, s) = (d.0, d.1, d.2, t.0, t.1, t.2)
+        guard (1...12).contains(month), (1...31).contains(dayOfMonth), (0..<24).contains(h), (0..<60).contains(m),
+            (0..<61).contains(s), (1...9999).contains(year)
         else { return nil }
         return LogcatEnvelope.daysFromCivil(year, month, dayOfMonth) * 86_400_000 + ((h * 60 + m) * 60 + s) * 1000
     }
 
+    /// Up to three groups of 1–4 digits joined by `separator`, ending at the end or at `end`
+    /// (what follows it is not read); nil on anything else.
+    private static func numbers(_ bytes: Substring.UTF8View, separator: UInt8, upTo end: UInt8?) -> (
+        Int, Int, Int, count: Int
+    )? {
+        var groups = (0, 0, 0)
+        var count = 0
+        var digits = 0
+        for byte in bytes {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                guard digits < 4, digits > 0 || count < 3 else { return nil }
+                if digits == 0 { count += 1 }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                switch count {
+                case 1: groups.0 = groups.0 * 10 + digit
+                case 2: groups.1 = groups.1 * 10 + digit
+                default: groups.2 = groups.2 * 10 + digit
+                }
+                digits += 1
+            } else if byte == separator, digits > 0 {
+                digits = 0
+            } else if byte == end, digits > 0 {
+                break
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        return (groups.0, groups.1, groups.2, count)
+    }
+
     /// Space-separated tokens; a `"…"` token (the error log's domain and comment) keeps its spaces.
+    /// Walks the UTF-8 bytes: both separators are ASCII, so every cut is a character boundary.
     package static func tokens(_ line: Substring) -> [Substring] {
         var result: [Substring] = []
-        var index = line.startIndex
-        while index < line.endIndex {
-            while index < line.endIndex, line[index] == " " { index = line.index(after: index) }
-            guard index < line.endIndex else { break }
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        let space = UInt8(ascii: " ")
+        let quote = UInt8(ascii: "\"")
+        while index < bytes.endIndex {
+            while index < bytes.endIndex, bytes[index] == space { bytes.formIndex(after: &index) }
+            guard index < bytes.endIndex else { break }
             let start = index
-            if line[index] == "\"" {
-                index = line.index(after: index)
-                while index < line.endIndex, line[index] != "\"" { index = line.index(after: index) }
-                if index < line.endIndex { index = line.index(after: index) }
+            if bytes[index] == quote {
+                bytes.formIndex(after: &index)
+                while index < bytes.endIndex, bytes[index] != quote { bytes.formIndex(after: &index) }
+                if index < bytes.endIndex { bytes.formIndex(after: &index) }
             } else {
-                while index < line.endIndex, line[index] != " " { index = line.index(after: index) }
+                while index < bytes.endIndex, bytes[index] != space { bytes.formIndex(after: &index) }
             }
             result.append(line[start..<index])
         }

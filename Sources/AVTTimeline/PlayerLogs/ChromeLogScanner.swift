@@ -4,8 +4,10 @@ import AVTJSON
 /// copied player, or the raw players map): it yields each `{"time", "key", "value"}` entry and
 /// each start of a player's event list, without holding the document. Pastes are cut mid-JSON,
 /// so it never needs the document to close: it tracks strings and nesting byte by byte, and
-/// parses each small object as it closes. Objects larger than `captureLimit` (a player, the
-/// array) are not kept: memory stays bounded by that limit and one chunk.
+/// notes where each small object closes; it is parsed only when `next()` hands it out, so a
+/// reader that needs no entries for a while (`skipsEntries`) pays for the scan alone. Objects
+/// larger than `captureLimit` (a player, the array) are not kept: memory stays bounded by that
+/// limit and one chunk.
 package struct ChromeLogScanner {
     package enum Item: Equatable {
         /// An `"events"` / `"allEvents"` member opens: the entries that follow are a new player's.
@@ -14,7 +16,20 @@ package struct ChromeLogScanner {
         case entry(time: Double, key: String, value: JSONValue, line: Int)
     }
 
+    /// A closed object waiting to be handed out.
+    private enum Pending {
+        case player
+        /// An object inside the current chunk: `chunk[range]`, valid until the next read.
+        case inChunk(Range<Int>, line: Int)
+        /// An object begun in an earlier chunk, copied out of `kept`.
+        case copied([UInt8], line: Int)
+    }
+
     static let captureLimit = 1 << 20
+
+    /// While set, `next()` passes over entries without parsing them and returns only player
+    /// starts (and nil at the end): for a first pass that counts players.
+    package var skipsEntries = false
 
     private let input: ByteInput
     private var chunk = [UInt8](repeating: 0, count: 1 << 18)
@@ -43,7 +58,7 @@ package struct ChromeLogScanner {
     private var stringHash: (length: Int, hash: UInt64) = (0, 0)
     private var lastString: (length: Int, hash: UInt64)?
     private var line = 1
-    private var ready: [Item] = []
+    private var ready: [Pending] = []
     private var readyHead = 0
     /// Whether the input ended inside an object or array (a cut paste).
     package private(set) var endedInside = false
@@ -53,26 +68,40 @@ package struct ChromeLogScanner {
     }
 
     package mutating func next() throws(TimelineError) -> Item? {
-        while readyHead == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyHead = 0
-            if position == chunkEnd {
-                if atEOF { return nil }
-                let n = try input.read(into: &chunk, from: 0)
-                if n == 0 {
-                    atEOF = true
-                    endedInside = depth > 0
-                    return nil
+        while true {
+            while readyHead == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                readyHead = 0
+                if position == chunkEnd {
+                    if atEOF { return nil }
+                    let n = try input.read(into: &chunk, from: 0)
+                    if n == 0 {
+                        atEOF = true
+                        endedInside = depth > 0
+                        return nil
+                    }
+                    chunkBase += chunkEnd
+                    chunkEnd = n
+                    position = 0
                 }
-                chunkBase += chunkEnd
-                chunkEnd = n
-                position = 0
+                scanChunk()
             }
-            scanChunk()
+            let pending = ready[readyHead]
+            readyHead += 1
+            switch pending {
+            case .player:
+                return .player
+            case .inChunk(let range, let line):
+                if skipsEntries { continue }
+                let item = chunk.withUnsafeBufferPointer {
+                    Self.entry(UnsafeBufferPointer(rebasing: $0[range]), line: line)
+                }
+                if let item { return item }
+            case .copied(let bytes, let line):
+                if skipsEntries { continue }
+                if let item = bytes.withUnsafeBufferPointer({ Self.entry($0, line: line) }) { return item }
+            }
         }
-        let item = ready[readyHead]
-        readyHead += 1
-        return item
     }
 
     /// Scans the rest of the chunk, keeping the bytes of captured objects.
@@ -130,9 +159,16 @@ package struct ChromeLogScanner {
                 depth = max(0, depth - 1)
                 if let object = open.popLast(), object.captured {
                     capturedCount -= 1
-                    copy(upTo: i + 1)
-                    let start = object.start - keptFrom
-                    if start >= 0, start < kept.count { parse(kept[start...], line: object.line) }
+                    if object.start >= chunkBase {
+                        // The common case: nothing to copy, the chunk stays until `ready` is empty.
+                        ready.append(.inChunk(object.start - chunkBase..<i + 1, line: object.line))
+                    } else {
+                        copy(upTo: i + 1)
+                        let start = object.start - keptFrom
+                        if start >= 0, start < kept.count {
+                            ready.append(.copied(Array(kept[start...]), line: object.line))
+                        }
+                    }
                 }
                 lastString = nil
             case 0x5B:
@@ -151,7 +187,11 @@ package struct ChromeLogScanner {
             }
             i += 1
         }
-        copy(upTo: chunkEnd)
+        if capturedCount > 0 {
+            copy(upTo: chunkEnd)
+        } else {
+            copiedUpTo = chunkBase + chunkEnd
+        }
         position = chunkEnd
         trim()
     }
@@ -195,18 +235,18 @@ package struct ChromeLogScanner {
     }
 
     /// An object that closed: an entry when it has `time` and `key`.
-    private mutating func parse(_ bytes: ArraySlice<UInt8>, line: Int) {
-        guard let node = try? JSONParser.parse(Array(bytes), firstLine: line), case .object(let members) = node.value,
+    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Item? {
+        guard let node = try? JSONParser.parse(bytes, firstLine: line), case .object(let members) = node.value,
             let timeNode = members.first(where: { $0.key == "time" })?.node,
             let keyNode = members.first(where: { $0.key == "key" })?.node, case .string(let key) = keyNode.value
-        else { return }
+        else { return nil }
         let time: Double
         switch timeNode.value {
         case .int(let value): time = Double(value)
         case .double(let value): time = value
-        default: return
+        default: return nil
         }
         let value = members.first(where: { $0.key == "value" })?.node.value ?? .null
-        ready.append(.entry(time: time, key: key, value: value, line: line))
+        return .entry(time: time, key: key, value: value, line: line)
     }
 }

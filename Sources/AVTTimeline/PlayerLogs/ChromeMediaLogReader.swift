@@ -22,6 +22,9 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     package let name: String
     package let settings: TimelineSettings
+    /// Only the players are followed, for `countPlayers`: entries are applied as they come and
+    /// a player's entries are passed over unparsed once it has a step.
+    private let counting: Bool
     /// What the log holds that the html5 tracker cannot observe yet.
     package private(set) var unmapped = PlayerLogCounts()
     /// Players with entries that became steps, so far.
@@ -72,7 +75,14 @@ package struct ChromeMediaLogReader: TimelineSource {
         _ input: ByteInput, players trackers: Int = 1,
         warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
     ) throws(TimelineError) {
+        try self.init(input, players: trackers, counting: false, warn: warn)
+    }
+
+    private init(
+        _ input: ByteInput, players trackers: Int, counting: Bool, warn: @escaping (String) -> Void
+    ) throws(TimelineError) {
         name = input.name
+        self.counting = counting
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
         let head = try input.peek(64)
         let first = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
@@ -95,8 +105,11 @@ package struct ChromeMediaLogReader: TimelineSource {
     }
 
     /// The players in a log (a second opening of the file): a first pass, warnings discarded.
+    /// Whether a player has a step does not depend on the order of its entries (a step comes
+    /// from any load, play, end, buffering state, seek, error, duration, size or URL entry),
+    /// so this pass reads them unsorted and stops parsing a player's entries at its first step.
     package static func countPlayers(_ input: ByteInput) throws(TimelineError) -> Int {
-        var reader = try ChromeMediaLogReader(input, warn: { _ in })
+        var reader = try ChromeMediaLogReader(input, players: 1, counting: true, warn: { _ in })
         while try reader.nextStep() != nil {}
         return reader.players
     }
@@ -117,6 +130,7 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private mutating func readMore() throws(TimelineError) {
         if scanner != nil {
+            if counting { scanner!.skipsEntries = playerHasSteps }
             let item = try scanner!.next()
             let cut = scanner!.endedInside
             switch item {
@@ -168,7 +182,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         var index = window.count
         while index > windowHead, window[index - 1].time > entry.time { index -= 1 }
         window.insert(entry, at: index)
-        if window.count - windowHead > Self.reorderWindow {
+        if window.count - windowHead > (counting ? 0 : Self.reorderWindow) {
             let earliest = window[windowHead]
             windowHead += 1
             if windowHead >= Self.reorderWindow {

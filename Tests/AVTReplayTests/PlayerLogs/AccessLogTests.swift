@@ -209,7 +209,19 @@ final class AccessLogTests: XCTestCase {
     func testDatesAndTokens() {
         // `sss` is the seconds again, zero-padded: 15:25:02.002 is 15:25:02.
         XCTAssertEqual(AccessLogRow.date("2026/04/15", "15:25:02.002"), AccessLogRow.date("2026/04/15", "15:25:02"))
+        // Epoch milliseconds of the same instants read as UTC, from Python's datetime.
+        XCTAssertEqual(AccessLogRow.date("2026/04/15", "15:25:02.002"), 1_776_266_702_000)
+        XCTAssertEqual(AccessLogRow.date("2024/2/29", "0:00:00"), 1_709_164_800_000)
+        XCTAssertEqual(AccessLogRow.date("2025/12/31", "23:59:59.059"), 1_767_225_599_000)
         XCTAssertNil(AccessLogRow.date("2026/13/15", "15:25:02.002"))
+        for (day, time) in [
+            ("2026/04", "15:25:02"), ("2026/04/15/1", "15:25:02"), ("12026/04/15", "15:25:02"),
+            ("2026//04", "15:25:02"),
+            ("2026/04/15", "15:25"), ("2026/04/15", "15:25:02:01"), ("2026/04/15", "24:00:00"), ("", ""),
+            ("2026/04/1x", "15:25:02"), ("+2026/04/15", "15:25:02"), ("2026/04/15", ".002"),
+        ] {
+            XCTAssertNil(AccessLogRow.date(Substring(day), Substring(time)), "\(day) \(time)")
+        }
         XCTAssertEqual(
             AccessLogRow.tokens("a \"HTTP 404: File Not Found\" -"), ["a", "\"HTTP 404: File Not Found\"", "-"])
     }

@@ -1,4 +1,5 @@
 import AVTJSON
+import Foundation
 import XCTest
 
 @testable import AVTAnalysis
@@ -179,6 +180,40 @@ final class ChromeMediaLogTests: XCTestCase {
         XCTAssertEqual(steps.map(\.t), [0, 10])
         XCTAssertEqual(
             warnings.first, "<stdin>: line 1: event at 5 ms is more than 4096 entries out of time order, read at 10 ms")
+    }
+
+    /// The first pass (`countPlayers`) parses a player's entries only until its first step and
+    /// applies them unsorted: it must still find the players a full read finds, with players that
+    /// make no step, a step that needs two entries out of order, and entries cut by the scanner's
+    /// 256 KiB chunks (before, and inside, the entry that makes the step).
+    func testCountingPassFindsThePlayersAFullReadFinds() throws {
+        let long = String(repeating: "a", count: 300_000)
+        let players = [
+            // A size is a step once width and height are both known: height first, width earlier.
+            #"{"events": [{"time": 9, "key": "height", "value": 720}, {"time": 1, "key": "width", "value": 1280}]}"#,
+            // Nothing the html5 tracker observes (a PAUSE while paused changes nothing): no player.
+            #"{"events": [{"time": 0, "key": "audio_buffering_state", "value": "x"}, {"time": 2, "key": "event", "value": "kPause"}]}"#,
+            "{\"events\": [{\"time\": 0, \"key\": \"info\", \"value\": \"\(long)\"}, {\"time\": 5, \"key\": \"url\", \"value\": \"u\"}]}",
+            "{\"events\": [{\"time\": 0, \"key\": \"error\", \"value\": \"\(long)\"}]}",
+            #"{"events": [{"time": 0, "key": "info", "value": "x"}, {"time": 4, "key": "event", "value": "kPlay"}]}"#,
+        ]
+        let text = "[" + players.joined(separator: ", ") + "]"
+        XCTAssertEqual(try ChromeMediaLogReader.countPlayers(ByteInput(bytes: Array(text.utf8), name: "x")), 4)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (settings, steps, _) = try Support.read(path)
+        XCTAssertEqual(settings.trackers.map(\.name), ["content", "content-2", "content-3", "content-4"])
+        XCTAssertEqual(Set(steps.map(\.tracker)), [0, 1, 2, 3])
+        XCTAssertEqual(Support.count(steps, "videoWidth", .int(1280)), 1)
+        XCTAssertEqual(Support.count(steps, "currentSrc", .string("u")), 1)
+        XCTAssertEqual(Support.count(steps, "event", .string("error")), 1)
+        XCTAssertEqual(Support.count(steps, "event", .string("play")), 1)
+        for fixture in ["chrome-save-log.json", "chrome-players-map-cut.json"] {
+            let counted = try ChromeMediaLogReader.countPlayers(ByteInput(path: Support.fixture(fixture)))
+            XCTAssertEqual(try Support.read(Support.fixture(fixture)).settings.trackers.count, counted, fixture)
+        }
     }
 
     func testNothingInTheFormatIsAnErrorNamingTheFile() {
