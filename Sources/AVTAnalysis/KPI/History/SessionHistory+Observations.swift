@@ -29,6 +29,11 @@ extension SessionHistory {
                     index = beginPlayback(tracker: tracker, at: t)
                 }
             }
+            // The recording begins mid-playback: a mark on the playback, whatever the player.
+            if observation.key == MidSession.key {
+                if PlayerValue.bool(observation.value) == true { playbacks[index].startNotRecorded = true }
+                continue
+            }
             switch trackers[tracker].vocabulary {
             case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
