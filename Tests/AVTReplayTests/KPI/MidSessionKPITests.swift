@@ -150,6 +150,29 @@ final class MidSessionKPITests: XCTestCase {
         XCTAssertEqual(KPIAggregate.pooled([s], definitions: .openavt)[name: "startupTime"], .int(1200))
     }
 
+    /// A mark when the tracker's playback is already over (stopped at 3000) is about the next
+    /// one: it begins a playback (players that share a tracker, one after the other). The first
+    /// keeps its startup: BUFFERING with play requested at 0, READY at 800 (a join of 800 in
+    /// every set); the second, marked, plays 5000–9000.
+    func testAMarkAfterThePlaybackStoppedBeginsTheNextPlayback() throws {
+        let s = try session(
+            "exoplayer",
+            [
+                K.observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
+                K.observe(800, #""playbackState": "READY""#), K.observe(3000, #""stop": true"#),
+                K.observe(5000, #""midSession": true, "playbackState": "BUFFERING""#),
+                K.observe(5000, #""playbackState": "READY""#), K.observe(9000, #""playbackState": "ENDED""#),
+            ], marked: true)
+        XCTAssertEqual(s.playbackIds.count, 2)
+        for definitions in KPIDefinitions.allCases {
+            XCTAssertEqual(K.values(s, 0, definitions)["startupTime"], .int(800), "\(definitions)")
+            XCTAssertEqual(K.values(s, 0, definitions)["playTime"], .int(2200), "800–3000 (\(definitions))")
+            XCTAssertNil(K.values(s, 1, definitions)["startupTime"], "\(definitions)")
+            XCTAssertEqual(K.values(s, 1, definitions)["playTime"], .int(4000), "5000–9000 (\(definitions))")
+            XCTAssertEqual(K.totals(s, definitions)["startupTime"], .int(800), "\(definitions)")
+        }
+    }
+
     /// A mark on a later step still marks the playback it is in (the mark is about the
     /// playback, not about the step): the first playback here, not the second.
     func testAMarkOnALaterStepMarksThePlaybackItIsIn() throws {

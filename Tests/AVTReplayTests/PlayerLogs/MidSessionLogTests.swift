@@ -196,6 +196,31 @@ final class MidSessionLogTests: XCTestCase {
         }
     }
 
+    /// From standard input the two players share one tracker: the mark, coming after the first
+    /// player's Stop, begins a playback of its own, so the first keeps its startup (800).
+    func testOnStandardInputTheMarkStillBeginsItsOwnPlayback() throws {
+        let log = [
+            Self.line("state", "0.10", "BUFFERING"), Self.line("playWhenReady", "0.12", "true, USER_REQUEST"),
+            Self.line("state", "0.90", "READY"), Self.line("isPlaying", "0.90", "true"),
+            "I ExoPlayerImpl: Init 4d5e6f [AndroidXMedia3/1.4.1] [panther, Pixel 7, Google, 34]",
+            Self.line("isPlaying", "500.00", "false"), Self.line("playWhenReady", "500.00", "false, USER_REQUEST"),
+            Self.line("playWhenReady", "504.00", "true, USER_REQUEST"), Self.line("state", "510.00", "ENDED"),
+        ].joined(separator: "\n")
+        var source = try TimelineReader.open(
+            ByteInput(bytes: Array(log.utf8), name: "<stdin>"), format: .exoplayerLog, csvTrackers: [],
+            warn: { _ in })
+        XCTAssertEqual(source.settings.trackers.map(\.name), ["content"])
+        let session = try KPISessions.replay(&source, session: "<stdin>").0
+        let k = session.playbackIds.map { session.playback($0, definitions: .openavt) }
+        XCTAssertEqual(k.count, 2)
+        XCTAssertEqual(k[0].int("startupTime"), 800, "StreamLoad 100 → playing 900")
+        XCTAssertNil(k[1][name: "startupTime"])
+        // Laid after the first player (its last time, 900): paused 500900–504900, playing
+        // 504900–510900 (ENDED).
+        XCTAssertEqual(k[1].int("pauseTime"), 4000)
+        XCTAssertEqual(k[1].int("playTime"), 6000)
+    }
+
     /// The mark is in the timeline: the log converted to JSON Lines or JSON, then replayed, gives
     /// the same KPIs as the log, and the converted timeline says `"midSession":true`.
     func testAConvertedMidSessionLogGivesTheSameKPIs() throws {

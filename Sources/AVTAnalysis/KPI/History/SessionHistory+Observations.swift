@@ -29,9 +29,13 @@ extension SessionHistory {
                     index = beginPlayback(tracker: tracker, at: t)
                 }
             }
-            // The recording begins mid-playback: a mark on the playback, whatever the player.
+            // The recording begins mid-playback: a mark on the playback, whatever the player. A
+            // playback already over (stopped, ended, failed) is not the one under way: the mark
+            // begins the next (players sharing a tracker, one after the other).
             if observation.key == MidSession.key {
-                if PlayerValue.bool(observation.value) == true { playbacks[index].startNotRecorded = true }
+                guard PlayerValue.bool(observation.value) == true else { continue }
+                if playbacks[index].state.isTerminal { index = beginPlayback(tracker: tracker, at: t) }
+                playbacks[index].startNotRecorded = true
                 continue
             }
             switch trackers[tracker].vocabulary {
