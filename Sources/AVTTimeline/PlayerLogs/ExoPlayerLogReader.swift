@@ -48,7 +48,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     private var sessionHasState = false
     /// The session's next step carries `midSession`: its start is not in the log.
     private var markNext = false
-    /// A session's first `state READY` when the line does not say playWhenReady (2.12+), held
+    /// A session's first `state READY` while playWhenReady is unknown (2.12+ lines), held
     /// until the next step, so that an `isPlaying true` at the same time joins it (ready and
     /// playing at once, as a player already playing) rather than follow a READY paused for no time.
     private var heldReady: (t: Int, line: Int, observe: [(String, JSONValue)])?
@@ -276,7 +276,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             playbackState = state
             if let request { playWhenReady = request }
             if state == "READY" || state == "IDLE" || state == "ENDED" { seeking = false }
-            if inferred, state == "READY", request == nil {
+            if inferred, state == "READY", playWhenReady == nil {
                 heldReady = (t, number, observe)
                 return
             }
@@ -303,8 +303,9 @@ package struct ExoPlayerLogReader: TimelineSource {
             // playWhenReady the log has not shown (a first `state READY`, then `isPlaying true`).
             let value = details.first.flatMap(Self.bool)
             guard let value else { return }
-            if value, let held = heldReady, held.t == t {
-                heldReady!.observe.append(("playWhenReady", .bool(true)))
+            if value, var held = heldReady, held.t == t {
+                held.observe.append(("playWhenReady", .bool(true)))
+                heldReady = held
                 playWhenReady = true
             }
             flushHeld()
@@ -496,7 +497,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// play requested); READY first gets the load before it. The log does not show the startup:
     /// the session's first step carries `midSession`, and `kpi` leaves its startup out rather
     /// than measure a join of 0.
-    /// Returns whether it inferred the session began before the log.
+    ///
+    /// Returns whether it inferred that the session began before the log.
     @discardableResult
     private mutating func inferIfMidSession(_ sign: FirstSign, t: Int, number: Int, text: [UInt8]) -> Bool {
         guard !sessionHasState else { return false }

@@ -83,6 +83,28 @@ final class MidSessionLogTests: XCTestCase {
         XCTAssertEqual(k[name: "ended"], .bool(true))
     }
 
+    /// A play request first says nothing, but the READY after it without a BUFFERING does: the
+    /// load is inferred (marked) before the READY, which plays at once with the known request.
+    func testAFirstReadyAfterAPlayRequest() throws {
+        let log = [
+            Self.line("playWhenReady", "40.00", "true, USER_REQUEST"), Self.line("state", "41.00", "READY"),
+            Self.line("isPlaying", "41.00", "true"), Self.line("state", "45.00", "ENDED"),
+        ].joined(separator: "\n")
+        let (settings, steps, _) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "40000 content playWhenReady=true playWhenReadyChangeReason=\"USER_REQUEST\"",
+                "41000 content midSession=true playbackState=\"BUFFERING\"",
+                "41000 content contentPosition=0 playbackState=\"READY\"",
+                "45000 content contentPosition=0 playbackState=\"ENDED\"",
+            ])
+        let k = try XCTUnwrap(try kpis(log, .cta).first)
+        XCTAssertNil(k[name: "startupTime"], "not 1000 from the request at 40000")
+        XCTAssertEqual(k.int("playTime"), 4000, "41000–45000")
+        XCTAssertEqual(k.int("pauseCount"), 0)
+    }
+
     /// Up to r2.11 the state line carries playWhenReady: `true, READY` first is one step.
     func testAFirstReadyWithItsPlayWhenReadyUpTo2_11() throws {
         let log =
