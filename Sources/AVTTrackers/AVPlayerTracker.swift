@@ -44,6 +44,8 @@ public final class AVPlayerTracker: ScriptableTracker {
         "indicatedBitrate": ObservationRule.nonNegativeNumber.orNull,
         "droppedVideoFrames": .nonNegativeInteger,
         "errorLogEvent": .string,
+        // Read by the KPIs' state history only: the recording begins mid-playback.
+        MidSession.key: MidSession.rule,
     ]
 
     public override class var observationRules: [String: ObservationRule] { rules }

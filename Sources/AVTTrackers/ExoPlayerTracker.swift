@@ -52,6 +52,8 @@ public final class ExoPlayerTracker: ScriptableTracker {
         "loadError": .string,
         "stop": .trueSignal,
         "release": .trueSignal,
+        // Read by the KPIs' state history only: the recording begins mid-playback.
+        MidSession.key: MidSession.rule,
     ]
 
     /// `Player.PLAY_WHEN_READY_CHANGE_REASON_*` names.

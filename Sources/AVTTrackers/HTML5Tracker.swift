@@ -52,6 +52,8 @@ public final class HTML5Tracker: ScriptableTracker {
         "error": mediaErrorRule.orNull,
         // `getVideoPlaybackQuality().droppedVideoFrames`, read by the KPIs' state history only.
         "droppedVideoFrames": .nonNegativeInteger,
+        // Read by the KPIs' state history only: the recording begins mid-playback.
+        MidSession.key: MidSession.rule,
     ]
 
     public override class var observationRules: [String: ObservationRule] { rules }

@@ -53,6 +53,59 @@ final class PlayerLogCommandTests: XCTestCase {
             ), result.stderr)
     }
 
+    /// A log that starts mid-session has no startup (`–`), and keeps none through `convert`: the
+    /// converted timeline carries the `midSession` mark, so its KPIs are the log's (a golden case
+    /// keeps them). Only the session name and the playback id, made from it, differ.
+    func testAMidSessionLogHasNoStartupBeforeOrAfterConversion() throws {
+        let log = "fixtures/player-logs/exoplayer-studio-midsession-cut.log"
+        let table = try CLI.run(["kpi", log])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let startup = try XCTUnwrap(table.stdout.split(separator: "\n").first { $0.hasPrefix("startupTime") })
+        XCTAssertEqual(startup.split(separator: " ").suffix(2), ["–", "–"], String(startup))
+        XCTAssertTrue(table.stderr.contains("its startup is not in the log"), table.stderr)
+        for ext in ["jsonl", "json"] {
+            let timeline = path("midsession.\(ext)")
+            XCTAssertEqual(try CLI.run(["convert", log, timeline]).status, 0)
+            XCTAssertTrue(try String(contentsOfFile: timeline, encoding: .utf8).contains(#""midSession":true"#))
+            for definitions in ["openavt", "exoplayer", "cta", "mux"] {
+                let fromLog = try CLI.run(["kpi", log, "--format", "json", "--definitions", definitions])
+                let converted = try CLI.run(["kpi", timeline, "--format", "json", "--definitions", definitions])
+                XCTAssertEqual(converted.status, 0, converted.stderr)
+                XCTAssertEqual(try Self.kpis(converted.stdout), try Self.kpis(fromLog.stdout), "\(ext) \(definitions)")
+                // Named in the units, never given a value.
+                XCTAssertNil(converted.stdout.firstMatch(of: /"startupTime":[0-9]/), converted.stdout)
+            }
+        }
+    }
+
+    /// The sessions' totals and playbacks of `kpi --format json`, without the session name and
+    /// the playback ids (which follow from the name).
+    private static func kpis(_ json: String) throws -> NSDictionary {
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let session = try XCTUnwrap((root["sessions"] as? [[String: Any]])?.first)
+        let playbacks = try XCTUnwrap(session["playbacks"] as? [[String: Any]]).map { playback in
+            playback.filter { $0.key != "playbackId" }
+        }
+        return ["totals": session["totals"] ?? [:], "playbacks": playbacks] as NSDictionary
+    }
+
+    /// A `midSession` that is not `true` is bad input, located like any observation.
+    func testABadMidSessionValueIsBadInput() throws {
+        let timeline = path("bad.json")
+        try #"""
+        {"trackers": [{"name": "p", "kind": "exoplayer"}],
+         "steps": [{"t": 0, "tracker": "p", "observe": {"midSession": "yes"}}]}
+        """#.write(toFile: timeline, atomically: true, encoding: .utf8)
+        for command in ["run", "kpi"] {
+            let result = try CLI.run([command, timeline])
+            XCTAssertEqual(result.status, 2, command)
+            XCTAssertEqual(
+                result.stderr,
+                "avtreplay: error: \(timeline):2:63: steps[0].observe.midSession: expected true, found \"yes\"\n",
+                command)
+        }
+    }
+
     func testStandardInputIsDetectedFromTheContent() throws {
         let text = try String(
             contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/chrome-table-tabs.txt"),

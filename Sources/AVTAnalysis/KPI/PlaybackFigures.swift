@@ -36,6 +36,33 @@ package struct PlaybackFigures: Sendable {
         rebufferCount = h.rebufferCount
         stallCount = h.stallCount
         maxRebufferTime = h.maxRebufferTime
+        // A playback whose start the recording does not show has no startup figures: a join
+        // of 0 (the first state seen is already playing) would be a wrong number, not a fast one.
+        if !h.startNotRecorded { startFigures(h) }
+        let attempt = h.request != nil || h.loadRequest != nil || h.state != .notStarted
+        started = h.firstFrame != nil ? 1 : 0
+        ready = h.hasBeenReady ? 1 : 0
+        attempted = attempt ? 1 : 0
+        neverStarted = attempt && h.firstFrame == nil ? 1 : 0
+        neverStartedWithoutFailure = neverStarted == 1 && h.fatalErrors == 0 ? 1 : 0
+        withFatalError = h.fatalErrors > 0 ? 1 : 0
+        endedFailed = h.state == .failed ? 1 : 0
+        ended = h.hasEnded ? 1 : 0
+        abandoned = h.state == .abandoned || h.state == .stopped ? 1 : 0
+        fatalErrors = h.fatalErrors
+        fatalErrorsBeforeStart = h.fatalErrorsBeforeStart
+        nonFatalErrors = h.nonFatalErrors
+        heightTime = h.heightTime
+        heightProduct = h.heightProduct
+        bitrateTime = h.bitrateTime
+        bitrateProduct = h.bitrateProduct
+        droppedFrames = h.droppedFrames
+        counters = h.counters
+    }
+
+    /// The figures about how the playback began: its join, its time to the first frame (from
+    /// the load or the request), the hub's StartTime and its first format.
+    private mutating func startFigures(_ h: PlaybackHistory) {
         if let join = h.validJoinTime {
             validJoinTime = join
             validJoinCount = 1
@@ -56,23 +83,6 @@ package struct PlaybackFigures: Sendable {
             startTimeMetric = metric
             startTimeMetricCount = 1
         }
-        let attempt = h.request != nil || h.loadRequest != nil || h.state != .notStarted
-        started = h.firstFrame != nil ? 1 : 0
-        ready = h.hasBeenReady ? 1 : 0
-        attempted = attempt ? 1 : 0
-        neverStarted = attempt && h.firstFrame == nil ? 1 : 0
-        neverStartedWithoutFailure = neverStarted == 1 && h.fatalErrors == 0 ? 1 : 0
-        withFatalError = h.fatalErrors > 0 ? 1 : 0
-        endedFailed = h.state == .failed ? 1 : 0
-        ended = h.hasEnded ? 1 : 0
-        abandoned = h.state == .abandoned || h.state == .stopped ? 1 : 0
-        fatalErrors = h.fatalErrors
-        fatalErrorsBeforeStart = h.fatalErrorsBeforeStart
-        nonFatalErrors = h.nonFatalErrors
-        heightTime = h.heightTime
-        heightProduct = h.heightProduct
-        bitrateTime = h.bitrateTime
-        bitrateProduct = h.bitrateProduct
         if let height = h.initialHeight {
             initialHeight = height
             initialHeightCount = 1
@@ -81,8 +91,6 @@ package struct PlaybackFigures: Sendable {
             initialBitrate = bitrate
             initialBitrateCount = 1
         }
-        droppedFrames = h.droppedFrames
-        counters = h.counters
     }
 
     func time(_ state: PlaybackState) -> Int { durations[state.rawValue] }

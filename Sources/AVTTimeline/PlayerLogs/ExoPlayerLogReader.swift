@@ -46,6 +46,12 @@ package struct ExoPlayerLogReader: TimelineSource {
     // Sessions and processes.
     private var sessionHasEvents = false
     private var sessionHasState = false
+    /// The session's next step carries `midSession`: its start is not in the log.
+    private var markNext = false
+    /// A session's first `state READY` while playWhenReady is unknown (2.12+ lines), held
+    /// until the next step, so that an `isPlaying true` at the same time joins it (ready and
+    /// playing at once, as a player already playing) rather than follow a READY paused for no time.
+    private var heldReady: (t: Int, line: Int, observe: [(String, JSONValue)])?
     private var pendingInit = false
     private var pendingInitPid: Int?
     private var pid: Int?
@@ -260,7 +266,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
             // ≤ r2.11: `state [T, …, playWhenReady, STATE]`.
             let request = details.count >= 2 ? Self.bool(details[details.count - 2]) : nil
-            inferIfMidSession(firstSays: nil, t: t, number: number, text: text)
+            let inferred = inferIfMidSession(Self.firstSign(state), t: t, number: number, text: text)
             // One callback gave both: the request first, so that a first `true, BUFFERING` arms
             // the Start on READY (the startup) rather than starting before anything loaded.
             var observe: [(String, JSONValue)] = []
@@ -270,13 +276,18 @@ package struct ExoPlayerLogReader: TimelineSource {
             playbackState = state
             if let request { playWhenReady = request }
             if state == "READY" || state == "IDLE" || state == "ENDED" { seeking = false }
+            if inferred, state == "READY", playWhenReady == nil {
+                heldReady = (t, number, observe)
+                return
+            }
             append(t: t, line: number, observe)
         case "playWhenReady":
             guard let value = details.first.flatMap(Self.bool) else {
                 warnings.line(number, text, "a playWhenReady line without true or false, skipped")
                 return
             }
-            inferIfMidSession(firstSays: value ? nil : "playWhenReady false", t: t, number: number, text: text)
+            // A fresh player may be asked to play before prepare(): only false tells.
+            inferIfMidSession(value ? .unsettled : .wasPlaying("playWhenReady false"), t: t, number: number, text: text)
             guard value != playWhenReady else { return }
             playWhenReady = value
             // The reason (2.12+) tells a user's request from the player's own change (the end
@@ -288,9 +299,21 @@ package struct ExoPlayerLogReader: TimelineSource {
             append(t: t, line: number, observe)
         case "isPlaying":
             // The cleanest "playing" bit, but the state and playWhenReady lines around it say the
-            // same: it only tells what a log that starts mid-session was doing before.
+            // same: it only tells what a log that starts mid-session was doing, and a
+            // playWhenReady the log has not shown (a first `state READY`, then `isPlaying true`).
             let value = details.first.flatMap(Self.bool)
-            inferIfMidSession(firstSays: value == false ? "isPlaying false" : nil, t: t, number: number, text: text)
+            guard let value else { return }
+            if value, var held = heldReady, held.t == t {
+                held.observe.append(("playWhenReady", .bool(true)))
+                heldReady = held
+                playWhenReady = true
+            }
+            flushHeld()
+            inferIfMidSession(value ? .playsNow : .wasPlaying("isPlaying false"), t: t, number: number, text: text)
+            if value, playbackState == "READY", playWhenReady == nil {
+                playWhenReady = true
+                append(t: t, line: number, [("playWhenReady", .bool(true))])
+            }
         case "positionDiscontinuity", "seekStarted":
             seek(line, t: t, number: number)
         case "playerFailed":
@@ -441,26 +464,84 @@ package struct ExoPlayerLogReader: TimelineSource {
         append(t: t, line: number, observe)
     }
 
-    /// A log that starts in the middle of a session: when the first line that tells the player's
-    /// state says it stopped playing (`isPlaying false`, `playWhenReady false`), it was playing
-    /// before. Two steps at the line's time make it so (a stream loaded, ready, play requested);
-    /// the log does not show the startup, so its startup time is 0 and means nothing.
-    private mutating func inferIfMidSession(firstSays: String?, t: Int, number: Int, text: [UInt8]) {
-        guard !sessionHasState else { return }
+    /// What a session's first line about the player's state says of the time before the log.
+    private enum FirstSign {
+        /// `state BUFFERING`: prepare(), the start of a playback.
+        case start
+        /// Nothing yet: `playWhenReady true` (a fresh player may be asked to play before
+        /// prepare()), `state IDLE` (up to r2.11 a state line is printed for that request too).
+        case unsettled
+        /// It was playing before the line: `isPlaying false`, `playWhenReady false`, `state ENDED`.
+        case wasPlaying(String)
+        /// It plays from the line on (`isPlaying true`): loaded, ready, play requested.
+        case playsNow
+        /// The stream was loaded before (`state READY`).
+        case loaded
+    }
+
+    private static func firstSign(_ state: String) -> FirstSign {
+        switch state {
+        case "BUFFERING": .start
+        case "READY": .loaded
+        case "ENDED": .wasPlaying("state ENDED")
+        default: .unsettled
+        }
+    }
+
+    /// A log that starts in the middle of a session. A fresh player's first state other than
+    /// IDLE (the state it is created in) is BUFFERING (prepare()), and its first isPlaying or
+    /// playWhenReady change can only be to true. So a session whose first state line is READY or
+    /// ENDED, or whose first change is `isPlaying false`, `playWhenReady false` or `isPlaying
+    /// true` before any state line, began before the log.
+    /// When it was playing, two steps at the line's time make it so (a stream loaded, ready,
+    /// play requested); READY first gets the load before it. The log does not show the startup:
+    /// the session's first step carries `midSession`, and `kpi` leaves its startup out rather
+    /// than measure a join of 0.
+    ///
+    /// Returns whether it inferred that the session began before the log.
+    @discardableResult
+    private mutating func inferIfMidSession(_ sign: FirstSign, t: Int, number: Int, text: [UInt8]) -> Bool {
+        guard !sessionHasState else { return false }
+        let inferred: String
+        switch sign {
+        case .unsettled:
+            return false
+        case .start:
+            sessionHasState = true
+            return false
+        case .wasPlaying(let firstSays):
+            inferred = "(\(firstSays) first): inferred the player was playing before"
+        case .playsNow:
+            inferred = "(isPlaying true first): inferred the stream was loaded and plays from there"
+        case .loaded:
+            inferred = "(state READY first, without the BUFFERING of its start): inferred the stream was loaded before"
+        }
         sessionHasState = true
-        guard let firstSays else { return }
-        warnings.line(
-            number, text,
-            "the log starts mid-session (\(firstSays) first): inferred the player was playing before; its startup is not in the log"
-        )
-        append(t: t, line: number, [("playbackState", .string("BUFFERING"))])
-        append(t: t, line: number, [("playbackState", .string("READY")), ("playWhenReady", .bool(true))])
-        playbackState = "READY"
-        playWhenReady = true
+        markNext = true
+        warnings.line(number, text, "the log starts mid-session \(inferred); its startup is not in the log")
+        switch sign {
+        case .wasPlaying, .playsNow:
+            append(t: t, line: number, [("playbackState", .string("BUFFERING"))])
+            append(t: t, line: number, [("playbackState", .string("READY")), ("playWhenReady", .bool(true))])
+            playbackState = "READY"
+            playWhenReady = true
+        default:
+            append(t: t, line: number, [("playbackState", .string("BUFFERING"))])
+            playbackState = "BUFFERING"
+        }
+        return true
+    }
+
+    /// The held first READY goes out as it is (see `heldReady`).
+    private mutating func flushHeld() {
+        guard let held = heldReady else { return }
+        heldReady = nil
+        append(t: held.t, line: held.line, held.observe)
     }
 
     private mutating func newSession() {
         flushError()
+        flushHeld()
         if sessionHasEvents {
             // The previous player's playback ends here; the next is a new playbackId.
             if !released {
@@ -479,6 +560,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         lastEventTime = 0
         pendingInit = false
         sessionHasState = false
+        markNext = false
         playbackState = nil
         playWhenReady = nil
         seeking = false
@@ -509,6 +591,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     private mutating func finish() {
         atEnd = true
         flushError()
+        flushHeld()
         if let open = block, open.name != "playerFailed", open.name != "internalError" {
             warnings.summary("the \(open.name) block of line \(open.line) is cut at the end of the log")
         }
@@ -528,6 +611,12 @@ package struct ExoPlayerLogReader: TimelineSource {
 
     private mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
         guard !observe.isEmpty else { return }
+        flushHeld()
+        var observe = observe
+        if markNext {
+            markNext = false
+            observe.insert((MidSession.key, .bool(true)), at: 0)
+        }
         let step = Step(
             t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
             origin: StepOrigin(index: stepIndex, location: SourceLocation(line: line, column: 1)))

@@ -216,8 +216,9 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertEqual(
             Support.lines(steps, settings),
             [
-                // `isPlaying false` first: it was playing; two steps make it so.
-                "754310 content playbackState=\"BUFFERING\"",
+                // `isPlaying false` first: it was playing; two steps make it so, the first
+                // marked: the playback's start is not in the log.
+                "754310 content midSession=true playbackState=\"BUFFERING\"",
                 "754310 content playbackState=\"READY\" playWhenReady=true",
                 // The repeated tag is blank on this line: the message is found all the same.
                 "754310 content playWhenReady=false playWhenReadyChangeReason=\"USER_REQUEST\"",
@@ -232,8 +233,15 @@ final class ExoPlayerLogTests: XCTestCase {
             warnings[1].hasPrefix("\(path):11: cut before its closing ], skipped: \"12:23:56.152 EventLogger"))
         XCTAssertTrue(warnings[1].hasSuffix("…\""), "the line quoted, cut to 80 characters")
         let k = try XCTUnwrap(try Support.kpis(path).first)
-        // Start at the inferred 754310, at once: the log does not show the startup.
-        XCTAssertEqual(k.int("startupTime"), 0)
+        // Start at the inferred 754310, at once: the log does not show the startup, so the
+        // playback carries `midSession` and its startup is absent (it used to read 0, a join of
+        // no time that never happened), as are the hub's StartTime and the first format (line
+        // 6's 1080 is not the height the playback began at).
+        XCTAssertNil(k[name: "startupTime"])
+        XCTAssertNil(k[name: "startTimeMetric"])
+        XCTAssertNil(k[name: "initialVideoHeight"])
+        XCTAssertEqual(k[name: "started"], .bool(true), "the log shows it playing")
+        XCTAssertEqual(k[name: "exitBeforeVideoStart"], .bool(false))
         // Paused 754310–761540 (7230); playing 761540–775040 (13500) + 776290 to the end, the
         // last step (0): 13500. The rebuffer 775040–776290 (1250).
         // Line 2 (754310) pauses at once: one pause, 754310–761540 (line 4), 7230.

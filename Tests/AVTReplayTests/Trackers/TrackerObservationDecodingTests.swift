@@ -28,7 +28,7 @@ final class TrackerObservationDecodingTests: XCTestCase {
     func testTrackerUnknownObservationKeyIsAnErrorListingTheValidKeys() throws {
         let expectedKeys = [
             "currentTime", "droppedVideoFrames", "duration", "error", "errorLogEvent", "fps", "indicatedBitrate",
-            "isMuted", "itemStatus", "language", "notification",
+            "isMuted", "itemStatus", "language", "midSession", "notification",
             "observedBitrate", "playbackBufferEmpty", "playbackBufferFull", "playbackLikelyToKeepUp",
             "presentationSize",
             "rate", "reasonForWaitingToPlay", "source", "status", "subtitles", "timeControlStatus", "volume",
@@ -93,6 +93,10 @@ final class TrackerObservationDecodingTests: XCTestCase {
             ("exoplayer", #""playbackState": "STATE_READY""#, "playbackState", #""READY""#),
             ("exoplayer", #""playerError": {"type": "SOURCE"}"#, "playerError", "message"),
             ("exoplayer", #""playerError": {"message": "x", "type": "NETWORK"}"#, "playerError", "UNEXPECTED"),
+            // A mark, only ever true (a playback recorded from its start has none).
+            ("exoplayer", #""midSession": "yes""#, "midSession", "expected true, found \"yes\""),
+            ("avplayer", #""midSession": false"#, "midSession", "expected true, found false"),
+            ("html5", #""midSession": 1"#, "midSession", "expected true, found 1"),
         ]
         for (kind, members, path, says) in cases {
             let error = try XCTUnwrap(self.error(kind: kind, members), "\(kind) \(members)")
@@ -110,6 +114,9 @@ final class TrackerObservationDecodingTests: XCTestCase {
             ("html5", #""error": null"#),
             ("exoplayer", #""playerError": {"message": "x"}"#),
             ("avplayer", #""rate": -1.5, "volume": 0, "currentTime": null"#),
+            ("exoplayer", #""midSession": true, "playbackState": "READY""#),
+            ("avplayer", #""midSession": true"#),
+            ("html5", #""midSession": true, "event": "playing""#),
         ]
         for (kind, members) in cases {
             let tracker = kind == "ima" ? "ads" : "content"

@@ -63,6 +63,11 @@ package struct PlaybackHistory: Sendable {
     /// An event log's playback that begins without its request or load (the hub blocked them):
     /// where its join began cannot be known.
     package var joinUnknown = false
+    /// The recording begins while this playback was already under way (a `midSession`
+    /// observation): its startup and first format happened before it, so the figures about them
+    /// (join, time to first frame, StartTime, initial height and bitrate) are not known. What the
+    /// recording shows (states, counts) is kept.
+    package var startNotRecorded = false
     package var counters = ActionCounters()
     /// When a later playback on the same tracker took over (the report's bar ends there).
     package var finishedAt: Int?

@@ -29,6 +29,15 @@ extension SessionHistory {
                     index = beginPlayback(tracker: tracker, at: t)
                 }
             }
+            // The recording begins mid-playback: a mark on the playback, whatever the player. A
+            // playback already over (stopped, ended, failed) is not the one under way: the mark
+            // begins the next (players sharing a tracker, one after the other).
+            if observation.key == MidSession.key {
+                guard PlayerValue.bool(observation.value) == true else { continue }
+                if playbacks[index].state.isTerminal { index = beginPlayback(tracker: tracker, at: t) }
+                playbacks[index].startNotRecorded = true
+                continue
+            }
             switch trackers[tracker].vocabulary {
             case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
