@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Generates a large player log for scripts/bench: one long session, in a real log's proportions.
 
-usage: gen-player-log.py exoplayer|chrome MEGABYTES > FILE
+usage: gen-player-log.py exoplayer|chrome|accesslog MEGABYTES > FILE
 
 exoplayer: logcat -v threadtime EventLogger lines (states, isPlaying, formats, loading, dropped
 frames) with a line of another tag between them, eventTime growing. chrome: a saved
 media-internals log of one player, buffering states as objects, a few entries out of order.
+accesslog: AVPlayer access-log dumps as an app prints them, collected from many sessions: each
+session (cs-guid) has 20 events on three variants, dumped after every fifth event, each dump
+repeating the whole log so far.
 """
 import sys
 
@@ -54,5 +57,25 @@ elif kind == "chrome":
             '"reason": "DEMUXER_UNDERFLOW", "for_suspended_start": false}}' % (t + 3000))
         t += 3500
     write("\n]}]\n")
+elif kind == "accesslog":
+    header = (
+        "#Version: 1.0\n#Software: AppleCoreMedia/1.0.0.22A3354 (iPhone; U; CPU OS 18_0 like Mac OS X; en_us)\n"
+        "#Date: 2025/11/03 20:14:50.050\n#Fields: date time uri cs-guid s-ip s-ip-changes sc-count "
+        "c-duration-downloaded c-start-time c-duration-watched bytes c-observed-bitrate sc-indicated-bitrate "
+        "c-stalls c-frames-dropped c-startup-time c-overdue c-reason c-observed-min-bitrate "
+        "c-observed-max-bitrate c-observed-bitrate-sd s-playback-type sc-wwan-count c-switch-bitrate\n")
+    session = 0
+    while size < target:
+        session += 1
+        guid = "%08X-1B9E-4C8A-9E61-%012X" % (session, session)
+        rows = []
+        for i in range(20):
+            height = (360, 720, 1080)[(session * 7 + i * i) % 3]
+            rows.append(
+                "2025/11/03 20:%02d:%02d.0%02d https://media.example.com/show/v%d/prog.m3u8 %s 203.0.113.7 0 8 "
+                "36.000 %d.000 30.250 11250000 6000000.000 %d %d 4 1.500 0 2 - - 120000.000 VOD 0 -\n"
+                % (14 + i // 2, (i % 2) * 30, (i % 2) * 30, height, guid, i * 30, height * 3000, i % 2))
+            if i % 5 == 4:
+                write(header + "".join(rows))
 else:
-    sys.exit("usage: gen-player-log.py exoplayer|chrome MEGABYTES")
+    sys.exit("usage: gen-player-log.py exoplayer|chrome|accesslog MEGABYTES")

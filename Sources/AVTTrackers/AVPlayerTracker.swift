@@ -46,6 +46,8 @@ public final class AVPlayerTracker: ScriptableTracker {
         "errorLogEvent": .string,
         // Read by the KPIs' state history only: the recording begins mid-playback.
         MidSession.key: MidSession.rule,
+        // The app is done with the player: the tracker's listeners go, as at endOfService.
+        "release": .trueSignal,
     ]
 
     public override class var observationRules: [String: ObservationRule] { rules }
@@ -112,6 +114,7 @@ public final class AVPlayerTracker: ScriptableTracker {
     private enum Key: String, CaseIterable {
         case status, itemStatus, timeControlStatus, rate, playbackBufferEmpty, notification, error, currentTime
         case duration, presentationSize, volume, isMuted, fps, source, observedBitrate, language, subtitles
+        case release
         static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
     }
 
@@ -177,6 +180,8 @@ public final class AVPlayerTracker: ScriptableTracker {
             language = PlayerValue.string(value)
         case .subtitles:
             subtitles = PlayerValue.string(value)
+        case .release:
+            release()
         }
     }
 
@@ -204,6 +209,16 @@ public final class AVPlayerTracker: ScriptableTracker {
         }
         // AVFoundation calls the periodic observer's block when the rate changes.
         timeObserverFired()
+    }
+
+    /// The app let the player go: its periodic time observer is removed with the other
+    /// listeners (as at endOfService) and the playhead stops, with no action of its own; a
+    /// player observed on this tracker later starts from rate 0.
+    private func release() {
+        if let trackerId { instrument?.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot) }
+        rate = 0
+        waitingToPlay = false
+        updatePlayheadSpeed()
     }
 
     private func updatePlayheadSpeed() {

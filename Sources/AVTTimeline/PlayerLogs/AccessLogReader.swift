@@ -15,8 +15,10 @@ import AVTTrackers
 /// knowledge ends. A seek (between events) is a zero-length seek before the event that follows
 /// it; dropped frames are a running total; error log entries are non-fatal errors at their
 /// time. Time between events (pauses, seek durations) is not in the log and not in the
-/// timeline. Variant switches, which the tracker only sees from a presentation size the log
-/// does not have, are counted per session.
+/// timeline. A variant switch, which the tracker only sees from a presentation size the log
+/// does not have, is a scripted `QualityChangeUp`/`Down` after the event it switched to
+/// begins. The session's player is released after its `Stop`, so its periodic time observer
+/// does not tick through the sessions that follow.
 ///
 /// Dumps are snapshots of the whole log so far: events are kept by session and index, a later
 /// dump's replacing an earlier one's, so the input is read whole before the first step (memory
@@ -158,14 +160,6 @@ package struct AccessLogReader: TimelineSource {
             warnings.summary("\(stalls) stalls: only the first \(Self.stallLimit) are replayed")
         }
         warnings.finish()
-        for session in sessions {
-            let switches = session.qualitySwitches
-            guard switches.up + switches.down > 0 else { continue }
-            warnings.summary(
-                "session \(QuotedInput.quoted(session.guid)): \(switches.up) variant switches up, \(switches.down) down: "
-                    + "not replayed (the avplayer tracker sees a switch only from a presentation size, "
-                    + "which the log does not have)")
-        }
         let known = Set(sessions.map(\.guid))
         let orphans = errorsByGuid.filter { !known.contains($0.key) }.values.reduce(0) { $0 + $1.count }
         if orphans > 0 {
@@ -176,7 +170,8 @@ package struct AccessLogReader: TimelineSource {
     /// Where a `#Software:`, `#Version:`, `#Date:` or `#Fields:` header starts inside a line.
     static func gluedHeader(in line: Substring) -> Substring.Index? {
         // Most lines are rows without a `#`: one pass over the bytes instead of four searches.
-        guard line.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        let hasHash = line.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) }
+        guard hasHash ?? true else { return nil }
         for directive in ["#Software:", "#Version:", "#Date:", "#Fields:"] {
             if let range = line.firstRange(of: directive) { return range.lowerBound }
         }
@@ -232,6 +227,18 @@ package struct AccessLogReader: TimelineSource {
             nextError = 0
             var playing = false
             let seeks = Set(session.seekRows)
+            let switches = session.variantSwitches
+            var nextSwitch = 0
+            /// The switches to events up to `row`: dateless events are not on the timeline, so a
+            /// switch to one shows with the next event that plays (or at the session's end).
+            func addSwitches(upTo row: Int, at t: Int, line: Int) {
+                while nextSwitch < switches.count, switches[nextSwitch].row <= row {
+                    add(
+                        t, tracker: tracker, line: line, [],
+                        action: switches[nextSwitch].up ? .qualityChangeUp : .qualityChangeDown)
+                    nextSwitch += 1
+                }
+            }
             var dropped = 0
             for (index, row) in session.rows.enumerated() where index >= first && row.date != nil {
                 addErrors(upTo: cursor, tracker: tracker)
@@ -259,6 +266,7 @@ package struct AccessLogReader: TimelineSource {
                     observe.append(("timeControlStatus", .string("playing")))
                 }
                 add(cursor, tracker: tracker, line: row.line, observe)
+                addSwitches(upTo: index, at: cursor, line: row.line)
                 cursor = cursor.saturatingAdd(row.watched)
                 let replayed = Swift.min(row.stalls, Swift.max(0, Self.stallLimit - stallSteps))
                 stallSteps += replayed
@@ -270,8 +278,11 @@ package struct AccessLogReader: TimelineSource {
                 }
             }
             addErrors(upTo: .max, tracker: tracker)
+            let last = session.rows.last?.line ?? start.line
+            addSwitches(upTo: .max, at: cursor, line: last)
             // Where the log's knowledge ends: the playback ends here, the next session is new.
-            add(cursor, tracker: tracker, line: session.rows.last?.line ?? start.line, [], action: .stop)
+            add(cursor, tracker: tracker, line: last, [], action: .stop)
+            add(cursor, tracker: tracker, line: last, [("release", .bool(true))])
         }
         return steps
     }

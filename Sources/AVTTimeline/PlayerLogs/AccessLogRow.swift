@@ -126,27 +126,40 @@ package struct AccessLogRow: Equatable {
     }
 
     /// Space-separated tokens; a `"…"` token (the error log's domain and comment) keeps its spaces.
-    /// Walks the UTF-8 bytes: both separators are ASCII, so every cut is a character boundary.
+    /// Cuts are found on the UTF-8 bytes (both separators are ASCII, so every cut is a character
+    /// boundary), then each token is one slice of the line.
     package static func tokens(_ line: Substring) -> [Substring] {
-        var result: [Substring] = []
-        let bytes = line.utf8
-        var index = bytes.startIndex
-        let space = UInt8(ascii: " ")
-        let quote = UInt8(ascii: "\"")
-        while index < bytes.endIndex {
-            while index < bytes.endIndex, bytes[index] == space { bytes.formIndex(after: &index) }
-            guard index < bytes.endIndex else { break }
-            let start = index
-            if bytes[index] == quote {
-                bytes.formIndex(after: &index)
-                while index < bytes.endIndex, bytes[index] != quote { bytes.formIndex(after: &index) }
-                if index < bytes.endIndex { bytes.formIndex(after: &index) }
-            } else {
-                while index < bytes.endIndex, bytes[index] != space { bytes.formIndex(after: &index) }
+        let cuts: [Range<Int>]? = line.utf8.withContiguousStorageIfAvailable { bytes in
+            var cuts: [Range<Int>] = []
+            var index = 0
+            let space = UInt8(ascii: " ")
+            let quote = UInt8(ascii: "\"")
+            while index < bytes.count {
+                while index < bytes.count, bytes[index] == space { index += 1 }
+                guard index < bytes.count else { break }
+                let start = index
+                if bytes[index] == quote {
+                    index += 1
+                    while index < bytes.count, bytes[index] != quote { index += 1 }
+                    if index < bytes.count { index += 1 }
+                } else {
+                    while index < bytes.count, bytes[index] != space { index += 1 }
+                }
+                cuts.append(start..<index)
             }
-            result.append(line[start..<index])
+            return cuts
         }
-        return result
+        guard let cuts else {
+            // A bridged or otherwise non-contiguous string: copy it once.
+            var copy = String(line)
+            copy.makeContiguousUTF8()
+            return tokens(Substring(copy))
+        }
+        let utf8 = line.utf8
+        return cuts.map { cut in
+            let from = utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)
+            return line[from..<utf8.index(from, offsetBy: cut.count)]
+        }
     }
 
     package struct RowError: Error, Equatable {

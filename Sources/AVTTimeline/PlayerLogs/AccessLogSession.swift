@@ -60,15 +60,21 @@ package struct AccessLogSession: Equatable {
     }
 
     /// Variant switches: consecutive events on different URIs, up or down by their declared
-    /// bitrate (`sc-indicated-bitrate`).
-    package var qualitySwitches: (up: Int, down: Int) {
-        var up = 0
-        var down = 0
-        for (a, b) in zip(rows, rows.dropFirst()) where a.uri != b.uri {
-            guard let from = a.indicatedBitrate, let to = b.indicatedBitrate else { continue }
-            if to > from { up += 1 } else if to < from { down += 1 }
+    /// bitrate (`sc-indicated-bitrate`), each with the index of the event it switched to.
+    package var variantSwitches: [(row: Int, up: Bool)] {
+        var result: [(row: Int, up: Bool)] = []
+        for index in rows.indices.dropFirst() where rows[index - 1].uri != rows[index].uri {
+            guard let from = rows[index - 1].indicatedBitrate, let to = rows[index].indicatedBitrate, from != to
+            else { continue }
+            result.append((index, to > from))
         }
-        return (up, down)
+        return result
+    }
+
+    package var qualitySwitches: (up: Int, down: Int) {
+        let switches = variantSwitches
+        let up = switches.filter(\.up).count
+        return (up, switches.count - up)
     }
 
     /// Watched-time-weighted mean of a bitrate over events that played, bps rounded; nil when

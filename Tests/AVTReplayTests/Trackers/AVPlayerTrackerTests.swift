@@ -135,6 +135,31 @@ final class AVPlayerTrackerTests: XCTestCase {
         XCTAssertEqual(out.events(.qualityChangeUp).map { $0[.resolutionHeight] }, [720, 1080])
     }
 
+    /// `release` is the app letting the player go: the periodic observer is removed with the
+    /// other listeners (upstream's endOfService), so a size seen later changes nothing, the
+    /// playhead stops, and nothing is emitted for the release itself. The same timeline without
+    /// it still ticks, reports the change and even starts a playback of its own.
+    func testAVPlayerReleaseRemovesThePeriodicObserver() throws {
+        func steps(release: Bool) -> [String] {
+            [
+                T.observe(0, #""presentationSize": {"width": 640, "height": 360}, "currentTime": 0, "rate": 1"#),
+                T.action(1000, "Stop"),
+            ] + (release ? [T.observe(1000, #""release": true"#)] : []) + [
+                T.observe(3000, #""presentationSize": {"width": 1280, "height": 720}"#),
+                T.action(4000, "Foo"),
+            ]
+        }
+        let released = try replay(steps(release: true), settings: #""pingInterval": 0, "until": 4000"#)
+        XCTAssertEqual(released.trace, ["0 TrackerInit", "0 Start", "1000 Stop", "4000 Foo"])
+        XCTAssertEqual(released.event(Action("Foo"))?[.position], 1000)
+        let kept = try replay(steps(release: false), settings: #""pingInterval": 0, "until": 4000"#)
+        // Left running, the observer sees the size at its 3500 tick (the 3000 tick fires before
+        // the step of the same instant) and, at rate 1 with no Start since the Stop, starts anew.
+        XCTAssertEqual(
+            kept.trace, ["0 TrackerInit", "0 Start", "1000 Stop", "3500 QualityChangeUp", "3500 Start", "4000 Foo"])
+        XCTAssertEqual(kept.event(Action("Foo"))?[.position], 4000)
+    }
+
     func testAVPlayerPositionAdvancesWithVirtualTime() throws {
         let out = try replay([
             T.observe(0, #""currentTime": 1000, "rate": 1"#),

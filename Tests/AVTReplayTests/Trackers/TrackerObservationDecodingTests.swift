@@ -31,7 +31,8 @@ final class TrackerObservationDecodingTests: XCTestCase {
             "isMuted", "itemStatus", "language", "midSession", "notification",
             "observedBitrate", "playbackBufferEmpty", "playbackBufferFull", "playbackLikelyToKeepUp",
             "presentationSize",
-            "rate", "reasonForWaitingToPlay", "source", "status", "subtitles", "timeControlStatus", "volume",
+            "rate", "reasonForWaitingToPlay", "release", "source", "status", "subtitles", "timeControlStatus",
+            "volume",
         ]
         let error = try XCTUnwrap(self.error(kind: "avplayer", #""rate": 1, "timeControl": "playing""#))
         XCTAssertEqual(error.path, "steps[0].observe")
@@ -96,6 +97,7 @@ final class TrackerObservationDecodingTests: XCTestCase {
             // A mark, only ever true (a playback recorded from its start has none).
             ("exoplayer", #""midSession": "yes""#, "midSession", "expected true, found \"yes\""),
             ("avplayer", #""midSession": false"#, "midSession", "expected true, found false"),
+            ("avplayer", #""release": false"#, "release", "expected true, found false"),
             ("html5", #""midSession": 1"#, "midSession", "expected true, found 1"),
         ]
         for (kind, members, path, says) in cases {
@@ -116,6 +118,7 @@ final class TrackerObservationDecodingTests: XCTestCase {
             ("avplayer", #""rate": -1.5, "volume": 0, "currentTime": null"#),
             ("exoplayer", #""midSession": true, "playbackState": "READY""#),
             ("avplayer", #""midSession": true"#),
+            ("avplayer", #""release": true"#),
             ("html5", #""midSession": true, "event": "playing""#),
         ]
         for (kind, members) in cases {
