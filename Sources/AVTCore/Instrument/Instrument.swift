@@ -99,11 +99,21 @@ public final class Instrument {
     public func addTracker(_ tracker: Tracker) -> Int {
         let id = trackerSlots.count
         tracker.trackerId = id
-        // Rebuilt and stored rather than appended in place: see `withTimers`. Adding a tracker
-        // is rare, so copying these short arrays costs nothing.
-        trackerSlots = trackerSlots + [tracker]
-        getterTables = getterTables + [GetterTable()]
-        senderIds = senderIds + [instrumentId + "-" + String(id)]
+        // Moved out, appended and moved back, as in `withTimers`: not changed in place, which
+        // would make the compiler check every read of these arrays at run time, and not rebuilt,
+        // which copies them and made adding n trackers (a player log of n sessions) cost n².
+        var slots: [Tracker?] = []
+        swap(&slots, &trackerSlots)
+        slots.append(tracker)
+        trackerSlots = slots
+        var tables: [GetterTable] = []
+        swap(&tables, &getterTables)
+        tables.append(GetterTable())
+        getterTables = tables
+        var ids: [String] = []
+        swap(&ids, &senderIds)
+        ids.append(instrumentId + "-" + String(id))
+        senderIds = ids
         return id
     }
 

@@ -13,7 +13,7 @@ import Darwin
 /// before reading them, share one tracker and say so.
 package enum PlayerLogTrackers {
     /// At most this many trackers; later sessions share the last one.
-    package static let limit = 1000
+    package static let limit = 10_000
 
     package static func specs(_ count: Int, kind: TrackerKind) -> [TrackerSpec] {
         (0..<max(1, min(count, limit))).map { TrackerSpec(name: name(of: $0), kind: kind) }
