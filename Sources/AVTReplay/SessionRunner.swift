@@ -60,9 +60,11 @@ package final class SessionRunner: @unchecked Sendable {
             path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
             limits: configuration.options.inputLimits)
         let options = try configuration.options.placingEnd(of: path, settings: source.settings) {
+            // A second read, to learn the last step: what a player log's reader warns of was
+            // said by the first.
             try TimelineReader.open(
                 path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
-                limits: configuration.options.inputLimits)
+                limits: configuration.options.inputLimits, warn: { _ in })
         }
         let settings = options.applied(to: source.settings)
         let encoder = RecordEncoder(

@@ -53,6 +53,16 @@ final class PlayerLogCommandTests: XCTestCase {
             ), result.stderr)
     }
 
+    /// `--end-time` reads a log once more to find its last step; what the reader warns of is
+    /// said once, by the replay's own read.
+    func testEndTimeWarnsOnce() throws {
+        let log = "fixtures/player-logs/exoplayer-studio-midsession-cut.log"
+        let result = try CLI.run(["run", log, "--end-time", "2026-06-01T08:00:00Z"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr.components(separatedBy: "cut before its closing ]").count - 1, 1, result.stderr)
+        XCTAssertEqual(result.stderr.components(separatedBy: "the log starts mid-session").count - 1, 1, result.stderr)
+    }
+
     /// A log that starts mid-session has no startup (`–`), and keeps none through `convert`: the
     /// converted timeline carries the `midSession` mark, so its KPIs are the log's (a golden case
     /// keeps them). Only the session name and the playback id, made from it, differ.
