@@ -44,6 +44,10 @@ public final class AVPlayerTracker: ScriptableTracker {
         "indicatedBitrate": ObservationRule.nonNegativeNumber.orNull,
         "droppedVideoFrames": .nonNegativeInteger,
         "errorLogEvent": .string,
+        // Read by the KPIs' state history only: the item's running totals of bytes transferred
+        // and of active transfer time (ms), for the mean bandwidth.
+        "bytesTransferred": .nonNegativeInteger,
+        "transferDuration": .nonNegativeInteger,
         // Read by the KPIs' state history only: the recording begins mid-playback.
         MidSession.key: MidSession.rule,
         // The app is done with the player: the tracker's listeners go, as at endOfService.

@@ -83,6 +83,12 @@ package enum KPICalculator {
         add("initialVideoHeight", mean(f.initialHeight, f.initialHeightCount, exact: exo))
         add("averageResolutionHeight", mean(f.heightProduct, f.heightTime, exact: exo))
         add("droppedFrames", .int(f.droppedFrames))
+        // PlaybackStats' getMeanBandwidth: bytes × 8000 ÷ transfer ms, a long division, in
+        // every set (no other set defines a throughput).
+        if f.bandwidthTime > 0 {
+            let bits = f.bandwidthBytes.multipliedReportingOverflow(by: 8000)
+            add("meanBandwidth", .int(bits.overflow ? .max : bits.partialValue / f.bandwidthTime))
+        }
         add("adBreakCount", .int(f.counters.adBreaks))
         add("adCount", .int(f.counters.ads))
         add("adCompletedCount", .int(f.counters.adsCompleted))

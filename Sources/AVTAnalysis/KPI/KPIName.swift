@@ -6,7 +6,8 @@ public enum KPIName {
         "pauseCount", "seekTime", "seekCount", "meanSeekTime", "waitTime", "bufferTime", "rebufferCount",
         "rebufferTime", "maxRebufferTime", "meanRebufferTime", "rebufferRatio", "rebufferFrequency", "qualityUpCount",
         "qualityDownCount", "initialVideoBitrate", "averageBitrate", "initialVideoHeight", "averageResolutionHeight",
-        "droppedFrames", "adBreakCount", "adCount", "adCompletedCount", "adSkippedCount", "adTime", "plays", "ends",
+        "droppedFrames", "meanBandwidth", "adBreakCount", "adCount", "adCompletedCount", "adSkippedCount", "adTime",
+        "plays", "ends",
         "requests", "loads",
     ]
 
@@ -25,6 +26,7 @@ public enum KPIName {
         units["rebufferFrequency"] = "1/min"
         units["initialVideoBitrate"] = "bit/s"
         units["averageBitrate"] = "bit/s"
+        units["meanBandwidth"] = "bit/s"
         units["initialVideoHeight"] = "px"
         units["averageResolutionHeight"] = "px"
         for name in all where units[name] == nil { units[name] = "count" }

@@ -23,6 +23,7 @@ package struct PlaybackFigures: Sendable {
     var heightTime = 0, heightProduct = 0, bitrateTime = 0, bitrateProduct = 0
     var initialHeight = 0, initialHeightCount = 0, initialBitrate = 0, initialBitrateCount = 0
     var droppedFrames = 0
+    var bandwidthBytes = 0, bandwidthTime = 0
     var counters = ActionCounters()
 
     init() {}
@@ -57,6 +58,8 @@ package struct PlaybackFigures: Sendable {
         bitrateTime = h.bitrateTime
         bitrateProduct = h.bitrateProduct
         droppedFrames = h.droppedFrames
+        bandwidthBytes = h.bandwidthBytes
+        bandwidthTime = h.bandwidthTime
         counters = h.counters
     }
 
@@ -136,6 +139,8 @@ package struct PlaybackFigures: Sendable {
         add(&initialBitrate, o.initialBitrate)
         add(&initialBitrateCount, o.initialBitrateCount)
         add(&droppedFrames, o.droppedFrames)
+        add(&bandwidthBytes, o.bandwidthBytes)
+        add(&bandwidthTime, o.bandwidthTime)
         counters.merge(o.counters)
     }
 }

@@ -240,6 +240,22 @@ package struct AccessLogReader: TimelineSource {
                 }
             }
             var dropped = 0
+            // Running totals of bytes and transfer time, over every event up to the one that
+            // plays (dateless events download too): the KPIs' mean bandwidth.
+            var transfer = (bytes: 0, time: 0, counted: 0, sent: 0)
+            func transfers(upTo row: Int) -> [(String, JSONValue)] {
+                while transfer.counted <= row, transfer.counted < session.rows.count {
+                    let event = session.rows[transfer.counted]
+                    if let time = AccessLogSession.transferTime(event) {
+                        transfer.bytes = transfer.bytes.addingClamped(event.bytes)
+                        transfer.time = transfer.time.addingClamped(time)
+                    }
+                    transfer.counted += 1
+                }
+                guard transfer.bytes != transfer.sent else { return [] }
+                transfer.sent = transfer.bytes
+                return [("bytesTransferred", .int(transfer.bytes)), ("transferDuration", .int(transfer.time))]
+            }
             for (index, row) in session.rows.enumerated() where index >= first && row.date != nil {
                 addErrors(upTo: cursor, tracker: tracker)
                 var observe: [(String, JSONValue)] = [("currentTime", .int(row.startTime))]
@@ -250,6 +266,7 @@ package struct AccessLogReader: TimelineSource {
                     dropped = dropped.addingClamped(row.framesDropped)
                     observe.append(("droppedVideoFrames", .int(dropped)))
                 }
+                observe += transfers(upTo: index)
                 if !playing {
                     playing = true
                     observe.append(("rate", .int(1)))
@@ -280,6 +297,8 @@ package struct AccessLogReader: TimelineSource {
             addErrors(upTo: .max, tracker: tracker)
             let last = session.rows.last?.line ?? start.line
             addSwitches(upTo: .max, at: cursor, line: last)
+            let trailing = transfers(upTo: session.rows.count - 1)
+            if !trailing.isEmpty { add(cursor, tracker: tracker, line: last, trailing) }
             // Where the log's knowledge ends: the playback ends here, the next session is new.
             add(cursor, tracker: tracker, line: last, [], action: .stop)
             add(cursor, tracker: tracker, line: last, [("release", .bool(true))])

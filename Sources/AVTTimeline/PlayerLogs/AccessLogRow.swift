@@ -13,6 +13,9 @@ package struct AccessLogRow: Equatable {
     package var framesDropped: Int
     package var indicatedBitrate: Double?
     package var observedBitrate: Double?
+    /// `bytes` (numberOfBytesTransferred).
+    package var bytes: Int
+
     /// The source line, for step origins.
     package var line: Int
 
@@ -20,7 +23,7 @@ package struct AccessLogRow: Equatable {
     /// not once per row.
     package struct Columns {
         let count: Int
-        let date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed: Int?
+        let date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed, bytes: Int?
 
         package init(_ fields: [Substring]) {
             func column(_ name: Substring) -> Int? { fields.firstIndex(of: name) }
@@ -36,6 +39,7 @@ package struct AccessLogRow: Equatable {
             framesDropped = column("c-frames-dropped")
             indicated = column("sc-indicated-bitrate")
             observed = column("c-observed-bitrate")
+            bytes = column("bytes")
         }
     }
 
@@ -75,7 +79,8 @@ package struct AccessLogRow: Equatable {
                 startTime: seconds(columns.startTime) ?? 0,
                 watched: seconds(columns.watched) ?? 0, startup: seconds(columns.startup),
                 stalls: integer(columns.stalls) ?? 0, framesDropped: integer(columns.framesDropped) ?? 0,
-                indicatedBitrate: rate(columns.indicated), observedBitrate: rate(columns.observed), line: line)
+                indicatedBitrate: rate(columns.indicated), observedBitrate: rate(columns.observed),
+                bytes: integer(columns.bytes) ?? 0, line: line)
         )
     }
 

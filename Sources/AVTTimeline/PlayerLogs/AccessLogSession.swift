@@ -23,7 +23,22 @@ package struct AccessLogSession: Equatable {
         merged.stalls = max(old.stalls, row.stalls)
         merged.framesDropped = max(old.framesDropped, row.framesDropped)
         if (row.observedBitrate ?? 0) == 0 { merged.observedBitrate = old.observedBitrate ?? row.observedBitrate }
+        // Bytes and the throughput measured over them stay a pair: from the snapshot that had
+        // transferred more.
+        if old.bytes > row.bytes {
+            merged.bytes = old.bytes
+            merged.observedBitrate = old.observedBitrate
+        }
         rows[index] = merged
+    }
+
+    /// The event's active transfer time in ms, from its bytes and the throughput measured over
+    /// them (`observedBitrate` = bytes × 8 ÷ `transferDuration`, which the extended log omits):
+    /// nil unless both were measured.
+    package static func transferTime(_ row: AccessLogRow) -> Int? {
+        guard row.bytes > 0, let observed = row.observedBitrate, observed > 0 else { return nil }
+        let ms = (Double(row.bytes) * 8000 / observed).rounded()
+        return ms < 1e15 ? Int(ms) : nil
     }
 
     /// `c-startup-time` of the first event that started playing (a date), ms.

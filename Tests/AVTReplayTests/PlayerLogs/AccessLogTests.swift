@@ -48,9 +48,10 @@ final class AccessLogTests: XCTestCase {
             Support.lines(steps, settings),
             [
                 "0 content status=\"readyToPlay\"",
-                // c-startup-time 1.500 after the load; event 0 at c-start-time 0, 4 frames dropped.
+                // c-startup-time 1.500 after the load; event 0 at c-start-time 0, 4 frames dropped,
+                // 11250000 bytes at 6000000 bit/s: 15000 ms of transfer.
                 "1500 content currentTime=0 observedBitrate=6000000 indicatedBitrate=2500000 droppedVideoFrames=4 "
-                    + "rate=1 timeControlStatus=\"playing\"",
+                    + "bytesTransferred=11250000 transferDuration=15000 rate=1 timeControlStatus=\"playing\"",
                 // 30.250 s watched, then its one stall.
                 "31750 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
                 "31750 content timeControlStatus=\"playing\"",
@@ -58,14 +59,18 @@ final class AccessLogTests: XCTestCase {
                 // watched: at its end.
                 "31750 content errorLogEvent=\"-12938 CoreMediaErrorDomain HTTP 404: File Not Found\"",
                 // Event 1 as the second dump has it: 20.000 s watched (12.000 in the first).
-                "31750 content currentTime=30250 observedBitrate=1500000 indicatedBitrate=800000",
+                // Running totals: + 2600000 bytes at 1500000 bit/s, 13866.7 → 13867 ms.
+                "31750 content currentTime=30250 observedBitrate=1500000 indicatedBitrate=800000 "
+                    + "bytesTransferred=13850000 transferDuration=28867",
                 // It is on v360 after v720: sc-indicated-bitrate 2500000 → 800000, a switch down.
                 "31750 content action=QualityChangeDown",
                 // Two dateless placeholders (a seek), then event 4 at 300.000 s: a seek of no
                 // known length, then the event plays; the running total of dropped frames 4 + 1.
                 "51750 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\" notification=\"timeJumped\"",
+                // The placeholders moved no bytes; + 1950000 at 1450000 bit/s, 10758.6 → 10759 ms.
                 "51750 content currentTime=300000 observedBitrate=1450000 indicatedBitrate=800000 "
-                    + "droppedVideoFrames=5 timeControlStatus=\"playing\"",
+                    + "droppedVideoFrames=5 bytesTransferred=15800000 transferDuration=39626 "
+                    + "timeControlStatus=\"playing\"",
                 "67250 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
                 "67250 content timeControlStatus=\"playing\"",
                 "67250 content timeControlStatus=\"waitingToPlayAtSpecifiedRate\"",
@@ -101,6 +106,11 @@ final class AccessLogTests: XCTestCase {
         XCTAssertEqual(k.int("qualityDownCount"), 1)
         // c-frames-dropped 4 (line 10) + 0 + 1 (line 14).
         XCTAssertEqual(k.int("droppedFrames"), 5)
+        // PlaybackStats.getMeanBandwidth, bytes × 8000 / transfer ms, with each event's transfer
+        // time = bytes × 8000 / c-observed-bitrate: line 10 11250000 @ 6000000 → 15000 ms,
+        // line 11 2600000 @ 1500000 → 13866.7 → 13867, line 14 1950000 @ 1450000 → 10758.6 →
+        // 10759; 15800000 × 8000 / 39626 = 3189824.9.
+        XCTAssertEqual(k.int("meanBandwidth"), 3_189_824)
         // sc-indicated-bitrate of the first event (line 10).
         XCTAssertEqual(k.int("initialVideoBitrate"), 2_500_000)
     }
@@ -155,6 +165,12 @@ final class AccessLogTests: XCTestCase {
         XCTAssertEqual(kpis.first?.int("startupTime"), 1226)
         XCTAssertEqual(kpis.first?.int("playTime"), 2462)
         XCTAssertEqual(kpis.first?.int("rebufferCount"), 0)
+        // PlaybackStats.getMeanBandwidth: totalBandwidthBytes × 8000 / totalBandwidthTimeMs (long
+        // division), each event's transfer time being bytes × 8000 / c-observed-bitrate, rounded:
+        // 654737 @ 4057805 → 1291, 2111393 @ 8497260 → 1988, 5610808 @ 14057520 → 3193,
+        // 2150541 @ 14736550 → 1167, 5639754 @ 17582697 → 2566, 31686642 @ 21551164 → 11762 (the
+        // placeholders moved no bytes): 47853875 × 8000 / 21967 = 17427550.4.
+        XCTAssertEqual(kpis.first?.int("meanBandwidth"), 17_427_550)
     }
 
     func testDumpsAreSnapshotsNotAStream() throws {
@@ -172,13 +188,24 @@ final class AccessLogTests: XCTestCase {
         // 10 events, 10 again, then 11: never summed across dumps.
         XCTAssertEqual(s.rows.count, 11)
         XCTAssertEqual(s.watched, 2462)
-        // Event 9 in dump 03 has a lower sc-count and bytes (Apple FB22519249), in dump 04 a
-        // throughput of 0.000: the one measured (dump 03's 21111729) is kept.
-        XCTAssertEqual(s.rows[9].observedBitrate, 21_111_729)
+        // Event 9 in dump 03 has a lower sc-count and bytes (Apple FB22519249: 2627609 after
+        // 31686642), in dump 04 0 bytes at 0.000: bytes never go down, and the throughput kept
+        // is the one measured over them (dump 02's 21551164).
+        XCTAssertEqual(s.rows[9].bytes, 31_686_642)
+        XCTAssertEqual(s.rows[9].observedBitrate, 21_551_164)
         // Event 10 (dump 04) is dateless: playback did not restart, no seek.
         XCTAssertNil(s.rows[10].date)
         XCTAssertEqual(s.seekRows, [5, 9])
         XCTAssertFalse(box.warnings.contains { $0.contains("#Fields") }, "\(box.warnings)")
+        // Event 10 moved 9177831 bytes at 27361020 bit/s (2683.5 → 2683 ms) after the last event
+        // that played: the running totals end on a step of their own before the Stop, dump 02's
+        // 47853875 bytes in 21967 ms (see testTheRealDumpsOfOneSession) and these.
+        var source = reader
+        var steps: [Step] = []
+        while let step = try source.nextStep() { steps.append(step) }
+        let totals = try XCTUnwrap(steps.last { $0.observe.contains { $0.key == "bytesTransferred" } })
+        XCTAssertEqual(totals.observe.map(\.key), ["bytesTransferred", "transferDuration"])
+        XCTAssertEqual(totals.observe.map(\.value), [.int(57_031_706), .int(24_650)])
     }
 
     func testTwoSessionsGetTwoTrackersLaidEndToEnd() throws {

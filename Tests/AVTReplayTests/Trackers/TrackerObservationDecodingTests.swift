@@ -27,12 +27,13 @@ final class TrackerObservationDecodingTests: XCTestCase {
 
     func testTrackerUnknownObservationKeyIsAnErrorListingTheValidKeys() throws {
         let expectedKeys = [
-            "currentTime", "droppedVideoFrames", "duration", "error", "errorLogEvent", "fps", "indicatedBitrate",
+            "bytesTransferred", "currentTime", "droppedVideoFrames", "duration", "error", "errorLogEvent", "fps",
+            "indicatedBitrate",
             "isMuted", "itemStatus", "language", "midSession", "notification",
             "observedBitrate", "playbackBufferEmpty", "playbackBufferFull", "playbackLikelyToKeepUp",
             "presentationSize",
             "rate", "reasonForWaitingToPlay", "release", "source", "status", "subtitles", "timeControlStatus",
-            "volume",
+            "transferDuration", "volume",
         ]
         let error = try XCTUnwrap(self.error(kind: "avplayer", #""rate": 1, "timeControl": "playing""#))
         XCTAssertEqual(error.path, "steps[0].observe")

@@ -40,6 +40,10 @@ package struct PlaybackHistory: Sendable {
     package private(set) var formats: [(t: Int, height: Int?, bitrate: Int?)]?
 
     package var droppedFrames = 0
+    /// Bytes transferred and the active transfer time (ms) they took: PlaybackStats'
+    /// `totalBandwidthBytes` and `totalBandwidthTimeMs`.
+    package var bandwidthBytes = 0
+    package var bandwidthTime = 0
     private(set) var fatalErrors = 0
     package var nonFatalErrors = 0
     /// Fatal errors before the first frame (a start failure).

@@ -154,6 +154,16 @@ extension SessionHistory {
             trackers[tracker].formatBitrate = PlayerValue.number(o.value).flatMap { Int(exactly: $0.rounded()) }
         case "droppedVideoFrames":
             cumulativeDroppedFrames(PlayerValue.integer(o.value), tracker: tracker, playback: playback)
+        case "bytesTransferred":
+            guard let total = PlayerValue.integer(o.value) else { break }
+            let new = max(0, total - trackers[tracker].bytesSeen)
+            trackers[tracker].bytesSeen = total
+            playbacks[playback].bandwidthBytes = playbacks[playback].bandwidthBytes.saturatingAdding(new)
+        case "transferDuration":
+            guard let total = PlayerValue.integer(o.value) else { break }
+            let new = max(0, total - trackers[tracker].transferTimeSeen)
+            trackers[tracker].transferTimeSeen = total
+            playbacks[playback].bandwidthTime = playbacks[playback].bandwidthTime.saturatingAdding(new)
         case "errorLogEvent":
             playbacks[playback].nonFatalErrors += 1
         default: break

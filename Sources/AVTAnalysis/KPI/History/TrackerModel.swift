@@ -22,6 +22,9 @@ struct TrackerModel: Sendable {
     var hubPlaybackId: String?
     /// A cumulative dropped-frame counter's last value (AVPlayer, HTML5 report totals).
     var droppedFramesSeen = 0
+    /// The last running totals of bytes transferred and transfer time (AVPlayer's access log).
+    var bytesSeen = 0
+    var transferTimeSeen = 0
     /// The height and bitrate of the downstream format, and the size the video renders at
     /// (PlaybackStats uses the size only when the format has no height).
     var formatHeight: Int?
