@@ -57,6 +57,11 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     // The element as the log showed it.
     private var playerHasSteps = false
+    /// The time of the player's first entry: Chrome counts from it, so a later one means the
+    /// log (a copied table, a cut paste) begins after the player did.
+    private var firstEntryTime: Int?
+    /// The player's next step carries `midSession`: its start is not in the log.
+    private var markNext = false
     private var loaded = false
     private var loadedData = false
     private var playRequested = false
@@ -215,6 +220,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         offset = lastT
         playerTime = 0
         playerHasSteps = false
+        firstEntryTime = nil
+        markNext = false
         loaded = false
         loadedData = false
         playRequested = false
@@ -253,6 +260,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         let t = min(offset + playerTime, FieldReader.maxMilliseconds)
         lastT = max(lastT, t)
         let line = entry.line
+        if firstEntryTime == nil { firstEntryTime = entry.time }
+        if !playerHasSteps, let first = firstEntryTime, first > 0 { inferIfMidSession(entry, t: t) }
         switch entry.key {
         case "event":
             guard case .string(let name) = entry.value else { return }
@@ -380,6 +389,39 @@ package struct ChromeMediaLogReader: TimelineSource {
         append(t: t, line: line, [("event", .string("playing"))])
     }
 
+    /// A player whose first entry is not at 0 ms began before the log. Its start is still in
+    /// the log when the first thing that becomes a step is the load, the play request or the
+    /// URL (only the creation was cut); otherwise the player's first step carries `midSession`,
+    /// and a first PAUSE, stall or ENDED means it was playing: loaded, asked to play and
+    /// playing, at that entry's time.
+    private mutating func inferIfMidSession(_ entry: Entry, t: Int) {
+        let event = entry.key == "event" ? Self.eventName(Self.text(entry.value)) : nil
+        if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" {
+            firstEntryTime = 0
+            return
+        }
+        let wasPlaying =
+            event == "PAUSE" || event == "ENDED"
+            || (entry.key == "pipeline_buffering_state" && Self.bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING")
+        let makesStep =
+            wasPlaying || event == "SEEK" || event == "ENDED"
+            || ["pipeline_buffering_state", "seek_target", "error", "pipeline_error", "duration", "width", "height"]
+                .contains(entry.key)
+        guard makesStep else { return }
+        firstEntryTime = 0
+        markNext = true
+        warnings.entry(
+            "line \(entry.line): the log starts \(entry.time) ms into player \(playerIndex + 1)"
+                + (wasPlaying ? ", which was playing" : "") + "; its startup is not in the log")
+        guard wasPlaying else { return }
+        load(t: t, line: entry.line)
+        playRequested = true
+        paused = false
+        append(t: t, line: entry.line, [("event", .string("play"))])
+        startPlaying(t: t, line: entry.line)
+        haveEnough = true
+    }
+
     /// The element starts loading at the first sign of media: kLoad, or before any state.
     private mutating func load(t: Int, line: Int) {
         guard !loaded else { return }
@@ -391,6 +433,11 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
         playerHasSteps = true
+        var observe = observe
+        if markNext {
+            markNext = false
+            observe.insert((MidSession.key, .bool(true)), at: 0)
+        }
         enqueue(
             Step(
                 t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },

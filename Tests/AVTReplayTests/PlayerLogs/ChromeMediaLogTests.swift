@@ -216,6 +216,59 @@ final class ChromeMediaLogTests: XCTestCase {
         }
     }
 
+    /// Chrome counts a player's times from its first entry, so a table whose first row is past
+    /// 0 ms was copied from the middle. A stall first means the player was playing: it is
+    /// loaded, asked to play and playing at that row, and its first step carries `midSession`,
+    /// so `kpi` has no startup (the 0 ms join it would otherwise measure) but keeps the window's
+    /// play time: 716052 → 750000 playing, 750000 → 751500 stalled, 751500 → 760000 playing.
+    func testATableCutAtItsTopStartsMidSession() throws {
+        let text = """
+            00:11:56 52 | pipeline_buffering_state | BUFFERING_HAVE_NOTHING
+            00:11:57 0 | pipeline_buffering_state | BUFFERING_HAVE_ENOUGH
+            00:12:30 0 | pipeline_buffering_state | BUFFERING_HAVE_NOTHING
+            00:12:31 500 | pipeline_buffering_state | BUFFERING_HAVE_ENOUGH
+            00:12:40 0 | event | PAUSE
+            """
+        let (settings, steps, warnings) = try Support.read(bytes: text, format: .chromeMediaLog)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "716052 content midSession=true event=\"loadstart\"",
+                "716052 content event=\"play\"",
+                "716052 content event=\"playing\"",
+                "716052 content event=\"waiting\"",
+                "717000 content event=\"playing\"",
+                "750000 content event=\"waiting\"",
+                "751500 content event=\"playing\"",
+                "760000 content event=\"pause\"",
+            ])
+        XCTAssertEqual(
+            warnings.first,
+            "<stdin>: line 1: the log starts 716052 ms into player 1, which was playing; its startup is not in the log")
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).txt").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let k = try XCTUnwrap(try Support.kpis(path).first)
+        XCTAssertNil(k.int("startupTime"))
+        XCTAssertEqual(k[name: "started"], .bool(true))
+        // Playing 716052 → 760000 less the two stalls (716052 → 717000, 750000 → 751500).
+        XCTAssertEqual(k.int("playTime"), 43_948 - 948 - 1500)
+    }
+
+    /// A table that lost only its first rows (the creation) still shows the start when its
+    /// first step is the load or the play request: the startup is measured, nothing is marked.
+    func testATableCutBeforeItsLoadKeepsItsStartup() throws {
+        let text = """
+            00:00:00 52 | event | PLAY
+            00:00:00 652 | pipeline_buffering_state | BUFFERING_HAVE_ENOUGH
+            """
+        let (settings, steps, warnings) = try Support.read(bytes: text, format: .chromeMediaLog)
+        XCTAssertEqual(Support.count(steps, "midSession"), 0)
+        XCTAssertEqual(Support.lines(steps, settings).first, "52 content event=\"loadstart\"")
+        XCTAssertEqual(warnings, [])
+    }
+
     func testNothingInTheFormatIsAnErrorNamingTheFile() {
         XCTAssertThrowsError(try Support.read(bytes: "[{\"steps\": []}]", format: .chromeMediaLog, name: "x.json")) {
             XCTAssertTrue("\($0)".hasPrefix("x.json: no Chrome media-internals entries"), "\($0)")
