@@ -52,8 +52,14 @@ package struct AccessLogReader: TimelineSource {
         var isErrorLog = false
         var dumpIndex: [String: Int] = [:]
         var inHeader = false
-        var order: [String] = []
-        var byGuid: [String: AccessLogSession] = [:]
+        // Sessions in order of first appearance, found by cs-guid (rows of one session come in
+        // runs, so the last one found is tried first), and how many events each has in the
+        // current dump (`dump` counts the dumps).
+        var found: [AccessLogSession] = []
+        var sessionOf: [String: Int] = [:]
+        var lastFound: (guid: String, index: Int)?
+        var counted: [(dump: Int, events: Int)] = []
+        var dump = 0
         var recognized = 0
         var errorsByGuid: [String: [AccessLogErrorEntry]] = [:]
         var glued: Substring?
@@ -81,7 +87,10 @@ package struct AccessLogReader: TimelineSource {
             }
             if line.hasPrefix("#") {
                 // A header line: a new dump (snapshot) starts, its events count from 0 again.
-                if !inHeader { dumpIndex = [:] }
+                if !inHeader {
+                    dumpIndex = [:]
+                    dump += 1
+                }
                 inHeader = true
                 if line.hasPrefix("#Fields:") {
                     recognized += 1
@@ -97,7 +106,7 @@ package struct AccessLogReader: TimelineSource {
                 warnings.line(number, text, "a row before any #Fields header, skipped")
                 continue
             }
-            let tokens = AccessLogRow.tokens(line)
+            let tokens = AccessLogRow.cut(line)
             if isErrorLog {
                 guard tokens.count == fields.count else {
                     warnings.line(
@@ -105,7 +114,7 @@ package struct AccessLogReader: TimelineSource {
                     continue
                 }
                 recognized += 1
-                guard let entry = AccessLogErrorEntry.parse(tokens, fields: fields, line: number) else {
+                guard let entry = AccessLogErrorEntry.parse(tokens.all, fields: fields, line: number) else {
                     warnings.line(number, text, "an error log entry without a cs-guid or a readable date, skipped")
                     continue
                 }
@@ -126,14 +135,22 @@ package struct AccessLogReader: TimelineSource {
                 warnings.line(number, text, "\(problem.message), skipped")
             case .success(let row):
                 recognized += 1
-                if byGuid[row.guid] == nil {
-                    order.append(row.guid)
-                    byGuid[row.guid] = AccessLogSession(guid: row.guid)
+                let session: Int
+                if let lastFound, lastFound.guid == row.guid {
+                    session = lastFound.index
+                } else if let known = sessionOf[row.guid] {
+                    session = known
+                } else {
+                    session = found.count
+                    sessionOf[row.guid] = session
+                    found.append(AccessLogSession(guid: row.guid))
+                    counted.append((dump, 0))
                 }
+                lastFound = (row.guid, session)
                 // Each session numbers its own events within a dump.
-                let rowIndex = dumpIndex[row.guid, default: 0]
-                dumpIndex[row.guid] = rowIndex + 1
-                byGuid[row.guid]?.set(row, index: rowIndex)
+                if counted[session].dump != dump { counted[session] = (dump, 0) }
+                found[session].set(row, index: counted[session].events)
+                counted[session].events += 1
             }
         }
         recognizedSoFar = true
@@ -145,7 +162,7 @@ package struct AccessLogReader: TimelineSource {
                     "no AVPlayer access log: expected the extendedLogData() text, a #Fields: header (date time uri cs-guid …) and one line per event"
             )
         }
-        sessions = order.compactMap { byGuid[$0] }
+        sessions = found
         let errors = errorsByGuid.values.reduce(0) { $0 + $1.count }
         errorEntries = errors
         var settings = TimelineSettings()

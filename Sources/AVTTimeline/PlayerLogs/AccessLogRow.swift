@@ -44,7 +44,7 @@ package struct AccessLogRow: Equatable {
     }
 
     /// Reads a row given where the header puts each field; the reason when it cannot.
-    package static func parse(_ tokens: [Substring], columns: Columns, line: Int) -> Result<AccessLogRow, RowError> {
+    package static func parse(_ tokens: Tokens, columns: Columns, line: Int) -> Result<AccessLogRow, RowError> {
         guard tokens.count == columns.count else {
             return .failure(RowError("\(tokens.count) values for \(columns.count) #Fields (a cut line?)"))
         }
@@ -130,10 +130,28 @@ package struct AccessLogRow: Equatable {
         return (groups.0, groups.1, groups.2, count)
     }
 
+    /// A line's tokens, found on its bytes and sliced only when read: a row uses 12 of its 24.
+    package struct Tokens {
+        package let line: Substring
+        let cuts: [Range<Int>]
+
+        package var count: Int { cuts.count }
+
+        package subscript(index: Int) -> Substring {
+            let utf8 = line.utf8
+            let from = utf8.index(utf8.startIndex, offsetBy: cuts[index].lowerBound)
+            return Substring(utf8[from..<utf8.index(from, offsetBy: cuts[index].count)])
+        }
+
+        package var all: [Substring] { cuts.indices.map { self[$0] } }
+    }
+
     /// Space-separated tokens; a `"…"` token (the error log's domain and comment) keeps its spaces.
-    /// Cuts are found on the UTF-8 bytes (both separators are ASCII, so every cut is a character
-    /// boundary), then each token is one slice of the line.
-    package static func tokens(_ line: Substring) -> [Substring] {
+    package static func tokens(_ line: Substring) -> [Substring] { cut(line).all }
+
+    /// The tokens' places. Cuts are found on the UTF-8 bytes: both separators are ASCII, so every
+    /// cut is a character boundary.
+    package static func cut(_ line: Substring) -> Tokens {
         let cuts: [Range<Int>]? = line.utf8.withContiguousStorageIfAvailable { bytes in
             var cuts: [Range<Int>] = []
             var index = 0
@@ -158,13 +176,9 @@ package struct AccessLogRow: Equatable {
             // A bridged or otherwise non-contiguous string: copy it once.
             var copy = String(line)
             copy.makeContiguousUTF8()
-            return tokens(Substring(copy))
+            return cut(Substring(copy))
         }
-        let utf8 = line.utf8
-        return cuts.map { cut in
-            let from = utf8.index(utf8.startIndex, offsetBy: cut.lowerBound)
-            return line[from..<utf8.index(from, offsetBy: cut.count)]
-        }
+        return Tokens(line: line, cuts: cuts)
     }
 
     package struct RowError: Error, Equatable {
