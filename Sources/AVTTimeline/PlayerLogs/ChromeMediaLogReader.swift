@@ -60,6 +60,8 @@ package struct ChromeMediaLogReader: TimelineSource {
     /// The time of the player's first entry: Chrome counts from it, so a later one means the
     /// log (a copied table, a cut paste) begins after the player did.
     private var firstEntryTime: Int?
+    /// Whether the log shows the player's start was decided (see `inferIfMidSession`).
+    private var startDecided = false
     /// The player's next step carries `midSession`: its start is not in the log.
     private var markNext = false
     private var loaded = false
@@ -221,6 +223,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         playerTime = 0
         playerHasSteps = false
         firstEntryTime = nil
+        startDecided = false
         markNext = false
         loaded = false
         loadedData = false
@@ -261,7 +264,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         lastT = max(lastT, t)
         let line = entry.line
         if firstEntryTime == nil { firstEntryTime = entry.time }
-        if !playerHasSteps, let first = firstEntryTime, first > 0 { inferIfMidSession(entry, t: t) }
+        if !startDecided, !playerHasSteps, let first = firstEntryTime, first > 0 { inferIfMidSession(entry, t: t) }
         switch entry.key {
         case "event":
             guard case .string(let name) = entry.value else { return }
@@ -397,18 +400,18 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func inferIfMidSession(_ entry: Entry, t: Int) {
         let event = entry.key == "event" ? Self.eventName(Self.text(entry.value)) : nil
         if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" {
-            firstEntryTime = 0
+            startDecided = true
             return
         }
         let wasPlaying =
             event == "PAUSE" || event == "ENDED"
             || (entry.key == "pipeline_buffering_state" && Self.bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING")
         let makesStep =
-            wasPlaying || event == "SEEK" || event == "ENDED"
+            wasPlaying
             || ["pipeline_buffering_state", "seek_target", "error", "pipeline_error", "duration", "width", "height"]
                 .contains(entry.key)
         guard makesStep else { return }
-        firstEntryTime = 0
+        startDecided = true
         markNext = true
         warnings.entry(
             "line \(entry.line): the log starts \(entry.time) ms into player \(playerIndex + 1)"
