@@ -264,7 +264,7 @@ final class AccessLogTests: XCTestCase {
         let text = ([fields] + Array(repeating: row, count: 3)).joined(separator: "\n")
         let (_, steps, warnings) = try Support.read(bytes: text, format: .avplayerAccesslog)
         // Two steps per stall, at most 100000 stalls: bounded memory whatever the counts say.
-        XCTAssertLessThanOrEqual(steps.count, 2 * AccessLogReader.stallLimit + 10)
+        XCTAssertLessThanOrEqual(steps.count, 2 * AccessLogTimeline.stallLimit + 10)
         XCTAssertTrue(warnings.contains { $0.contains("only the first 100000 are replayed") }, "\(warnings)")
         XCTAssertLessThanOrEqual(steps.last?.t ?? 0, FieldReader.maxMilliseconds)
     }
