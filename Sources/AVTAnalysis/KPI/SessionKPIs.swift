@@ -19,6 +19,9 @@ public struct SessionKPIs: Sendable {
     public init(session: String) { self.init(SessionHistory(session: session)) }
 
     package init(_ history: SessionHistory) {
+        // The last instant ends with the recording (a copy only when it is still open).
+        var history = history
+        history.settle()
         session = history.session
         // One playback closed at a time: no second copy of every history is held.
         histories = history.keepSpans ? history.closedPlaybacks : []

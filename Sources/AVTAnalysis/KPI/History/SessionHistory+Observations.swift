@@ -2,8 +2,8 @@ import AVTJSON
 import AVTTrackers
 
 extension SessionHistory {
-    /// One step's observations of a player tracker, taken together as PlaybackStatsListener
-    /// takes one `onEvents` batch: the player's new state is resolved once, after all of them.
+    /// One step's observations of a player tracker. They join the tracker's batch of the instant
+    /// (see `resolve`): the player's new state is resolved once, after all of them.
     package mutating func observe(_ observations: [Observation], tracker: Int, at t: Int) {
         advance(to: t)
         guard trackers.indices.contains(tracker), trackers[tracker].readsObservations else { return }
@@ -39,7 +39,9 @@ extension SessionHistory {
                 continue
             }
             switch trackers[tracker].vocabulary {
-            case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
+            case .exoplayer:
+                if observation.key == "stop" || observation.key == "release" { settleBeforeCall(tracker: tracker) }
+                exoPlayer(observation, tracker: tracker, playback: index, at: t)
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
             case .html5:
                 if observation.key == "event", PlayerValue.string(observation.value) == "loadstart",
@@ -51,14 +53,7 @@ extension SessionHistory {
             default: break
             }
         }
-        // ExoPlayer's rule: a seek lasts while the player buffers for it.
-        if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
-            trackers[tracker].signals.isSeeking = false
-        }
-        let model = trackers[tracker]
-        if model.playedHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
-            playbacks[index].setFormat(height: model.playedHeight, bitrate: model.formatBitrate, at: t)
-        }
+        // The seek rule, the played format and the state wait for the end of the instant.
         resolve(tracker: tracker, at: t)
     }
 

@@ -20,6 +20,9 @@ package struct SessionHistory: Sendable {
     package var end = 0
     /// The session name's hash, the start of every playback id.
     let idPrefix: (UInt64, UInt64)
+    /// Player trackers whose state waits for the end of the instant `unsettledAt` (see `resolve`).
+    var unsettled: [Int] = []
+    var unsettledAt = 0
 
     package init(session: String, keepSpans: Bool = false, fromEvents: Bool = false) {
         self.session = session
@@ -55,7 +58,11 @@ package struct SessionHistory: Sendable {
     }
 
     /// The histories as they stand at the end of the recording (`build(isFinal: false)`).
-    package var closedPlaybacks: [PlaybackHistory] { playbacks.map { $0.closed(at: max(end, $0.begin)) } }
+    package var closedPlaybacks: [PlaybackHistory] {
+        var history = self
+        history.settle()
+        return history.playbacks.map { $0.closed(at: max(end, $0.begin)) }
+    }
 
     // MARK: Playbacks
 
@@ -125,15 +132,66 @@ package struct SessionHistory: Sendable {
         trackers[tracker].current ?? beginPlayback(tracker: tracker, at: t)
     }
 
-    /// Resolves the tracker's player signals into the playback's state at `t`.
+    /// Resolves the tracker's player signals into the playback's state at `t`. A player tracker's
+    /// state is resolved once per instant, after everything it observed and emitted at `t`, as
+    /// PlaybackStatsListener's `onEvents` takes one player-loop iteration's events as one batch
+    /// and `PlaybackStatsTracker.onEvents` calls `resolveNewPlaybackState` once, from the player
+    /// as the batch left it: a state that lasts no time within the instant (READY before the
+    /// play request of the same instant) is never entered. The steps of one instant may be one
+    /// step or several (a CSV row per run of columns): the history is the same. A tracker of
+    /// actions is resolved at each action: each one reports a change the tracker saw.
     mutating func resolve(tracker: Int, at t: Int) {
+        guard trackers[tracker].readsObservations else {
+            resolveNow(tracker: tracker, at: t)
+            return
+        }
+        // `advance(to:)` settled any earlier instant before this input.
+        unsettledAt = t
+        if !unsettled.contains(tracker) { unsettled.append(tracker) }
+    }
+
+    /// Ends the instant: each waiting player tracker's batch is resolved.
+    package mutating func settle() {
+        guard !unsettled.isEmpty else { return }
+        for tracker in unsettled { settle(tracker: tracker, at: unsettledAt) }
+        unsettled.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the tracker's batch before an app's `stop()` or `release()`: ExoPlayer sends the
+    /// events of such a call as an `onEvents` batch of their own once the call returns, so what
+    /// the player reported before it in the same instant (an ENDED) was an earlier batch.
+    mutating func settleBeforeCall(tracker: Int) {
+        guard let n = unsettled.firstIndex(of: tracker) else { return }
+        unsettled.remove(at: n)
+        settle(tracker: tracker, at: unsettledAt)
+    }
+
+    /// `PlaybackStatsTracker.onEvents` after a batch: the seek ends unless the player buffers for
+    /// it, the played format is updated, then the state is resolved.
+    private mutating func settle(tracker: Int, at t: Int) {
+        // ExoPlayer's rule: a seek lasts while the player buffers for it.
+        if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
+            trackers[tracker].signals.isSeeking = false
+        }
+        guard let index = trackers[tracker].current else { return }
+        let model = trackers[tracker]
+        if model.playedHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
+            playbacks[index].setFormat(height: model.playedHeight, bitrate: model.formatBitrate, at: t)
+        }
+        resolveNow(tracker: tracker, at: t)
+    }
+
+    private mutating func resolveNow(tracker: Int, at t: Int) {
         guard let index = trackers[tracker].current else { return }
         let new = trackers[tracker].signals.resolve(from: playbacks[index].state)
         playbacks[index].enter(new, at: t)
     }
 
-    /// The end of the recording moves with every input.
-    mutating func advance(to t: Int) { end = max(end, t) }
+    /// The end of the recording moves with every input; a later input ends the instant before.
+    mutating func advance(to t: Int) {
+        if t > unsettledAt { settle() }
+        end = max(end, t)
+    }
 }
 
 extension SessionHistory {
