@@ -7,7 +7,7 @@ import XCTest
 /// absent, for every definition set, while what the recording shows (play, pause, rebuffer
 /// time, counts, started) is kept. Each timeline is also replayed without the mark, to show that
 /// the mark, and nothing else, takes those KPIs away. Values are worked by hand from the steps:
-/// the state history resolves each step as PlaybackStatsListener does (docs/kpi.md), open
+/// the state history resolves each instant as PlaybackStatsListener resolves an `onEvents` batch (docs/kpi.md), open
 /// states run to the last step.
 final class MidSessionKPITests: XCTestCase {
     private typealias K = KPITestSupport

@@ -3,12 +3,13 @@ import AVTTrackers
 
 extension SessionHistory {
     /// One step's observations of a player tracker. They join the tracker's batch of the instant
-    /// (see `resolve`): the player's new state is resolved once, after all of them.
+    /// (see `resolve` and `batch`): the player's new state is resolved once per batch.
     package mutating func observe(_ observations: [Observation], tracker: Int, at t: Int) {
         advance(to: t)
         guard trackers.indices.contains(tracker), trackers[tracker].readsObservations else { return }
         var index = currentPlayback(tracker: tracker, at: t)
         for observation in observations {
+            batch(observation.key, tracker: tracker)
             // A new media item is a new playback; an automatic transition ends the old one.
             // An item set before anything happened (the first one, set before prepare) belongs to
             // the playback already open: PlaybackStats makes no session of it.
@@ -39,9 +40,7 @@ extension SessionHistory {
                 continue
             }
             switch trackers[tracker].vocabulary {
-            case .exoplayer:
-                if observation.key == "stop" || observation.key == "release" { settleBeforeCall(tracker: tracker) }
-                exoPlayer(observation, tracker: tracker, playback: index, at: t)
+            case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
             case .html5:
                 if observation.key == "event", PlayerValue.string(observation.value) == "loadstart",

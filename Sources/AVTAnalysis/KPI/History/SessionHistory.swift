@@ -133,13 +133,14 @@ package struct SessionHistory: Sendable {
     }
 
     /// Resolves the tracker's player signals into the playback's state at `t`. A player tracker's
-    /// state is resolved once per instant, after everything it observed and emitted at `t`, as
-    /// PlaybackStatsListener's `onEvents` takes one player-loop iteration's events as one batch
-    /// and `PlaybackStatsTracker.onEvents` calls `resolveNewPlaybackState` once, from the player
-    /// as the batch left it: a state that lasts no time within the instant (READY before the
-    /// play request of the same instant) is never entered. The steps of one instant may be one
-    /// step or several (a CSV row per run of columns): the history is the same. A tracker of
-    /// actions is resolved at each action: each one reports a change the tracker saw.
+    /// state is resolved once per batch, after everything in it, as PlaybackStatsListener's
+    /// `onEvents(Player, Events)` hands one player-loop iteration's events to
+    /// `PlaybackStatsTracker.onEvents`, which calls `resolveNewPlaybackState` once, from the
+    /// player as the batch left it: a state that lasts no time within the batch (READY before the
+    /// play request of the same batch) is never entered. A batch is what the tracker observed and
+    /// emitted at one instant, in one step or several (a CSV row per run of columns), until an
+    /// input that cannot be in the same batch (see `batch`). A tracker of actions is resolved at
+    /// each action: each one reports a change the tracker saw.
     mutating func resolve(tracker: Int, at t: Int) {
         guard trackers[tracker].readsObservations else {
             resolveNow(tracker: tracker, at: t)
@@ -157,18 +158,43 @@ package struct SessionHistory: Sendable {
         unsettled.removeAll(keepingCapacity: true)
     }
 
-    /// Ends the tracker's batch before an app's `stop()` or `release()`: ExoPlayer sends the
-    /// events of such a call as an `onEvents` batch of their own once the call returns, so what
-    /// the player reported before it in the same instant (an ENDED) was an earlier batch.
-    mutating func settleBeforeCall(tracker: Int) {
-        guard let n = unsettled.firstIndex(of: tracker) else { return }
-        unsettled.remove(at: n)
-        settle(tracker: tracker, at: unsettledAt)
+    /// Places a player tracker's input `key` (an observation's key, `stop` for a Stop action) in
+    /// a batch: the one open at this instant, unless the input cannot belong to it, then a new
+    /// one once the open one is resolved. `AnalyticsListener.Events` is a set of event flags, so
+    /// one `onEvents` batch reports each kind of event once, with the player's values after the
+    /// iteration: a key the batch already has (a second `playbackState`, `playWhenReady`, HTML5
+    /// `event`) is a later batch. An app's `stop()` or `release()` is a call of its own, whose
+    /// events ExoPlayer sends as a batch once it returns: what the player reported before it at
+    /// the same instant (an ENDED) was an earlier batch. The tracker's own Stop for that call
+    /// belongs to the call's batch.
+    mutating func batch(_ key: String, tracker: Int) {
+        let keys = trackers[tracker].batchKeys
+        let isCall = key == "stop" || key == "release"
+        if keys.contains(key) || (isCall && !keys.isEmpty) { endBatch(tracker: tracker) }
+        trackers[tracker].batchKeys.append(key)
+    }
+
+    /// A Stop action of a player tracker: the tracker's own, after its player's `stop`/`release`
+    /// (same batch), or a scripted one (an app's call: a batch of its own).
+    mutating func batchStop(tracker: Int) {
+        let keys = trackers[tracker].batchKeys
+        if keys.contains("stop") || keys.contains("release") { return }
+        batch("stop", tracker: tracker)
+    }
+
+    /// Resolves the tracker's open batch now (a new one begins at the same instant).
+    private mutating func endBatch(tracker: Int) {
+        if let n = unsettled.firstIndex(of: tracker) {
+            unsettled.remove(at: n)
+            settle(tracker: tracker, at: unsettledAt)
+        }
+        trackers[tracker].batchKeys.removeAll(keepingCapacity: true)
     }
 
     /// `PlaybackStatsTracker.onEvents` after a batch: the seek ends unless the player buffers for
     /// it, the played format is updated, then the state is resolved.
     private mutating func settle(tracker: Int, at t: Int) {
+        trackers[tracker].batchKeys.removeAll(keepingCapacity: true)
         // ExoPlayer's rule: a seek lasts while the player buffers for it.
         if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
             trackers[tracker].signals.isSeeking = false
