@@ -23,6 +23,9 @@ package struct PlaybackFigures: Sendable {
     var heightTime = 0, heightProduct = 0, bitrateTime = 0, bitrateProduct = 0
     var initialHeight = 0, initialHeightCount = 0, initialBitrate = 0, initialBitrateCount = 0
     var droppedFrames = 0
+    /// Playbacks whose start the recording does not show (a `midSession` mark): no startup
+    /// figures, and not a playback that never started.
+    package var startNotRecorded = 0
     var counters = ActionCounters()
 
     init() {}
@@ -38,7 +41,7 @@ package struct PlaybackFigures: Sendable {
         maxRebufferTime = h.maxRebufferTime
         // A playback whose start the recording does not show has no startup figures: a join
         // of 0 (the first state seen is already playing) would be a wrong number, not a fast one.
-        if !h.startNotRecorded { startFigures(h) }
+        if h.startNotRecorded { startNotRecorded = 1 } else { startFigures(h) }
         let attempt = h.request != nil || h.loadRequest != nil || h.state != .notStarted
         started = h.firstFrame != nil ? 1 : 0
         ready = h.hasBeenReady ? 1 : 0
@@ -116,6 +119,7 @@ package struct PlaybackFigures: Sendable {
         add(&startTimeMetric, o.startTimeMetric)
         add(&startTimeMetricCount, o.startTimeMetricCount)
         add(&started, o.started)
+        add(&startNotRecorded, o.startNotRecorded)
         add(&ready, o.ready)
         add(&attempted, o.attempted)
         add(&neverStarted, o.neverStarted)

@@ -38,6 +38,13 @@ public struct SessionKPIs: Sendable {
         return KPICalculator.values(figures[n], definitions, flags: true)
     }
 
+    /// Whether the recording begins after the playback's start (a `midSession` mark): its
+    /// startup is not recorded, which is not the same as never started.
+    package func startNotRecorded(_ id: String) -> Bool {
+        guard let n = indexOfId[id] else { return false }
+        return figures[n].startNotRecorded > 0
+    }
+
     /// Over the session's playbacks, as PlaybackStats merges them: times and counts added,
     /// ratios from the sums, flags counted (playbacks started, exited before start, failed…),
     /// startup the mean over the playbacks that have one.
