@@ -168,17 +168,18 @@ package struct SessionHistory: Sendable {
     /// the same instant (an ENDED) was an earlier batch. The tracker's own Stop for that call
     /// belongs to the call's batch.
     mutating func batch(_ key: String, tracker: Int) {
-        let keys = trackers[tracker].batchKeys
+        // Read in place: a local copy of the keys would make the append copy them.
         let isCall = key == "stop" || key == "release"
-        if keys.contains(key) || (isCall && !keys.isEmpty) { endBatch(tracker: tracker) }
+        if trackers[tracker].batchKeys.contains(key) || (isCall && !trackers[tracker].batchKeys.isEmpty) {
+            endBatch(tracker: tracker)
+        }
         trackers[tracker].batchKeys.append(key)
     }
 
     /// A Stop action of a player tracker: the tracker's own, after its player's `stop`/`release`
     /// (same batch), or a scripted one (an app's call: a batch of its own).
     mutating func batchStop(tracker: Int) {
-        let keys = trackers[tracker].batchKeys
-        if keys.contains("stop") || keys.contains("release") { return }
+        if trackers[tracker].batchKeys.contains(where: { $0 == "stop" || $0 == "release" }) { return }
         batch("stop", tracker: tracker)
     }
 
