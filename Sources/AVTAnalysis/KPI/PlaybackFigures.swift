@@ -25,7 +25,7 @@ package struct PlaybackFigures: Sendable {
     var droppedFrames = 0
     /// Playbacks whose start the recording does not show (a `midSession` mark): no startup
     /// figures, and not a playback that never started.
-    package var startNotRecorded = 0
+    var startNotRecorded = 0
     var counters = ActionCounters()
 
     init() {}

@@ -52,7 +52,7 @@ extension SessionHistory {
             default: break
             }
         }
-        // The seek rule, the played format and the state wait for the end of the instant.
+        // The seek rule, the played format and the state wait for the end of the batch.
         resolve(tracker: tracker, at: t)
     }
 
