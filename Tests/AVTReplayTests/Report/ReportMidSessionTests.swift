@@ -104,5 +104,10 @@ final class ReportMidSessionTests: XCTestCase {
             try row(html, table: "worst-sessions", session: sessions[0].name).hasPrefix("<td>not recorded</td>"))
         XCTAssertTrue(try row(html, table: "all-sessions", session: sessions[2].name).hasPrefix("<td>–</td>"))
         XCTAssertTrue(try row(html, table: "all-sessions", session: sessions[3].name).hasPrefix("<td>1.2 s</td>"))
+        // Each session's own Startup card: a's was not recorded; d's never came; m's is the one
+        // it recorded (1200, its median of one).
+        let cards = html.components(separatedBy: "data-kpi=\"startupTime\"><dt>Startup time</dt><dd>").dropFirst()
+            .map { $0.prefix { $0 != "<" } }
+        XCTAssertEqual(cards, ["not recorded", "800 ms", "–", "1.2 s"])
     }
 }
