@@ -34,8 +34,12 @@ public final class KPIBackend: Backend {
         }
     }
 
-    /// The history itself (the report draws it).
-    package var sessionHistory: SessionHistory { history }
+    /// The history itself, its last instant ended (the report draws it).
+    package var sessionHistory: SessionHistory {
+        var history = history
+        history.settle()
+        return history
+    }
 
     /// Action names by interned index: `Action.name` takes the name table's lock, once per
     /// action here instead of once per emitted event.
@@ -87,5 +91,6 @@ public final class KPIBackend: Backend {
     /// The recording ends where the replay's clock stopped: open states run until then.
     public func endOfService() {
         if let now = instrument?.clock.now { history.advance(to: now) }
+        history.settle()
     }
 }

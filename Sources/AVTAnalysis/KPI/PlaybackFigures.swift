@@ -24,6 +24,9 @@ package struct PlaybackFigures: Sendable {
     var initialHeight = 0, initialHeightCount = 0, initialBitrate = 0, initialBitrateCount = 0
     var droppedFrames = 0
     var bandwidthBytes = 0, bandwidthTime = 0
+    /// Playbacks whose start the recording does not show (a `midSession` mark): no startup
+    /// figures, and not a playback that never started.
+    var startNotRecorded = 0
     var counters = ActionCounters()
 
     init() {}
@@ -39,7 +42,7 @@ package struct PlaybackFigures: Sendable {
         maxRebufferTime = h.maxRebufferTime
         // A playback whose start the recording does not show has no startup figures: a join
         // of 0 (the first state seen is already playing) would be a wrong number, not a fast one.
-        if !h.startNotRecorded { startFigures(h) }
+        if h.startNotRecorded { startNotRecorded = 1 } else { startFigures(h) }
         let attempt = h.request != nil || h.loadRequest != nil || h.state != .notStarted
         started = h.firstFrame != nil ? 1 : 0
         ready = h.hasBeenReady ? 1 : 0
@@ -119,6 +122,7 @@ package struct PlaybackFigures: Sendable {
         add(&startTimeMetric, o.startTimeMetric)
         add(&startTimeMetricCount, o.startTimeMetricCount)
         add(&started, o.started)
+        add(&startNotRecorded, o.startNotRecorded)
         add(&ready, o.ready)
         add(&attempted, o.attempted)
         add(&neverStarted, o.neverStarted)

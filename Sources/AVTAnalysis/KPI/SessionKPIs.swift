@@ -19,6 +19,9 @@ public struct SessionKPIs: Sendable {
     public init(session: String) { self.init(SessionHistory(session: session)) }
 
     package init(_ history: SessionHistory) {
+        // The last instant ends with the recording (a copy only when it is still open).
+        var history = history
+        history.settle()
         session = history.session
         // One playback closed at a time: no second copy of every history is held.
         histories = history.keepSpans ? history.closedPlaybacks : []
@@ -33,6 +36,13 @@ public struct SessionKPIs: Sendable {
     public func playback(_ id: String, definitions: KPIDefinitions) -> [KPI] {
         guard let n = indexOfId[id] else { return [] }
         return KPICalculator.values(figures[n], definitions, flags: true)
+    }
+
+    /// Whether the recording begins after the playback's start (a `midSession` mark): its
+    /// startup is not recorded, which is not the same as never started.
+    package func startNotRecorded(_ id: String) -> Bool {
+        guard let n = indexOfId[id] else { return false }
+        return figures[n].startNotRecorded > 0
     }
 
     /// Over the session's playbacks, as PlaybackStats merges them: times and counts added,

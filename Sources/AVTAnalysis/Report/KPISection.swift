@@ -19,8 +19,11 @@ package enum KPISection {
             s += "<p class=\"help\">\(playbacks.count) playbacks: each card shows their median · p90.</p>"
         }
         s += "<dl class=\"headline\">"
+        // No startup because no start was recorded (a `midSession` mark), not because none came.
+        let startsNotRecorded = !kpis.playbackIds.isEmpty && kpis.playbackIds.allSatisfy(kpis.startNotRecorded)
         for (name, title) in headline {
-            let (text, bad) = card(name, playbacks)
+            var (text, bad) = card(name, playbacks)
+            if name == "startupTime", text == "–", startsNotRecorded { text = "not recorded" }
             s += "<div class=\"kpi\(bad ? " bad" : "")\" data-kpi=\"\(name)\"><dt>\(title)</dt><dd>\(text)</dd></div>"
         }
         s += "</dl>"

@@ -7,11 +7,17 @@ package enum OverviewSection {
         var index: Int
         var name: String
         var startup: Int?
+        /// No startup only because no playback's start was recorded (each one without a startup
+        /// carries a `midSession` mark): unknown, not never started.
+        var startNotRecorded = false
         var rebufferRatio: Double?
         var failed: Int
         var exits: Int
         var errors: Int
         var playTime: Int
+
+        /// The startup the ranking compares: never started is the longest; unknown is none.
+        var startupRank: Int? { startup ?? (startNotRecorded ? nil : Int.max) }
     }
 
     static func rows(_ sessions: [ReportSession], definitions: KPIDefinitions) -> [Row] {
@@ -27,9 +33,15 @@ package enum OverviewSection {
             if case .double(let r)? = totals["rebufferRatio"] { ratio = r }
             var startup: Int?
             if case .int(let v)? = totals["startupTime"] { startup = v }
+            let withoutStartup = session.kpis.playbackIds.filter {
+                session.kpis.playback($0, definitions: definitions)[name: "startupTime"] == nil
+            }
             return Row(
-                index: index, name: session.name, startup: startup, rebufferRatio: ratio, failed: int("playbackFailed"),
-                exits: int("exitBeforeVideoStart"), errors: int("errorCount"), playTime: int("playTime"))
+                index: index, name: session.name, startup: startup,
+                startNotRecorded: startup == nil && !withoutStartup.isEmpty
+                    && withoutStartup.allSatisfy(session.kpis.startNotRecorded),
+                rebufferRatio: ratio, failed: int("playbackFailed"), exits: int("exitBeforeVideoStart"),
+                errors: int("errorCount"), playTime: int("playTime"))
         }
     }
 
@@ -37,7 +49,9 @@ package enum OverviewSection {
     /// ratio, then a longer startup (a session that never started counts as the longest), then
     /// by name so ties are stable. A session without a ratio (no play time, shown as `–`) ranks
     /// after every session with one, even 0.00 %: nothing was measured, so it is not worse than
-    /// a clean playback; failed playbacks and exits still rank first as they come before.
+    /// a clean playback; failed playbacks and exits still rank first as they come before. A
+    /// session whose starts were not recorded is not ranked by startup either: it comes after
+    /// every session with a startup (or none at all, never started).
     static func worst(_ rows: [Row]) -> [Row] {
         rows.sorted { a, b in
             if a.failed != b.failed { return a.failed > b.failed }
@@ -48,9 +62,12 @@ package enum OverviewSection {
             case (nil, .some): return false
             default: break
             }
-            let sa = a.startup ?? Int.max
-            let sb = b.startup ?? Int.max
-            if sa != sb { return sa > sb }
+            switch (a.startupRank, b.startupRank) {
+            case (let sa?, let sb?) where sa != sb: return sa > sb
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: break
+            }
             return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) || (a.name == b.name && a.index < b.index)
         }
     }
@@ -66,11 +83,16 @@ package enum OverviewSection {
         var ratios: [Int] = []
         var playTimes: [Int] = []
         var playbacks = 0
+        var notRecorded = 0
         for session in sessions {
             for id in session.kpis.playbackIds {
                 let values = session.kpis.playback(id, definitions: definitions)
                 playbacks += 1
-                if case .int(let v)? = values[name: "startupTime"] { startups.append(v) }
+                if case .int(let v)? = values[name: "startupTime"] {
+                    startups.append(v)
+                } else if session.kpis.startNotRecorded(id) {
+                    notRecorded += 1
+                }
                 // Ratios in basis points (1/100 of a percent), so bins are exact integers.
                 if case .double(let r)? = values[name: "rebufferRatio"] { ratios.append(Int((r * 10_000).rounded())) }
                 if case .int(let v)? = values[name: "playTime"] { playTimes.append(v) }
@@ -78,17 +100,19 @@ package enum OverviewSection {
         }
         s += histogram(
             id: "hist-startup", title: "Startup time", values: startups, steps: startupSteps,
-            missing: playbacks - startups.count, missingText: "never started", label: { ReportText.duration($0) })
+            missing: [
+                (playbacks - startups.count - notRecorded, "never started"), (notRecorded, "start not recorded"),
+            ], label: { ReportText.duration($0) })
         s += histogram(
             id: "hist-rebuffer", title: "Rebuffer ratio", values: ratios, steps: ratioSteps,
-            missing: playbacks - ratios.count, missingText: "no play time",
+            missing: [(playbacks - ratios.count, "no play time")],
             label: { ReportText.fixed(Double($0) / 100, 2) + " %" })
         s += histogram(
             id: "hist-play", title: "Play time", values: playTimes, steps: playSteps,
-            missing: playbacks - playTimes.count,
-            missingText: "none", label: { ReportText.duration($0) })
+            missing: [(playbacks - playTimes.count, "none")], label: { ReportText.duration($0) })
         s += "</div><h3>Worst sessions</h3><p class=\"help\">Ordered by failed playbacks, then exits before start, "
-        s += "then rebuffer ratio (sessions without one last), then startup time.</p>"
+        s += "then rebuffer ratio (sessions without one last), then startup time (sessions whose start was not "
+        s += "recorded last).</p>"
         s += table(Array(worst(rows).prefix(worstCount)), ranked: true, id: "worst")
         s +=
             "<details class=\"all-sessions\"><summary>All \(rows.count) sessions</summary>"
@@ -106,7 +130,9 @@ package enum OverviewSection {
         for (rank, row) in rows.enumerated() {
             s += "<tr>" + (ranked ? "<td>\(rank + 1)</td>" : "")
             s += "<td class=\"name\"><a href=\"#s\(row.index + 1)\">\(ReportText.html(row.name))</a></td>"
-            s += "<td>" + (row.startup.map(ReportText.duration) ?? "–") + "</td>"
+            s +=
+                "<td>" + (row.startup.map(ReportText.duration) ?? (row.startNotRecorded ? "not recorded" : "–"))
+                + "</td>"
             s += "<td>" + (row.rebufferRatio.map(ReportText.percent) ?? "–") + "</td>"
             s +=
                 "<td>\(row.failed)</td><td>\(row.exits)</td><td>\(row.errors)</td><td>\(ReportText.duration(row.playTime))</td></tr>"
@@ -123,9 +149,10 @@ package enum OverviewSection {
     ]
 
     /// Bins of the smallest width from `steps` that needs at most 12 bins from 0; a bar per bin
-    /// with its count, and the same numbers as a table for screen readers and copying.
+    /// with its count, and the same numbers as a table for screen readers and copying. `missing`
+    /// counts the playbacks without a value, by reason, in the caption.
     static func histogram(
-        id: String, title: String, values: [Int], steps: [Int], missing: Int, missingText: String,
+        id: String, title: String, values: [Int], steps: [Int], missing: [(count: Int, text: String)],
         label: (Int) -> String
     ) -> String {
         let top = values.max() ?? 0
@@ -141,7 +168,7 @@ package enum OverviewSection {
         let barWidth = binCount == 0 ? 0 : (width - left - 10) * 10 / binCount
         var s = "<figure class=\"hist\" id=\"\(id)\"><figcaption>\(title): \(values.count) playback"
         s += values.count == 1 ? "" : "s"
-        if missing > 0 { s += ", \(missing) \(missingText)" }
+        for (count, text) in missing where count > 0 { s += ", \(count) \(text)" }
         s +=
             "</figcaption><svg viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">\(title) histogram, "
         s += counts.enumerated().map { "\(label($0.offset * step))–\(label(($0.offset + 1) * step)): \($0.element)" }

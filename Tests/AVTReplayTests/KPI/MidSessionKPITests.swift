@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import AVTAnalysis
@@ -7,7 +8,7 @@ import XCTest
 /// absent, for every definition set, while what the recording shows (play, pause, rebuffer
 /// time, counts, started) is kept. Each timeline is also replayed without the mark, to show that
 /// the mark, and nothing else, takes those KPIs away. Values are worked by hand from the steps:
-/// the state history resolves each step as PlaybackStatsListener does (docs/kpi.md), open
+/// the state history resolves each instant as PlaybackStatsListener resolves an `onEvents` batch (docs/kpi.md), open
 /// states run to the last step.
 final class MidSessionKPITests: XCTestCase {
     private typealias K = KPITestSupport
@@ -189,5 +190,69 @@ final class MidSessionKPITests: XCTestCase {
         XCTAssertNil(K.values(s, 0, .exoplayer)["startupTime"])
         XCTAssertEqual(K.values(s, 0, .exoplayer)["rebufferTime"], .int(1000), "1000–2000")
         XCTAssertEqual(K.values(s, 1, .exoplayer)["startupTime"], .int(400), "5000–5400")
+    }
+
+    /// `kpi --aggregate` over a folder that mixes them: a session wholly marked (no startup), one
+    /// recorded from its load (join 0–800), and one marked whose next item joins 5000–6200. The
+    /// known startups are 800 and 1200: count 2, mean and pooled 1000, nearest-rank p50 the
+    /// first (800), p90 and max the second (1200), min 800; in JSON, CSV and the table alike.
+    /// The marked playbacks' empty cells stay empty, not 0.
+    func testAggregatesOverMarkedAndUnmarkedSessionsTakeTheKnownStartupsOnly() throws {
+        let marked = try session(
+            "exoplayer",
+            [
+                K.observe(0, #""midSession": true, "playbackState": "BUFFERING""#),
+                K.observe(0, #""playbackState": "READY", "playWhenReady": true"#),
+                K.observe(10000, #""playbackState": "ENDED""#),
+            ], marked: true)
+        let recorded = try session(
+            "exoplayer",
+            [
+                K.observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
+                K.observe(800, #""playbackState": "READY""#), K.observe(10000, #""playbackState": "ENDED""#),
+            ], marked: false)
+        let mixed = try session(
+            "exoplayer",
+            [
+                K.observe(0, #""midSession": true, "playbackState": "BUFFERING""#),
+                K.observe(0, #""playbackState": "READY", "playWhenReady": true"#),
+                K.observe(5000, #""mediaItemTransition": "AUTO", "playbackState": "BUFFERING""#),
+                K.observe(6200, #""playbackState": "READY""#), K.observe(10000, #""playbackState": "ENDED""#),
+            ], marked: true)
+        let sessions = [marked, recorded, mixed]
+        for definitions in KPIDefinitions.allCases {
+            let json = try XCTUnwrap(
+                try JSONSerialization.jsonObject(
+                    with: Data(KPIReport.json(sessions, definitions: definitions, aggregate: true).utf8))
+                    as? [String: Any])
+            let aggregate = try XCTUnwrap((json["aggregate"] as? [String: Any])?["startupTime"] as? [String: Double])
+            XCTAssertEqual(aggregate["count"], 2, "\(definitions)")
+            XCTAssertEqual(aggregate["mean"], 1000, "\(definitions)")
+            XCTAssertEqual(aggregate["min"], 800, "\(definitions)")
+            XCTAssertEqual(aggregate["p50"], 800, "\(definitions)")
+            XCTAssertEqual(aggregate["p90"], 1200, "\(definitions)")
+            XCTAssertEqual(aggregate["max"], 1200, "\(definitions)")
+            XCTAssertEqual(KPIAggregate.pooled(sessions, definitions: definitions)[name: "startupTime"], .int(1000))
+
+            let csv = KPIReport.csv(sessions, definitions: definitions, aggregate: true).split(separator: "\n")
+            let column = try XCTUnwrap(csv[0].split(separator: ",").firstIndex(of: "startupTime (ms)"))
+            func cell(_ label: String) -> String? {
+                csv.first { $0.hasPrefix(label + ",") }.map {
+                    String($0.split(separator: ",", omittingEmptySubsequences: false)[column])
+                }
+            }
+            XCTAssertEqual(cell("(all),(count)"), "2", "\(definitions)")
+            XCTAssertEqual(cell("(all),(p50)"), "800", "\(definitions)")
+            XCTAssertEqual(cell("(all),(pooled)"), "1000", "\(definitions)")
+            XCTAssertEqual(cell("t.json,\(marked.playbackIds[0])"), "", "no startup, not 0 (\(definitions))")
+            XCTAssertEqual(cell("t.json,\(mixed.playbackIds[1])"), "1200", "\(definitions)")
+
+            let table = KPIReport.table(sessions, definitions: definitions, aggregate: true)
+            let row = try XCTUnwrap(
+                table.split(separator: "\n").last { $0.hasPrefix("startupTime (ms)") }.map {
+                    $0.split(separator: " ").dropFirst(2)
+                })
+            XCTAssertEqual(Array(row), ["1000", "2", "1000", "800", "800", "1200", "1200", "1200", "1200"])
+        }
     }
 }

@@ -40,6 +40,7 @@ extension SessionHistory {
         // scripted request above starts the clock), apart from a stop the player may not report.
         if trackers[tracker].readsObservations {
             guard name == "Stop" else { return }
+            batchStop(tracker: tracker)
             trackers[tracker].signals.state = .idle
             trackers[tracker].signals.isSeeking = false
             resolve(tracker: tracker, at: t)

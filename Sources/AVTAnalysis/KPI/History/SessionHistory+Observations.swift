@@ -2,13 +2,14 @@ import AVTJSON
 import AVTTrackers
 
 extension SessionHistory {
-    /// One step's observations of a player tracker, taken together as PlaybackStatsListener
-    /// takes one `onEvents` batch: the player's new state is resolved once, after all of them.
+    /// One step's observations of a player tracker. They join the tracker's batch of the instant
+    /// (see `resolve` and `batch`): the player's new state is resolved once per batch.
     package mutating func observe(_ observations: [Observation], tracker: Int, at t: Int) {
         advance(to: t)
         guard trackers.indices.contains(tracker), trackers[tracker].readsObservations else { return }
         var index = currentPlayback(tracker: tracker, at: t)
         for observation in observations {
+            batch(observation.key, tracker: tracker)
             // A new media item is a new playback; an automatic transition ends the old one.
             // An item set before anything happened (the first one, set before prepare) belongs to
             // the playback already open: PlaybackStats makes no session of it.
@@ -51,14 +52,7 @@ extension SessionHistory {
             default: break
             }
         }
-        // ExoPlayer's rule: a seek lasts while the player buffers for it.
-        if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
-            trackers[tracker].signals.isSeeking = false
-        }
-        let model = trackers[tracker]
-        if model.playedHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
-            playbacks[index].setFormat(height: model.playedHeight, bitrate: model.formatBitrate, at: t)
-        }
+        // The seek rule, the played format and the state wait for the end of the batch.
         resolve(tracker: tracker, at: t)
     }
 

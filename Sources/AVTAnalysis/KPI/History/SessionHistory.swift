@@ -20,6 +20,9 @@ package struct SessionHistory: Sendable {
     package var end = 0
     /// The session name's hash, the start of every playback id.
     let idPrefix: (UInt64, UInt64)
+    /// Player trackers whose state waits for the end of the instant `unsettledAt` (see `resolve`).
+    var unsettled: [Int] = []
+    var unsettledAt = 0
 
     package init(session: String, keepSpans: Bool = false, fromEvents: Bool = false) {
         self.session = session
@@ -55,7 +58,11 @@ package struct SessionHistory: Sendable {
     }
 
     /// The histories as they stand at the end of the recording (`build(isFinal: false)`).
-    package var closedPlaybacks: [PlaybackHistory] { playbacks.map { $0.closed(at: max(end, $0.begin)) } }
+    package var closedPlaybacks: [PlaybackHistory] {
+        var history = self
+        history.settle()
+        return history.playbacks.map { $0.closed(at: max(end, $0.begin)) }
+    }
 
     // MARK: Playbacks
 
@@ -125,15 +132,93 @@ package struct SessionHistory: Sendable {
         trackers[tracker].current ?? beginPlayback(tracker: tracker, at: t)
     }
 
-    /// Resolves the tracker's player signals into the playback's state at `t`.
+    /// Resolves the tracker's player signals into the playback's state at `t`. A player tracker's
+    /// state is resolved once per batch, after everything in it, as PlaybackStatsListener's
+    /// `onEvents(Player, Events)` hands one player-loop iteration's events to
+    /// `PlaybackStatsTracker.onEvents`, which calls `resolveNewPlaybackState` once, from the
+    /// player as the batch left it: a state that lasts no time within the batch (READY before the
+    /// play request of the same batch) is never entered. A batch is what the tracker observed and
+    /// emitted at one instant, in one step or several (a CSV row per run of columns), until an
+    /// input that cannot be in the same batch (see `batch`). A tracker of actions is resolved at
+    /// each action: each one reports a change the tracker saw.
     mutating func resolve(tracker: Int, at t: Int) {
+        guard trackers[tracker].readsObservations else {
+            resolveNow(tracker: tracker, at: t)
+            return
+        }
+        // `advance(to:)` settled any earlier instant before this input.
+        unsettledAt = t
+        if !unsettled.contains(tracker) { unsettled.append(tracker) }
+    }
+
+    /// Ends the instant: each waiting player tracker's batch is resolved.
+    package mutating func settle() {
+        guard !unsettled.isEmpty else { return }
+        for tracker in unsettled { settle(tracker: tracker, at: unsettledAt) }
+        unsettled.removeAll(keepingCapacity: true)
+    }
+
+    /// Places a player tracker's input `key` (an observation's key, `stop` for a Stop action) in
+    /// a batch: the one open at this instant, unless the input cannot belong to it, then a new
+    /// one once the open one is resolved. `AnalyticsListener.Events` is a set of event flags, so
+    /// one `onEvents` batch reports each kind of event once, with the player's values after the
+    /// iteration: a key the batch already has (a second `playbackState`, `playWhenReady`, HTML5
+    /// `event`) is a later batch. An app's `stop()` or `release()` is a call of its own, whose
+    /// events ExoPlayer sends as a batch once it returns: what the player reported before it at
+    /// the same instant (an ENDED) was an earlier batch. The tracker's own Stop for that call
+    /// belongs to the call's batch.
+    mutating func batch(_ key: String, tracker: Int) {
+        // Read in place: a local copy of the keys would make the append copy them.
+        let isCall = key == "stop" || key == "release"
+        if trackers[tracker].batchKeys.contains(key) || (isCall && !trackers[tracker].batchKeys.isEmpty) {
+            endBatch(tracker: tracker)
+        }
+        trackers[tracker].batchKeys.append(key)
+    }
+
+    /// A Stop action of a player tracker: the tracker's own, after its player's `stop`/`release`
+    /// (same batch), or a scripted one (an app's call: a batch of its own).
+    mutating func batchStop(tracker: Int) {
+        if trackers[tracker].batchKeys.contains(where: { $0 == "stop" || $0 == "release" }) { return }
+        batch("stop", tracker: tracker)
+    }
+
+    /// Resolves the tracker's open batch now (a new one begins at the same instant).
+    private mutating func endBatch(tracker: Int) {
+        if let n = unsettled.firstIndex(of: tracker) {
+            unsettled.remove(at: n)
+            settle(tracker: tracker, at: unsettledAt)
+        }
+        trackers[tracker].batchKeys.removeAll(keepingCapacity: true)
+    }
+
+    /// `PlaybackStatsTracker.onEvents` after a batch: the seek ends unless the player buffers for
+    /// it, the played format is updated, then the state is resolved.
+    private mutating func settle(tracker: Int, at t: Int) {
+        trackers[tracker].batchKeys.removeAll(keepingCapacity: true)
+        // ExoPlayer's rule: a seek lasts while the player buffers for it.
+        if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
+            trackers[tracker].signals.isSeeking = false
+        }
+        guard let index = trackers[tracker].current else { return }
+        let model = trackers[tracker]
+        if model.playedHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
+            playbacks[index].setFormat(height: model.playedHeight, bitrate: model.formatBitrate, at: t)
+        }
+        resolveNow(tracker: tracker, at: t)
+    }
+
+    private mutating func resolveNow(tracker: Int, at t: Int) {
         guard let index = trackers[tracker].current else { return }
         let new = trackers[tracker].signals.resolve(from: playbacks[index].state)
         playbacks[index].enter(new, at: t)
     }
 
-    /// The end of the recording moves with every input.
-    mutating func advance(to t: Int) { end = max(end, t) }
+    /// The end of the recording moves with every input; a later input ends the instant before.
+    mutating func advance(to t: Int) {
+        if t > unsettledAt { settle() }
+        end = max(end, t)
+    }
 }
 
 extension SessionHistory {

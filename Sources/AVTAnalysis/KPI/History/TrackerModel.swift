@@ -33,6 +33,8 @@ struct TrackerModel: Sendable {
     /// The media's URL as last observed (AVPlayer `source`, HTML5 `currentSrc`): a new one is a
     /// new item.
     var source: String?
+    /// The keys of the player's inputs in the batch not yet resolved (see `SessionHistory.batch`).
+    var batchKeys: [String] = []
 
     init(vocabulary: Vocabulary) { self.vocabulary = vocabulary }
 
