@@ -21,6 +21,8 @@ package struct AccessLogReader: TimelineSource {
     /// Error log entries (status, domain, comment), de-duplicated across dumps.
     package private(set) var errorEntries = 0
 
+    /// The coarse timeline, laid out a session at a time as the replay asks for steps.
+    private var timeline: AccessLogTimeline
     private var steps: [Step] = []
     private var next = 0
 
@@ -161,7 +163,7 @@ package struct AccessLogReader: TimelineSource {
             settings.startTime = date - (first.startup ?? 0)
         }
         self.settings = settings
-        steps = AccessLogTimeline.steps(for: sessions, errors: errorsByGuid)
+        timeline = AccessLogTimeline(sessions: sessions, errors: errorsByGuid)
         let stalls = sessions.reduce(0) { $0.addingClamped($1.stalls) }
         if stalls > AccessLogTimeline.stallLimit {
             warnings.summary("\(stalls) stalls: only the first \(AccessLogTimeline.stallLimit) are replayed")
@@ -186,7 +188,11 @@ package struct AccessLogReader: TimelineSource {
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
-        guard next < steps.count else { return nil }
+        while next == steps.count {
+            guard let session = timeline.nextSession() else { return nil }
+            steps = session
+            next = 0
+        }
         next += 1
         return steps[next - 1]
     }

@@ -6,27 +6,59 @@ import AVTTrackers
 /// loads, plays after its first event's startup time, then each event plays for its watched
 /// time with its stalls, seeks, variant switches, transfer totals and error entries, and ends
 /// with a `Stop` and the player's release. Sessions are laid end to end on the virtual clock.
-enum AccessLogTimeline {
+struct AccessLogTimeline {
     /// Stalls replayed at most, per log: each is two steps held in memory, and a hostile log
     /// could claim billions. Real logs have a handful.
     static let stallLimit = 100_000
 
-    /// The coarse timeline of every session, laid end to end.
-    static func steps(for sessions: [AccessLogSession], errors: [String: [AccessLogErrorEntry]] = [:]) -> [Step] {
+    private let sessions: [AccessLogSession]
+    private let errors: [String: [AccessLogErrorEntry]]
+    private var laidOut = 0
+    /// Where the next session begins on the virtual clock.
+    private var cursor = 0
+    private var stallSteps = 0
+    private var stepIndex = 0
+
+    init(sessions: [AccessLogSession], errors: [String: [AccessLogErrorEntry]]) {
+        self.sessions = sessions
+        self.errors = errors
+    }
+
+    /// The next session's steps, one session at a time so that only the log's events are held
+    /// whole, not its timeline; nil after the last.
+    mutating func nextSession() -> [Step]? {
+        guard laidOut < sessions.count else { return nil }
+        let number = laidOut
+        laidOut += 1
+        let session = sessions[number]
         var steps: [Step] = []
-        var cursor = 0
-        var stallSteps = 0
+        let base = stepIndex
+        defer { stepIndex = base + steps.count }
+        // Worked on as a local and stored back: the nested functions below capture it.
+        var cursor = self.cursor
+        defer { self.cursor = cursor }
         func add(_ t: Int, tracker: Int, line: Int, _ observe: [(String, JSONValue)], action: Action? = nil) {
             var step = Step(
                 t: min(t, FieldReader.maxMilliseconds), tracker: tracker,
                 observe: observe.map { Observation($0.0, $0.1) },
-                origin: StepOrigin(index: steps.count, location: SourceLocation(line: line, column: 1)))
+                origin: StepOrigin(index: base + steps.count, location: SourceLocation(line: line, column: 1)))
             step.action = action
             steps.append(step)
         }
-        /// A session's error log entries due by `t`, each at its place on the coarse timeline.
-        var pendingErrors: [(t: Int, entry: AccessLogErrorEntry)] = []
+        let tracker = min(number, PlayerLogTrackers.limit - 1)
+        guard let first = session.rows.firstIndex(where: { $0.date != nil }) else {
+            // Never played: the stream loaded, nothing more is known.
+            if let row = session.rows.first {
+                add(cursor, tracker: tracker, line: row.line, [("status", .string("readyToPlay"))])
+            }
+            return steps
+        }
+        let start = session.rows[first]
+        add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
+        cursor = cursor.saturatingAdd(start.startup ?? 0)
+        let pendingErrors = Self.errorTimes(errors[session.guid] ?? [], session: session, startsAt: cursor)
         var nextError = 0
+        /// The session's error log entries due by `t`, each at its place on the coarse timeline.
         func addErrors(upTo t: Int, tracker: Int) {
             while nextError < pendingErrors.count, pendingErrors[nextError].t <= t {
                 let (at, entry) = pendingErrors[nextError]
@@ -34,98 +66,83 @@ enum AccessLogTimeline {
                 add(at, tracker: tracker, line: entry.line, [("errorLogEvent", .string(entry.text))])
             }
         }
-        for (number, session) in sessions.enumerated() {
-            let tracker = min(number, PlayerLogTrackers.limit - 1)
-            guard let first = session.rows.firstIndex(where: { $0.date != nil }) else {
-                // Never played: the stream loaded, nothing more is known.
-                if let row = session.rows.first {
-                    add(cursor, tracker: tracker, line: row.line, [("status", .string("readyToPlay"))])
-                }
-                continue
+        var playing = false
+        let seeks = Set(session.seekRows)
+        let switches = session.variantSwitches
+        var nextSwitch = 0
+        /// The switches to events up to `row`: dateless events are not on the timeline, so a
+        /// switch to one shows with the next event that plays (or at the session's end).
+        func addSwitches(upTo row: Int, at t: Int, line: Int) {
+            while nextSwitch < switches.count, switches[nextSwitch].row <= row {
+                add(
+                    t, tracker: tracker, line: line, [],
+                    action: switches[nextSwitch].up ? .qualityChangeUp : .qualityChangeDown)
+                nextSwitch += 1
             }
-            let start = session.rows[first]
-            add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
-            cursor = cursor.saturatingAdd(start.startup ?? 0)
-            pendingErrors = Self.errorTimes(errors[session.guid] ?? [], session: session, startsAt: cursor)
-            nextError = 0
-            var playing = false
-            let seeks = Set(session.seekRows)
-            let switches = session.variantSwitches
-            var nextSwitch = 0
-            /// The switches to events up to `row`: dateless events are not on the timeline, so a
-            /// switch to one shows with the next event that plays (or at the session's end).
-            func addSwitches(upTo row: Int, at t: Int, line: Int) {
-                while nextSwitch < switches.count, switches[nextSwitch].row <= row {
-                    add(
-                        t, tracker: tracker, line: line, [],
-                        action: switches[nextSwitch].up ? .qualityChangeUp : .qualityChangeDown)
-                    nextSwitch += 1
-                }
-            }
-            var dropped = 0
-            // Running totals of bytes and transfer time, over every event up to the one that
-            // plays (dateless events download too): the KPIs' mean bandwidth.
-            var transfer = (bytes: 0, time: 0, counted: 0, sent: 0)
-            func transfers(upTo row: Int) -> [(String, JSONValue)] {
-                while transfer.counted <= row, transfer.counted < session.rows.count {
-                    let event = session.rows[transfer.counted]
-                    if let time = AccessLogSession.transferTime(event) {
-                        transfer.bytes = transfer.bytes.addingClamped(event.bytes)
-                        transfer.time = transfer.time.addingClamped(time)
-                    }
-                    transfer.counted += 1
-                }
-                guard transfer.bytes != transfer.sent else { return [] }
-                transfer.sent = transfer.bytes
-                return [("bytesTransferred", .int(transfer.bytes)), ("transferDuration", .int(transfer.time))]
-            }
-            for (index, row) in session.rows.enumerated() where index >= first && row.date != nil {
-                addErrors(upTo: cursor, tracker: tracker)
-                var observe: [(String, JSONValue)] = [("currentTime", .int(row.startTime))]
-                if let observed = row.observedBitrate { observe.append(("observedBitrate", .int(Int(observed)))) }
-                if let indicated = row.indicatedBitrate { observe.append(("indicatedBitrate", .int(Int(indicated)))) }
-                // AVPlayerItem's dropped frames are a running total over the item's events.
-                if row.framesDropped > 0 {
-                    dropped = dropped.addingClamped(row.framesDropped)
-                    observe.append(("droppedVideoFrames", .int(dropped)))
-                }
-                observe += transfers(upTo: index)
-                if !playing {
-                    playing = true
-                    observe.append(("rate", .int(1)))
-                    observe.append(("timeControlStatus", .string("playing")))
-                } else if seeks.contains(index) {
-                    // A seek between two events: the player jumped and waited (no duration in
-                    // the log), then this event plays from its c-start-time.
-                    add(
-                        cursor, tracker: tracker, line: row.line,
-                        [
-                            ("timeControlStatus", .string("waitingToPlayAtSpecifiedRate")),
-                            ("notification", .string("timeJumped")),
-                        ])
-                    observe.append(("timeControlStatus", .string("playing")))
-                }
-                add(cursor, tracker: tracker, line: row.line, observe)
-                addSwitches(upTo: index, at: cursor, line: row.line)
-                cursor = cursor.saturatingAdd(row.watched)
-                let replayed = Swift.min(row.stalls, Swift.max(0, Self.stallLimit - stallSteps))
-                stallSteps += replayed
-                for _ in 0..<replayed {
-                    add(
-                        cursor, tracker: tracker, line: row.line,
-                        [("timeControlStatus", .string("waitingToPlayAtSpecifiedRate"))])
-                    add(cursor, tracker: tracker, line: row.line, [("timeControlStatus", .string("playing"))])
-                }
-            }
-            addErrors(upTo: .max, tracker: tracker)
-            let last = session.rows.last?.line ?? start.line
-            addSwitches(upTo: .max, at: cursor, line: last)
-            let trailing = transfers(upTo: session.rows.count - 1)
-            if !trailing.isEmpty { add(cursor, tracker: tracker, line: last, trailing) }
-            // Where the log's knowledge ends: the playback ends here, the next session is new.
-            add(cursor, tracker: tracker, line: last, [], action: .stop)
-            add(cursor, tracker: tracker, line: last, [("release", .bool(true))])
         }
+        var dropped = 0
+        // Running totals of bytes and transfer time, over every event up to the one that
+        // plays (dateless events download too): the KPIs' mean bandwidth.
+        var transfer = (bytes: 0, time: 0, counted: 0, sent: 0)
+        func transfers(upTo row: Int) -> [(String, JSONValue)] {
+            while transfer.counted <= row, transfer.counted < session.rows.count {
+                let event = session.rows[transfer.counted]
+                if let time = AccessLogSession.transferTime(event) {
+                    transfer.bytes = transfer.bytes.addingClamped(event.bytes)
+                    transfer.time = transfer.time.addingClamped(time)
+                }
+                transfer.counted += 1
+            }
+            guard transfer.bytes != transfer.sent else { return [] }
+            transfer.sent = transfer.bytes
+            return [("bytesTransferred", .int(transfer.bytes)), ("transferDuration", .int(transfer.time))]
+        }
+        for (index, row) in session.rows.enumerated() where index >= first && row.date != nil {
+            addErrors(upTo: cursor, tracker: tracker)
+            var observe: [(String, JSONValue)] = [("currentTime", .int(row.startTime))]
+            if let observed = row.observedBitrate { observe.append(("observedBitrate", .int(Int(observed)))) }
+            if let indicated = row.indicatedBitrate { observe.append(("indicatedBitrate", .int(Int(indicated)))) }
+            // AVPlayerItem's dropped frames are a running total over the item's events.
+            if row.framesDropped > 0 {
+                dropped = dropped.addingClamped(row.framesDropped)
+                observe.append(("droppedVideoFrames", .int(dropped)))
+            }
+            observe += transfers(upTo: index)
+            if !playing {
+                playing = true
+                observe.append(("rate", .int(1)))
+                observe.append(("timeControlStatus", .string("playing")))
+            } else if seeks.contains(index) {
+                // A seek between two events: the player jumped and waited (no duration in
+                // the log), then this event plays from its c-start-time.
+                add(
+                    cursor, tracker: tracker, line: row.line,
+                    [
+                        ("timeControlStatus", .string("waitingToPlayAtSpecifiedRate")),
+                        ("notification", .string("timeJumped")),
+                    ])
+                observe.append(("timeControlStatus", .string("playing")))
+            }
+            add(cursor, tracker: tracker, line: row.line, observe)
+            addSwitches(upTo: index, at: cursor, line: row.line)
+            cursor = cursor.saturatingAdd(row.watched)
+            let replayed = Swift.min(row.stalls, Swift.max(0, Self.stallLimit - stallSteps))
+            stallSteps += replayed
+            for _ in 0..<replayed {
+                add(
+                    cursor, tracker: tracker, line: row.line,
+                    [("timeControlStatus", .string("waitingToPlayAtSpecifiedRate"))])
+                add(cursor, tracker: tracker, line: row.line, [("timeControlStatus", .string("playing"))])
+            }
+        }
+        addErrors(upTo: .max, tracker: tracker)
+        let last = session.rows.last?.line ?? start.line
+        addSwitches(upTo: .max, at: cursor, line: last)
+        let trailing = transfers(upTo: session.rows.count - 1)
+        if !trailing.isEmpty { add(cursor, tracker: tracker, line: last, trailing) }
+        // Where the log's knowledge ends: the playback ends here, the next session is new.
+        add(cursor, tracker: tracker, line: last, [], action: .stop)
+        add(cursor, tracker: tracker, line: last, [("release", .bool(true))])
         return steps
     }
 
