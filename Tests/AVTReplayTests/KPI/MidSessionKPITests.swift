@@ -15,6 +15,16 @@ final class MidSessionKPITests: XCTestCase {
     /// The KPIs about the start, absent for a playback whose start is not recorded.
     private let startKPIs = ["startupTime", "startTimeMetric", "initialVideoBitrate", "initialVideoHeight"]
 
+    /// The start KPIs are absent, and the playback started: it was playing when the recording
+    /// began, so it did not exit before its first frame.
+    private func assertStartNotRecorded(
+        _ v: [String: KPIValue], _ definitions: KPIDefinitions, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for name in startKPIs { XCTAssertNil(v[name], "\(name) (\(definitions))", file: file, line: line) }
+        XCTAssertEqual(v["started"], .bool(true), "\(definitions)", file: file, line: line)
+        XCTAssertEqual(v["exitBeforeVideoStart"], .bool(false), "\(definitions)", file: file, line: line)
+    }
+
     private func session(_ kind: String, _ steps: [String], marked: Bool) throws -> SessionKPIs {
         let text = steps.joined(separator: ",")
         return try K.session(
@@ -38,9 +48,7 @@ final class MidSessionKPITests: XCTestCase {
         let s = try session("exoplayer", steps, marked: true)
         for definitions in KPIDefinitions.allCases {
             let v = K.values(s, 0, definitions)
-            for name in startKPIs { XCTAssertNil(v[name], "\(name) (\(definitions))") }
-            XCTAssertEqual(v["started"], .bool(true), "\(definitions)")
-            XCTAssertEqual(v["exitBeforeVideoStart"], .bool(false), "\(definitions)")
+            assertStartNotRecorded(v, definitions)
             XCTAssertEqual(v["ended"], .bool(true), "\(definitions)")
             XCTAssertEqual(v["playTime"], .int(9000), "0–4000 and 5000–10000 (\(definitions))")
             XCTAssertEqual(v["rebufferTime"], .int(1000), "4000–5000 (\(definitions))")
@@ -82,9 +90,7 @@ final class MidSessionKPITests: XCTestCase {
         let s = try session("avplayer", steps, marked: true)
         for definitions in KPIDefinitions.allCases {
             let v = K.values(s, 0, definitions)
-            for name in startKPIs { XCTAssertNil(v[name], "\(name) (\(definitions))") }
-            XCTAssertEqual(v["started"], .bool(true), "\(definitions)")
-            XCTAssertEqual(v["exitBeforeVideoStart"], .bool(false), "\(definitions)")
+            assertStartNotRecorded(v, definitions)
             XCTAssertEqual(v["playTime"], .int(10000), "0–6000 and 8000–12000 (\(definitions))")
             XCTAssertEqual(v["pauseTime"], .int(2000), "\(definitions)")
             XCTAssertEqual(v["pauseCount"], .int(1), "\(definitions)")
@@ -106,9 +112,7 @@ final class MidSessionKPITests: XCTestCase {
         let s = try session("html5", steps, marked: true)
         for definitions in KPIDefinitions.allCases {
             let v = K.values(s, 0, definitions)
-            for name in startKPIs { XCTAssertNil(v[name], "\(name) (\(definitions))") }
-            XCTAssertEqual(v["started"], .bool(true), "\(definitions)")
-            XCTAssertEqual(v["exitBeforeVideoStart"], .bool(false), "\(definitions)")
+            assertStartNotRecorded(v, definitions)
             XCTAssertEqual(v["playTime"], .int(7500), "0–3000 and 4500–9000 (\(definitions))")
             XCTAssertEqual(v["rebufferTime"], .int(1500), "3000–4500 (\(definitions))")
             XCTAssertEqual(v["rebufferCount"], .int(1), "\(definitions)")
