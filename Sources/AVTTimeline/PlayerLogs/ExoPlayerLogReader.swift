@@ -29,9 +29,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     private let counting: Bool
     private var lines: LineReader
     private var warnings: PlayerLogWarnings
-    private var queue: [Step] = []
-    private var queueHead = 0
-    private var stepIndex = 0
+    private var queue = StepQueue()
     private var atEnd = false
     private var recognized = 0
     private var noise = 0
@@ -116,15 +114,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
-        while queueHead == queue.count, !atEnd { try readLine() }
-        guard queueHead < queue.count else { return nil }
-        let step = queue[queueHead]
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        return step
+        while queue.isEmpty, !atEnd { try readLine() }
+        return queue.pop()
     }
 
     // MARK: Lines
@@ -545,9 +536,9 @@ package struct ExoPlayerLogReader: TimelineSource {
         if sessionHasEvents {
             // The previous player's playback ends here; the next is a new playbackId.
             if !released {
-                var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
+                var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex))
                 stop.action = .stop
-                enqueue(stop)
+                queue.push(stop)
             }
             sessions += 1
             if sessions > settings.trackers.count, tracker == settings.trackers.count - 1, !sharedWarned {
@@ -619,17 +610,8 @@ package struct ExoPlayerLogReader: TimelineSource {
         }
         let step = Step(
             t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
-            origin: StepOrigin(index: stepIndex, location: SourceLocation(line: line, column: 1)))
-        enqueue(step)
-    }
-
-    private mutating func enqueue(_ step: Step) {
-        var step = step
-        step.origin.index = stepIndex
-        // Steps never go back: a pending error flushed late keeps its own time only if in order.
-        step.t = max(step.t, queue.last?.t ?? 0)
-        stepIndex += 1
-        queue.append(step)
+            origin: StepOrigin(index: queue.nextIndex, location: SourceLocation(line: line, column: 1)))
+        queue.push(step)
     }
 
     // MARK: Values
