@@ -38,9 +38,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private var warnings: PlayerLogWarnings
     private var window: [Entry] = []
     private var windowHead = 0
-    private var queue: [Step] = []
-    private var queueHead = 0
-    private var stepIndex = 0
+    private var queue = StepQueue()
     private var atEnd = false
     private var entries = 0
     private var skippedRows = 0
@@ -57,11 +55,10 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     // The element as the log showed it.
     private var playerHasSteps = false
-    /// The time of the player's first entry: Chrome counts from it, so a later one means the
-    /// log (a copied table, a cut paste) begins after the player did.
-    private var firstEntryTime: Int?
-    /// Whether the log shows the player's start was decided (see `inferIfMidSession`).
-    private var startDecided = false
+    /// Whether the log may have begun after the player did, until a step tells (see
+    /// `inferIfMidSession`): Chrome counts from a player's first entry, so a first entry past
+    /// 0 ms (a copied table, a cut paste) puts it in doubt. Nil before the player's first entry.
+    private var startInDoubt: Bool?
     /// The player's next step carries `midSession`: its start is not in the log.
     private var markNext = false
     private var loaded = false
@@ -122,15 +119,8 @@ package struct ChromeMediaLogReader: TimelineSource {
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
-        while queueHead == queue.count, !atEnd { try readMore() }
-        guard queueHead < queue.count else { return nil }
-        let step = queue[queueHead]
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        return step
+        while queue.isEmpty, !atEnd { try readMore() }
+        return queue.pop()
     }
 
     // MARK: Reading
@@ -209,9 +199,9 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func newPlayer() {
         flushWindow()
         if playerHasSteps {
-            var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: stepIndex))
+            var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex))
             stop.action = .stop
-            enqueue(stop)
+            queue.push(stop)
             playerIndex += 1
             if playerIndex >= settings.trackers.count, !sharedWarned {
                 sharedWarned = true
@@ -222,8 +212,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         offset = lastT
         playerTime = 0
         playerHasSteps = false
-        firstEntryTime = nil
-        startDecided = false
+        startInDoubt = nil
         markNext = false
         loaded = false
         loadedData = false
@@ -263,8 +252,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         let t = min(offset + playerTime, FieldReader.maxMilliseconds)
         lastT = max(lastT, t)
         let line = entry.line
-        if firstEntryTime == nil { firstEntryTime = entry.time }
-        if !startDecided, !playerHasSteps, let first = firstEntryTime, first > 0 { inferIfMidSession(entry, t: t) }
+        if startInDoubt == nil { startInDoubt = entry.time > 0 }
+        if startInDoubt == true, !playerHasSteps { inferIfMidSession(entry, t: t) }
         switch entry.key {
         case "event":
             guard case .string(let name) = entry.value else { return }
@@ -400,7 +389,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func inferIfMidSession(_ entry: Entry, t: Int) {
         let event = entry.key == "event" ? Self.eventName(Self.text(entry.value)) : nil
         if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" {
-            startDecided = true
+            startInDoubt = false
             return
         }
         let wasPlaying =
@@ -411,7 +400,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             || ["pipeline_buffering_state", "seek_target", "error", "pipeline_error", "duration", "width", "height"]
                 .contains(entry.key)
         guard makesStep else { return }
-        startDecided = true
+        startInDoubt = false
         markNext = true
         warnings.entry(
             "line \(entry.line): the log starts \(entry.time) ms into player \(playerIndex + 1)"
@@ -441,18 +430,10 @@ package struct ChromeMediaLogReader: TimelineSource {
             markNext = false
             observe.insert((MidSession.key, .bool(true)), at: 0)
         }
-        enqueue(
+        queue.push(
             Step(
                 t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
-                origin: StepOrigin(index: stepIndex, location: SourceLocation(line: line, column: 1))))
-    }
-
-    private mutating func enqueue(_ step: Step) {
-        var step = step
-        step.origin.index = stepIndex
-        step.t = max(step.t, queue.last?.t ?? 0)
-        stepIndex += 1
-        queue.append(step)
+                origin: StepOrigin(index: queue.nextIndex, location: SourceLocation(line: line, column: 1))))
     }
 
     // MARK: Values
