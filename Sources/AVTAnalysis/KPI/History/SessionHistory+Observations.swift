@@ -147,17 +147,12 @@ extension SessionHistory {
         case "indicatedBitrate":
             trackers[tracker].formatBitrate = PlayerValue.number(o.value).flatMap { Int(exactly: $0.rounded()) }
         case "droppedVideoFrames":
-            cumulativeDroppedFrames(PlayerValue.integer(o.value), tracker: tracker, playback: playback)
+            runningTotal(
+                o.value, seen: \.droppedFramesSeen, into: \.droppedFrames, tracker: tracker, playback: playback)
         case "bytesTransferred":
-            guard let total = PlayerValue.integer(o.value) else { break }
-            let new = max(0, total - trackers[tracker].bytesSeen)
-            trackers[tracker].bytesSeen = total
-            playbacks[playback].bandwidthBytes = playbacks[playback].bandwidthBytes.saturatingAdding(new)
+            runningTotal(o.value, seen: \.bytesSeen, into: \.bandwidthBytes, tracker: tracker, playback: playback)
         case "transferDuration":
-            guard let total = PlayerValue.integer(o.value) else { break }
-            let new = max(0, total - trackers[tracker].transferTimeSeen)
-            trackers[tracker].transferTimeSeen = total
-            playbacks[playback].bandwidthTime = playbacks[playback].bandwidthTime.saturatingAdding(new)
+            runningTotal(o.value, seen: \.transferTimeSeen, into: \.bandwidthTime, tracker: tracker, playback: playback)
         case "errorLogEvent":
             playbacks[playback].nonFatalErrors += 1
         default: break
@@ -192,17 +187,22 @@ extension SessionHistory {
         case "videoHeight":
             trackers[tracker].videoSizeHeight = PlayerValue.integer(o.value)
         case "droppedVideoFrames":
-            cumulativeDroppedFrames(PlayerValue.integer(o.value), tracker: tracker, playback: playback)
+            runningTotal(
+                o.value, seen: \.droppedFramesSeen, into: \.droppedFrames, tracker: tracker, playback: playback)
         default: break
         }
     }
 
-    /// A player's running total of dropped frames (AVPlayer's access log, HTML5's
-    /// `getVideoPlaybackQuality()`): the playback gets what was dropped since the last total.
-    private mutating func cumulativeDroppedFrames(_ total: Int?, tracker: Int, playback: Int) {
-        guard let total else { return }
-        let new = max(0, total - trackers[tracker].droppedFramesSeen)
-        trackers[tracker].droppedFramesSeen = total
-        playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(new)
+    /// A player's running total (AVPlayer's dropped frames and transfers from the access log,
+    /// HTML5's `getVideoPlaybackQuality()` dropped frames): the playback gets what was added
+    /// since the tracker's last total.
+    private mutating func runningTotal(
+        _ value: JSONValue, seen: WritableKeyPath<TrackerModel, Int>, into sum: WritableKeyPath<PlaybackHistory, Int>,
+        tracker: Int, playback: Int
+    ) {
+        guard let total = PlayerValue.integer(value) else { return }
+        let new = max(0, total - trackers[tracker][keyPath: seen])
+        trackers[tracker][keyPath: seen] = total
+        playbacks[playback][keyPath: sum] = playbacks[playback][keyPath: sum].saturatingAdding(new)
     }
 }
