@@ -6,34 +6,29 @@ import XCTest
 @testable import AVTReplay
 @testable import AVTTimeline
 
-/// The shared conformance cases (from `AVTREPLAY_CONFORMANCE_DIR`, else a `shared/conformance`
-/// folder beside the package) and how they are compared: only type/t/name/value/action/tracker/attributes count; playbackId, streamId and
-/// the instrument part of senderId are normalised by first appearance; numbers by value.
+/// The OpenAVT conformance cases: the copy kept under `Tests/Conformance` (or
+/// `AVTREPLAY_CONFORMANCE_DIR`), and how they are compared: only
+/// type/t/name/value/action/tracker/attributes count; playbackId, streamId and the instrument
+/// part of senderId are normalised by first appearance; numbers by value.
 enum Conformance {
     static var root: URL {
         if let dir = ProcessInfo.processInfo.environment["AVTREPLAY_CONFORMANCE_DIR"] {
             return URL(fileURLWithPath: dir)
         }
         return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/conformance")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Conformance")
     }
 
-    /// Every `NAME.json` with a `NAME.expected.jsonl` beside it, in one suite folder.
+    /// Every `NAME.json` with a `NAME.expected.jsonl` beside it, in one suite folder. The cases
+    /// are part of the repository: a missing folder is a failure, never a skip.
     static func cases(in suite: String) throws -> [URL] {
         let dir = root.appendingPathComponent(suite)
-        guard FileManager.default.fileExists(atPath: dir.path) else {
-            let message = "conformance cases not found at \(dir.path) (set AVTREPLAY_CONFORMANCE_DIR)"
-            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_CONFORMANCE"] == "1" {
-                XCTFail(message)
-                return []
-            }
-            throw XCTSkip(message)
-        }
-        return try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
+        let found = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasSuffix(".json") }
             .filter { FileManager.default.fileExists(atPath: expectedURL(for: $0).path) }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        XCTAssertFalse(found.isEmpty, "no conformance cases in \(dir.path)")
+        return found
     }
 
     static func expectedURL(for timeline: URL) -> URL {

@@ -52,30 +52,44 @@ final class PacingAndInterruptTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(began), 2)
     }
 
-    /// Starts a paced replay of happy-path (150 s at --speed 1), signals it after 1.2 s and
-    /// returns its exit status and stderr.
+    /// Starts a paced replay of happy-path at a tenth of real time (BufferFinish, at t = 1350,
+    /// is due 13.5 s in) to `server` and to standard output, under background load; once that holds
+    /// the records at t = 0, 180 and 200 (6 lines), signals it and returns its exit status and
+    /// stderr (`whenServerAsked`: once the server saw a first request, for a server that refuses
+    /// everything, where retries hold the replay back). Waiting for what the replay did, never for a fixed time, keeps the signal after
+    /// the binary's handlers are installed however loaded the machine is.
     private func interrupted(
-        by signal: Int32, to destination: String, extra: [String] = []
+        by signal: Int32, server: MockHTTPServer, extra: [String] = [], whenServerAsked: Bool = false
     ) throws -> (status: Int32, stderr: String) {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
+        let load = try BackgroundLoad()
+        defer { load.stop() }
         let process = Process()
         process.executableURL = try CLI.binary
-        process.arguments = ["run", "fixtures/happy-path.json", "--to", destination, "--speed", "1"] + extra
+        process.arguments =
+            [
+                "run", "fixtures/happy-path.json", "--to", address(server), "--to", "stdout", "--speed", "0.1",
+                "--delivery-max-age", "100",
+            ] + extra
         process.currentDirectoryURL = CLI.packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        // Files, not pipes: nothing to drain, nothing inherited that could keep a pipe open.
+        // A file for stderr: nothing to drain.
         let errPath = dir.appendingPathComponent("stderr").path
         XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = FileHandle.nullDevice
+        // Standard output is flushed as records come due: the readiness signal.
+        let records = PipeCollector()
+        process.standardOutput = records.pipe
         process.standardInput = FileHandle.nullDevice
-        let began = Date()
         try process.run()
-        Thread.sleep(forTimeInterval: 1.2)
+        let ready = Readiness.wait { whenServerAsked ? !server.requests.isEmpty : records.lineCount >= 6 }
+        XCTAssertTrue(
+            ready, whenServerAsked ? "no request within 60 s" : "the first 6 records were not replayed within 60 s")
+        let sent = Date()
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        XCTAssertLessThan(Date().timeIntervalSince(began), 10, "stops promptly, not after the 150 s replay")
+        XCTAssertLessThan(Date().timeIntervalSince(sent), 10, "stops promptly, not after the 1500 s replay")
         return (process.terminationStatus, try String(contentsOfFile: errPath, encoding: .utf8))
     }
 
@@ -83,14 +97,14 @@ final class PacingAndInterruptTests: XCTestCase {
         let all = try CLI.run(["run", "fixtures/happy-path.json", "--format", "influx"]).stdout.split(separator: "\n")
             .map(String.init)
         let server = try MockHTTPServer(fallback: 204)
-        let (status, stderr) = try interrupted(by: SIGINT, to: address(server))
+        let (status, stderr) = try interrupted(by: SIGINT, server: server)
         XCTAssertEqual(status, 130, stderr)
         XCTAssertTrue(stderr.contains("interrupted by SIGINT"), stderr)
         let received = server.requests.flatMap(lines)
-        // In the first 1.2 s: the records at t = 0, 180 and 200 (6 lines); not Start at 1400.
+        // Signalled after the records at t = 0, 180 and 200 (6 lines), while the next one
+        // (BufferFinish, t = 1350) waits for its time: that one is released by the stop, no later one.
         XCTAssertEqual(received, Array(all.prefix(received.count)), "a prefix of the replay, each record once")
-        XCTAssertGreaterThanOrEqual(received.count, 6)
-        XCTAssertLessThan(received.count, 10)
+        XCTAssert((6...7).contains(received.count), "\(received.count) records delivered")
         XCTAssertTrue(stderr.contains(": \(received.count) points delivered, 0 undelivered"), stderr)
     }
 
@@ -103,18 +117,20 @@ final class PacingAndInterruptTests: XCTestCase {
         let dead = dir.appendingPathComponent("dead.jsonl").path
         // Long retries: only the stop request lets the run end within the test's bound.
         let (status, stderr) = try interrupted(
-            by: SIGTERM, to: address(down),
-            extra: ["--dead-letter", dead, "--delivery-attempts", "50", "--delivery-retry-delay", "200"])
+            by: SIGTERM, server: down,
+            extra: ["--dead-letter", dead, "--delivery-attempts", "50", "--delivery-retry-delay", "200"],
+            whenServerAsked: true)
         XCTAssertEqual(status, 3, "undelivered records win over the signal's 143: " + stderr)
         XCTAssertTrue(stderr.contains("interrupted by SIGTERM"), stderr)
         let kept = try DeadLetterEntry.read(path: dead).map(\.line)
-        XCTAssertGreaterThanOrEqual(kept.count, 6)
         XCTAssertEqual(kept, Array(all.prefix(kept.count)), "what was replayed, in order, kept once")
+        XCTAssertTrue(Set(down.requests.flatMap(lines)).isSubset(of: kept), "every record the server refused is kept")
+        XCTAssert((1...7).contains(kept.count), "\(kept.count) records kept, none past BufferFinish (t = 1350)")
     }
 
     func testSIGTERMWithEverythingDeliveredExits143() throws {
         let server = try MockHTTPServer(fallback: 204)
-        let (status, stderr) = try interrupted(by: SIGTERM, to: address(server))
+        let (status, stderr) = try interrupted(by: SIGTERM, server: server)
         XCTAssertEqual(status, 143, stderr)
     }
 }

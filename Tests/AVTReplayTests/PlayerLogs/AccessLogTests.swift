@@ -14,22 +14,21 @@ import XCTest
 final class AccessLogTests: XCTestCase {
     private typealias Support = PlayerLogTestSupport
 
-    /// The real dumps, read where the conformance cases are (`../shared`), never copied.
+    /// The real dumps, read from the project's shared folder beside the clone
+    /// (`AVTREPLAY_SHARED_DIR`, else `../shared`), never copied.
     private static var realLogs: URL {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["AVTREPLAY_CONFORMANCE_DIR"] {
-            return URL(fileURLWithPath: dir).deletingLastPathComponent().appendingPathComponent(
-                "reallogs/avplayer-accesslog")
-        }
-        return Support.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/reallogs/avplayer-accesslog")
+        let shared =
+            ProcessInfo.processInfo.environment["AVTREPLAY_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? Support.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared")
+        return shared.appendingPathComponent("reallogs/avplayer-accesslog")
     }
 
     private func realDump(_ name: String) throws -> String {
         let url = Self.realLogs.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            let message = "real access-log dumps not found at \(url.path) (set AVTREPLAY_CONFORMANCE_DIR)"
-            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_CONFORMANCE"] == "1" {
+            let message = "real access-log dumps not found at \(url.path) (set AVTREPLAY_SHARED_DIR)"
+            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_SHARED"] == "1" {
                 XCTFail(message)
                 return ""
             }
