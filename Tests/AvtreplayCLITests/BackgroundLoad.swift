@@ -14,7 +14,9 @@ final class BackgroundLoad {
         for _ in 0..<(ProcessInfo.processInfo.activeProcessorCount * perCore) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "while :; do :; done"]
+            // Each loop ends by itself once the test process is gone, even if it was killed.
+            let runner = ProcessInfo.processInfo.processIdentifier
+            process.arguments = ["-c", "while kill -0 \(runner) 2>/dev/null; do :; done"]
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice

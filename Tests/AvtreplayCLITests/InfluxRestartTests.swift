@@ -98,7 +98,7 @@ final class InfluxRestartTests: XCTestCase {
         }
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // 300 steps over 980 s of virtual time, 453 records: about 4.9 s at --speed 200.
+        // 300 steps over 980 s of virtual time, 453 records: about 20 s at --speed 50.
         let timeline = dir.appendingPathComponent("t.jsonl")
         try script("python3 scripts/gen-timeline.py 300 --seed 1 --format jsonl > '\(timeline.path)'")
         let expected = try CLI.run(["run", timeline.path]).stdout.split(separator: "\n").count
@@ -112,26 +112,30 @@ final class InfluxRestartTests: XCTestCase {
         let replay = Process()
         replay.executableURL = try CLI.binary
         // Retry budget: 30 attempts from 100 ms doubling to 1 s cover far more than the outage.
+        // The records also go to standard output, as they come due: the test's clock.
         replay.arguments = [
-            "run", timeline.path, "--to", "influxdb://127.0.0.1:\(server.port)/restart", "--speed", "200",
-            "--delivery-max-age", "200", "--delivery-attempts", "30", "--delivery-retry-delay", "100",
+            "run", timeline.path, "--to", "influxdb://127.0.0.1:\(server.port)/restart", "--to", "stdout", "--speed",
+            "50", "--delivery-max-age", "200", "--delivery-attempts", "30", "--delivery-retry-delay", "100",
             "--dead-letter", dir.appendingPathComponent("dead.jsonl").path,
         ]
         replay.currentDirectoryURL = CLI.packageRoot
         let errPath = dir.appendingPathComponent("stderr").path
         XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
         replay.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        replay.standardOutput = FileHandle.nullDevice
+        let records = PipeCollector()
+        replay.standardOutput = records.pipe
         try replay.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        XCTAssertTrue(replay.isRunning, "the replay is still going when the server stops")
-        // Batches leave every 200 ms, so part of the replay is stored and the rest comes during
-        // (failed attempts, retried) and after the outage.
+        // Batches leave every 200 ms: wait until the server has stored some, so part of the
+        // replay is stored before the outage and the rest comes during (failed attempts,
+        // retried) and after it.
+        XCTAssertTrue(Readiness.wait { ((try? points(port: server.port)) ?? 0) > 0 }, "nothing stored within 60 s")
         let before = try points(port: server.port)
-        XCTAssertGreaterThan(before, 0)
         XCTAssertLessThan(before, expected)
         try stop(server)
-        Thread.sleep(forTimeInterval: 1.5)
+        // The outage lasts while 30 more records are replayed (several 200 ms batches).
+        let replayedBeforeOutage = records.lineCount
+        XCTAssertLessThan(replayedBeforeOutage + 30, expected, "the replay is still going when the server stops")
+        XCTAssertTrue(Readiness.wait { records.lineCount >= replayedBeforeOutage + 30 })
         server = try start(port: server.port, dir: server.dir)
         replay.waitUntilExit()
         let stderr = try String(contentsOfFile: errPath, encoding: .utf8)
@@ -156,14 +160,15 @@ final class InfluxRestartTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let arguments = [
             "run", "fixtures/happy-path.json", "--to", "influxdb://127.0.0.1:\(server.port)/restart",
-            "--delivery-retry-delay", "3000", "--dead-letter", dir.appendingPathComponent("dead.jsonl").path,
+            "--delivery-retry-delay", "60000", "--dead-letter", dir.appendingPathComponent("dead.jsonl").path,
         ]
         let started = Date()
         let wrong = try CLI.run(arguments, environment: ["INFLUX_USERNAME": "admin", "INFLUX_PASSWORD": "wrong"])
         XCTAssertEqual(wrong.status, 3, wrong.stderr)
         XCTAssertTrue(wrong.stderr.contains("Reasons: HTTP 401: authorization failed"), wrong.stderr)
         XCTAssertFalse(wrong.stderr.contains("attempts"), wrong.stderr)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "a retry would have waited at least 1.5 s")
+        XCTAssertTrue(wrong.stderr.contains("after 1 attempt"), wrong.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "a retry would have waited 60 s")
         let right = try CLI.run(arguments, environment: ["INFLUX_USERNAME": "admin", "INFLUX_PASSWORD": "s3cret"])
         XCTAssertEqual(right.status, 0, right.stderr)
         XCTAssertTrue(right.stderr.contains("33 points delivered, 0 undelivered"), right.stderr)

@@ -325,7 +325,7 @@ final class InfluxCorpusTests: XCTestCase {
         return total
     }
 
-    func testHundredSessionsOfOverHundredThousandRecordsArriveExactlyOnce() throws {
+    func testTwentyFourSessionsOfOverTwentyFourThousandRecordsArriveExactlyOnce() throws {
         guard let base = ProcessInfo.processInfo.environment["AVTREPLAY_INFLUX_URL"] else {
             if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
                 XCTFail("scripts/test starts InfluxDB")
@@ -334,8 +334,9 @@ final class InfluxCorpusTests: XCTestCase {
         }
         let corpus = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: corpus) }
-        // 100 sessions of 1,000 steps (generic and AVPlayer trackers): over 100,000 records.
-        for seed in 1...100 {
+        // 24 sessions of 1,000 steps (generic and AVPlayer trackers): over 24,000 records, in
+        // many batches from two jobs at once.
+        for seed in 1...24 {
             let gen = Process()
             gen.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             gen.arguments = ["python3", "scripts/gen-timeline.py", "1000", "--seed", String(seed), "--format", "jsonl"]
@@ -349,7 +350,7 @@ final class InfluxCorpusTests: XCTestCase {
         let expected =
             try CLI.run(["run", corpus.path, "--jobs", "2", "--events-only"]).stdout.split(separator: "\n").count
             + CLI.run(["run", corpus.path, "--jobs", "2", "--metrics-only"]).stdout.split(separator: "\n").count
-        XCTAssertGreaterThan(expected, 100_000)
+        XCTAssertGreaterThan(expected, 24_000)
         let db = "c" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         _ = try query(base, "CREATE DATABASE \(db)", db: db)
         let host = base.replacingOccurrences(of: "http://", with: "")
