@@ -26,7 +26,7 @@ final class ReportScriptTests: XCTestCase {
         function snap(name){out.steps.push({name:name,view:sec.querySelector('.view').textContent,
          axis:list('g.axis text',function(e){return e.textContent}),
          ticks:list('g.ticks[data-lane="0"] [data-t]',function(e){return {label:e.getAttribute('aria-label'),n:Number(e.getAttribute('data-n')||1)}}),
-         bars:list('.bar',function(e){return {kind:e.getAttribute('data-kind'),t:Number(e.getAttribute('data-t')),x:e.getAttribute('x'),width:e.getAttribute('width')}})})}
+         bars:list('.bar',function(e){return {kind:e.getAttribute('data-state'),t:Number(e.getAttribute('data-t')),x:e.getAttribute('x'),width:e.getAttribute('width')}})})}
         function key(k){plot.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))}
         function clientX(vx){return r.left+vx*r.width/W}
         var mid=clientX(640),y=r.top+r.height/2;
@@ -155,8 +155,8 @@ final class ReportScriptTests: XCTestCase {
         XCTAssertEqual(range(step["zoom in"]!.view), [35_000, 105_000])
         // Zoomed, the axis is redrawn: 70 s → a 10 s step, whole seconds without ms.
         XCTAssertEqual(step["zoom in"]!.axis, ["00:40", "00:50", "01:00", "01:10", "01:20", "01:30", "01:40"])
-        // Bars are re-placed: the rebuffer 41.0–42.8 s starts 6 s into a 70 s window of 1000 units.
-        let rebuffer = try XCTUnwrap(step["zoom in"]!.bars.first { $0.kind == "rebuffer" })
+        // State bars are re-placed: the buffering 41.0–42.8 s starts 6 s into a 70 s window of 1000 units.
+        let rebuffer = try XCTUnwrap(step["zoom in"]!.bars.first { $0.kind == "buffering" })
         XCTAssertEqual([String(rebuffer.t), rebuffer.x, rebuffer.width], ["41000", "225.7", "25.7"])
         // Ticks are rebuilt from the data island: every content event in view, each in one tick.
         XCTAssertEqual(step["zoom in"]!.ticks.reduce(0) { $0 + $1.n }, contentEvents(from: 35_000, to: 105_000))

@@ -67,6 +67,16 @@ package enum ReportText {
     /// A record value as compact JSON text (strings quoted, doubles as Swift prints them).
     static func json(_ value: JSONValue) -> String { JSONDiffText.render(value) }
 
+    /// MetricalcCore's gauges, in ms; its counters (`Num…`) are 1 for each occurrence.
+    static let millisecondMetrics: Set<String> = ["StartTime", "RebufferTime", "PlayTime"]
+
+    /// A metric as the metrics lane labels it: `StartTime 850 ms`, `NumRebuffers 1`.
+    static func metric(_ name: String, _ value: JSONValue?) -> String {
+        let text = value.map(json) ?? ""
+        if millisecondMetrics.contains(name), case .int? = value { return "\(name) \(text) ms" }
+        return "\(name) \(text)"
+    }
+
     /// `2.17 Mb/s`.
     static func megabits(_ bps: Int) -> String { fixed(Double(bps) / 1_000_000, 2) + " Mb/s" }
 
