@@ -82,16 +82,18 @@ package enum FormatPlotSVG {
                     lastLabel = yv
                 }
             }
-            var path = ""
+            var path = StepPath()
             var last: Int?
             var steps: [String] = []
             var stepStart: (t: Int, v: Int)?
             for point in points {
-                let x = ReportText.tenths(layout.x10(point.t))
+                let x = layout.x10(point.t)
                 let v = line.value(point)
                 if v == last, v != nil { continue }
-                if let previous = last { path += " L\(x) \(y(previous))" }
-                if let v { path += (last == nil ? (path.isEmpty ? "M" : " M") : " L") + "\(x) \(y(v))" }
+                if let previous = last { path.line(x, y(previous)) }
+                if let v {
+                    if last == nil { path.move(x, y(v)) } else { path.line(x, y(v)) }
+                }
                 if let open = stepStart {
                     steps.append(
                         "\(line.label(open.v)) from \(ReportText.clock(open.t)) to \(ReportText.clock(point.t))")
@@ -99,18 +101,18 @@ package enum FormatPlotSVG {
                 stepStart = v.map { (point.t, $0) }
                 last = v
             }
-            if let previous = last { path += " L\(ReportText.tenths(layout.x10(end))) \(y(previous))" }
+            if let previous = last { path.line(layout.x10(end), y(previous)) }
             if let open = stepStart {
                 steps.append("\(line.label(open.v)) from \(ReportText.clock(open.t)) to \(ReportText.clock(end))")
             }
             // The first changes in words; a session with thousands keeps its page small.
             var said = steps.prefix(maxSteps).joined(separator: "; ")
             if steps.count > maxSteps { said += "; and \(steps.count - maxSteps) more changes" }
-            s += "<path class=\"fl fl-\(line.name)\" d=\"\(path)\" data-series=\"\(line.name)\"><title>"
+            s += "<path class=\"fl fl-\(line.name)\" d=\"\(path.d)\" data-series=\"\(line.name)\"><title>"
             s += "\(line.title): " + said + "</title></path></g>"
         }
         // The time axis, as the timeline's at its default zoom.
-        s += "<text class=\"axis-unit\" x=\"8\" y=\"\(axisY + 14)\">time (mm:ss)</text>"
+        s += "<text class=\"axis-unit\" x=\"8\" y=\"\(axisY + 14)\">\(ReportText.clockUnit(end))</text>"
         var t = 0
         while t <= end {
             let x = layout.x(t)
@@ -120,5 +122,54 @@ package enum FormatPlotSVG {
             t += layout.axisStep
         }
         return s + "</svg>"
+    }
+}
+
+extension FormatPlotSVG {
+    /// A step line's path that keeps, at each x, only where the line arrives, its lowest and
+    /// highest point and where it leaves: the same picture at a bounded size, so a session whose
+    /// bitrate changes 100,000 times does not write 100,000 segments. x in tenths of a pixel.
+    struct StepPath {
+        private(set) var text = ""
+        private var x: Int?
+        /// The points at `x` in order, and whether the first of them starts a new subpath.
+        private var ys: [Int] = []
+        private var moves = false
+
+        var d: String {
+            var copy = self
+            copy.flush()
+            return copy.text
+        }
+
+        mutating func move(_ x: Int, _ y: Int) {
+            flush()
+            self.x = x
+            ys = [y]
+            moves = true
+        }
+
+        mutating func line(_ x: Int, _ y: Int) {
+            if x != self.x {
+                flush()
+                self.x = x
+                moves = false
+            }
+            ys.append(y)
+        }
+
+        private mutating func flush() {
+            guard let x, !ys.isEmpty else { return }
+            var kept = [ys[0]]
+            if ys.count > 2 { kept += [ys.min()!, ys.max()!] }
+            kept.append(ys[ys.count - 1])
+            var previous: Int?
+            for (n, y) in kept.enumerated() where y != previous {
+                let command = n == 0 && moves ? "M" : "L"
+                text += (text.isEmpty ? "" : " ") + command + "\(ReportText.tenths(x)) \(y)"
+                previous = y
+            }
+            ys = []
+        }
     }
 }

@@ -191,7 +191,8 @@ package enum OverviewSection {
                 s +=
                     "<text class=\"hcount\" x=\"\(ReportText.tenths(x + barWidth / 2))\" y=\"\(base - h - 3)\">\(count)</text>"
             }
-            if bin % max(1, binCount / 6) == 0 {
+            // At most 5 labels, so "10.00 %" and its neighbours never overlap.
+            if bin % max(1, (binCount + 4) / 5) == 0 {
                 s +=
                     "<text class=\"axis-label\" x=\"\(ReportText.tenths(x))\" y=\"\(base + 14)\">\(label(bin * step))</text>"
             }

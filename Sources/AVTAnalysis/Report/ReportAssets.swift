@@ -1,10 +1,12 @@
 /// The page's stylesheet and script, inlined so the report opens from disk with no network.
-/// Colours come in a light and a dark set (prefers-color-scheme); initial load and rebuffer
-/// differ in hue and lightness, and errors are red and taller than other ticks.
+/// Colours come in a light and a dark set (prefers-color-scheme); each playback state has one
+/// colour everywhere, joining and buffering differ in hue and lightness, errors are red, and the
+/// startup waterfall's request categories use blues and greys of their own, so no request looks
+/// like a state.
 package enum ReportAssets {
     static let css = #"""
-        :root{color-scheme:light dark;--bg:#ffffff;--fg:#1b1f24;--muted:#59636e;--lane:#f4f6f8;--lane2:#eaeef2;--grid:#d0d7de;--playback:#8fd19e;--pause:#f0b429;--initial-buffer:#5865d6;--rebuffer:#e4572e;--seek-buffer:#a872c4;--seek:#1f9e98;--ad-break:#f6c3dc;--ad:#c2387f;--tick:#24292f;--ping:#8c959f;--err:#d1242f;--metric:#0969da;--focus:#0969da;--bad:#d1242f;--hbar:#54aeff}
-        @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--lane:#161b22;--lane2:#1c2330;--grid:#30363d;--playback:#2ea043;--pause:#d29922;--initial-buffer:#7d8cff;--rebuffer:#ff7b54;--seek-buffer:#c297e0;--seek:#39c5bb;--ad-break:#6e3a57;--ad:#f06fb0;--tick:#e6edf3;--ping:#6e7681;--err:#ff5c5c;--metric:#58a6ff;--focus:#58a6ff;--bad:#ff7b72;--hbar:#388bfd}}
+        :root{color-scheme:light dark;--bg:#ffffff;--fg:#1b1f24;--muted:#59636e;--lane:#f4f6f8;--lane2:#eaeef2;--grid:#d0d7de;--playback:#8fd19e;--pause:#f0b429;--initial-buffer:#5865d6;--rebuffer:#e4572e;--seek-buffer:#a872c4;--seek:#1f9e98;--ad-break:#f6c3dc;--ad:#c2387f;--tick:#24292f;--ping:#8c959f;--err:#d1242f;--metric:#0969da;--focus:#0969da;--bad:#d1242f;--hbar:#54aeff;--wf0:#0550ae;--wf1:#218bff;--wf2:#80ccff;--wf3:#57606a;--wf4:#8c959f;--wf5:#afb8c1}
+        @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--lane:#161b22;--lane2:#1c2330;--grid:#30363d;--playback:#2ea043;--pause:#d29922;--initial-buffer:#7d8cff;--rebuffer:#ff7b54;--seek-buffer:#c297e0;--seek:#39c5bb;--ad-break:#6e3a57;--ad:#f06fb0;--tick:#e6edf3;--ping:#6e7681;--err:#ff5c5c;--metric:#58a6ff;--focus:#58a6ff;--bad:#ff7b72;--hbar:#388bfd;--wf0:#79c0ff;--wf1:#388bfd;--wf2:#1f6feb;--wf3:#8b949e;--wf4:#6e7681;--wf5:#484f58}}
         *{box-sizing:border-box}
         body{margin:0;padding:0 24px 48px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
         h1{font-size:22px;margin:18px 0 4px}h2{font-size:19px;margin:32px 0 4px;padding-top:12px;border-top:1px solid var(--grid);word-break:break-all}h3{font-size:15px;margin:18px 0 6px}
@@ -36,12 +38,12 @@ package enum ReportAssets {
         .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 14px;padding:0;margin:6px 0;color:var(--muted)}.sw{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:middle;border-radius:2px}
         .details{background:var(--lane);border-radius:6px;padding:8px 12px;margin:8px 0;min-height:40px;max-height:360px;overflow:auto;font-size:12px}
         .details table td,.details table th{text-align:left;border:0;padding:1px 8px 1px 0;font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all}
-        .hists{display:flex;flex-wrap:wrap;gap:24px}.hist{margin:0;flex:1 1 420px;max-width:560px}.hist figcaption{font-weight:600}
+        .hists{display:flex;flex-wrap:wrap;gap:24px}.hist{margin:0;flex:1 1 480px;max-width:560px}.hist figcaption{font-weight:600}
         .hbar{fill:var(--hbar)}.hcount{text-anchor:middle;font-size:10px}
-        .wf-label{text-anchor:end}.wf-dur{fill:var(--muted)!important}.wf-bar.c0{fill:var(--initial-buffer);background:var(--initial-buffer)}.wf-bar.c1{fill:var(--seek);background:var(--seek)}
+        .wf-label{text-anchor:end}.wf-dur{fill:var(--muted)!important}.wf-bar.c0{fill:var(--wf0);background:var(--wf0)}.wf-bar.c1{fill:var(--wf1);background:var(--wf1)}
         .st{stroke:none}.st-err{fill:var(--err)}.st-play{fill:var(--playback);background:var(--playback)}.st-pause{fill:var(--pause);background:var(--pause)}.st-join{fill:var(--initial-buffer);background:var(--initial-buffer)}.st-buffer{fill:var(--rebuffer);background:var(--rebuffer)}.st-pausebuffer{fill:var(--seek-buffer);background:var(--seek-buffer)}.st-seek{fill:var(--seek);background:var(--seek)}.st-ad{fill:var(--ad);background:var(--ad)}.st-fail{fill:var(--err);background:var(--err)}.st-end,.st-idle{fill:var(--grid);background:var(--grid)}.st-suppressed{fill:var(--muted);background:var(--muted)}
         .st:focus{outline:2px solid var(--focus)}.fl{fill:none;stroke-width:2}.fl-title{font-weight:600}.fl-value{text-anchor:end;fill:var(--muted)!important}.fl-bitrate{stroke:var(--metric)}.fl-height{stroke:var(--ad)}.fl-bitrate-label{fill:var(--metric)!important}.fl-height-label{fill:var(--ad)!important}
-        .wf-bar.c2{fill:var(--pause);background:var(--pause)}.wf-bar.c3{fill:var(--ad);background:var(--ad)}.wf-bar.c4{fill:var(--playback);background:var(--playback)}.wf-bar.c5{fill:var(--seek-buffer);background:var(--seek-buffer)}
+        .wf-bar.c2{fill:var(--wf2);background:var(--wf2)}.wf-bar.c3{fill:var(--wf3);background:var(--wf3)}.wf-bar.c4{fill:var(--wf4);background:var(--wf4)}.wf-bar.c5{fill:var(--wf5);background:var(--wf5)}
         """#
 
     /// Zoom and pan (buttons, keys, wheel, drag) re-place bars and re-draw the axis and ticks from
@@ -77,7 +79,7 @@ package enum ReportAssets {
          function draw(){var full=view.a===0&&view.b===end,bars=svg.querySelectorAll('.bar');
           for(var i=0;i<bars.length;i++){var b=bars[i],x=X(Number(b.getAttribute('data-t')));b.setAttribute('x',x.toFixed(1));b.setAttribute('width',Math.max(1,X(Number(b.getAttribute('data-e')))-x).toFixed(1))}
           var lanes=svg.querySelectorAll('g.marks');for(var l=0;l<lanes.length;l++){var ms=Array.prototype.slice.call(lanes[l].querySelectorAll('g.mark')),taken=[];
-           ms.forEach(function(m,i){m._x=X(Number(m.getAttribute('data-t')));m._i=i;m.setAttribute('transform','translate('+m._x.toFixed(1)+',0)')});
+           ms.forEach(function(m,i){m._x=X(Number(m.getAttribute('data-t')));m._i=i;m.setAttribute('transform','translate('+(Math.floor(m._x*10+1e-6)/10).toFixed(1)+',0)')});
            ms.sort(function(a,b){return (Number(a.getAttribute('data-p'))-Number(b.getAttribute('data-p')))||(a._i-b._i)});
            for(var r=0;r<WR;r++)taken.push([]);
            ms.forEach(function(m){var w=Number(m.getAttribute('data-w')),left=m._x+w>G+PW+4,a=left?m._x-w:m._x,b=a+w,word=m.querySelector('text'),row=-1;

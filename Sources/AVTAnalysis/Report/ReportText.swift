@@ -31,6 +31,9 @@ package enum ReportText {
         return text
     }
 
+    /// How a time axis ending at `end` writes its times: `clock` adds hours from an hour on.
+    static func clockUnit(_ end: Int) -> String { end >= 3_600_000 ? "time (h:mm:ss)" : "time (mm:ss)" }
+
     /// `1.8 s`, `850 ms`, `2 s`: exact, trailing zeros dropped.
     static func duration(_ ms: Int) -> String {
         if abs(ms) < 1000 { return "\(ms) ms" }

@@ -36,7 +36,7 @@ package struct TimelineSVG {
         // Axis labels may overhang the plot by half a label at either end.
         s +=
             "<clipPath id=\"\(id)-clip-axis\"><rect x=\"\(geometry.gutter - 30)\" y=\"0\" width=\"\(geometry.plotWidth + 60)\" height=\"\(layout.height)\"/></clipPath></defs>"
-        s += "<text class=\"axis-unit\" x=\"8\" y=\"14\">time (mm:ss)</text>"
+        s += "<text class=\"axis-unit\" x=\"8\" y=\"14\">\(ReportText.clockUnit(session.end))</text>"
         s += "<g class=\"axis\" clip-path=\"url(#\(id)-clip-axis)\">" + axis() + "</g>"
         s += PlaybackLanesSVG(session.kpis.histories, marks: marks, layout: layout).render(clipId: "\(id)-clip")
         let ticks = layout.ticks(session)

@@ -91,6 +91,19 @@ final class ReportStatesTests: XCTestCase {
             svg.contains("<title>bitrate (Mb/s): 1 from 00:00.000 to 00:50.000; 3 from 00:50.000 to 01:40.000"))
     }
 
+    func testThousandsOfFormatChangesStayASmallPath() throws {
+        // 10,000 changes between 1 and 2 Mb/s within the first second of 100 s: 10 px, so at
+        // most 4 points per x (arrive, lowest, highest, leave) in tenths of a pixel.
+        var history = PlaybackHistory(id: "p", begin: 0, keepSpans: true)
+        for n in 0..<10_000 { history.setFormat(height: nil, bitrate: 1_000_000 * (1 + n % 2), at: n / 10) }
+        let svg = try XCTUnwrap(FormatPlotSVG.render([history], end: 100_000, id: "x"))
+        let path = try XCTUnwrap(HTMLTag.scan(svg).first { $0.name == "path" }?["d"])
+        XCTAssertLessThanOrEqual(path.split(separator: " ").count / 2, 4 * 100 + 1, path)
+        // The last value, 2 Mb/s (the axis' top, y 16), is held to the end.
+        XCTAssertTrue(path.hasSuffix("L1140.0 16"), String(path.suffix(40)))
+        XCTAssertTrue(svg.contains("; and "), "the title spells out the first changes only")
+    }
+
     func testAnUnknownBitrateIsLeftOut() throws {
         var history = PlaybackHistory(id: "p", begin: 0, keepSpans: true)
         history.setFormat(height: 360, bitrate: nil, at: 0)
