@@ -12,12 +12,13 @@ extension AVTReplayCommand {
             abstract: "Write a self-contained HTML report: KPIs, playback states and a timeline per session.",
             discussion: """
                 Replays each timeline (or reads event logs, as `avtreplay run` writes them) and writes one HTML \
-                file with no external resources: per session its KPI cards and table, a lane of each \
-                playback's state history (joining, playing, paused, seeking, buffering, failed…), the played \
-                bitrate and resolution, and a timeline with a lane per tracker (playback, pauses, buffering, \
-                seeks and ads as bars, every event as a tick, metrics as markers). For a directory or \
-                several sessions, an overview comes first: histograms of startup time, rebuffer ratio and \
-                play time over every playback, and the worst sessions.
+                file with no external resources: per session its KPI cards and table, the played bitrate and \
+                resolution, and a timeline: a lane per playback with its states (joining, playing, paused, \
+                seeking, buffering, failed…) and labelled marks (start, rebuffers, seeks, errors, ads, end), \
+                all from the state history the KPIs come from; a lane per tracker with every event the hub \
+                delivered as a tick; and the metricalc's metrics. For a directory or several sessions, an \
+                overview comes first: histograms of startup time, rebuffer ratio and play time over every \
+                playback, and the worst sessions. Pre-call network statistics (netstats timelines) are left out.
 
                 A .jsonl file whose first record has "type": "event" or "metric" is read as an event log; \
                 --from-events forces that for every input. Timelines and players' logs are detected from \
@@ -66,7 +67,7 @@ extension AVTReplayCommand {
             do {
                 records = try ReportInput.load(
                     inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                    options: limits.runOptions)
+                    options: limits.runOptions, skipped: Diagnostics.warning)
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.description)
             }

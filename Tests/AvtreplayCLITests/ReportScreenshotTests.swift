@@ -2,49 +2,73 @@ import CZlib
 import Foundation
 import XCTest
 
-/// Renders a fixture's report in headless Chromium and checks the picture is a report, not a
-/// blank page: under scripts/test (which installs chromium) this must run; elsewhere it skips
-/// when chromium is missing. The PNG is kept at .build/report-screenshot.png to look at.
+/// The screenshots in docs/ are the report as it is: `scripts/report-screenshots` regenerates
+/// them (the command docs/report.md shows, at 1400 and 400 px wide, in headless Chromium) and
+/// the pictures must match the committed PNGs, pixel by pixel within a small tolerance (text
+/// antialiasing may differ by a shade). Under scripts/test (which installs chromium) this must
+/// run; elsewhere it skips when chromium is missing. The new PNGs are kept in .build/ to look at.
 final class ReportScreenshotTests: XCTestCase {
-    static let screenshot = CLI.packageRoot.appendingPathComponent(".build/report-screenshot.png")
+    static let regenerated = CLI.packageRoot.appendingPathComponent(".build/report-screenshots")
 
-    func testTheFixtureReportRendersAsAPicture() throws {
-        let browser = try Chromium.path(for: "the headless screenshot of a report")
-        let dir = try CLI.temporaryDirectory()
-        let html = dir.appendingPathComponent("report.html")
-        let result = try CLI.run(["report", "fixtures/avplayer-session.json", "-o", html.path])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        try? FileManager.default.removeItem(at: Self.screenshot)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        // No sandbox (root in CI containers), no GPU (headless machines), a fresh profile.
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir.path)/profile",
-            "--screenshot=\(Self.screenshot.path)", "--window-size=1280,900", html.absoluteString,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let png = try PNGImage(Data(contentsOf: Self.screenshot))
-        XCTAssertEqual([png.width, png.height], [1280, 900])
-        print("report screenshot: \(Self.screenshot.path)")
-        // A blank page is one colour. The report has text, lanes and bars: many colours and a
-        // good share of pixels off the background.
+    func testTheDocsScreenshotsShowTheCurrentReport() throws {
+        let browser = try Chromium.path(for: "the report's screenshots")
+        try? FileManager.default.removeItem(at: Self.regenerated)
+        let script = Process()
+        script.executableURL = CLI.packageRoot.appendingPathComponent("scripts/report-screenshots")
+        script.arguments = [Self.regenerated.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["AVTREPLAY"] = try CLI.binary.path
+        environment["CHROMIUM"] = browser
+        script.environment = environment
+        let errors = Pipe()
+        script.standardOutput = FileHandle.nullDevice
+        script.standardError = errors
+        try script.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        script.waitUntilExit()
+        XCTAssertEqual(script.terminationStatus, 0, said)
+        print("report screenshots: \(Self.regenerated.path)")
+        for (name, width) in [("report-1400.png", 1400), ("report-400.png", 400)] {
+            let new = try PNGImage(Data(contentsOf: Self.regenerated.appendingPathComponent(name)))
+            let committed = try PNGImage(Data(contentsOf: CLI.packageRoot.appendingPathComponent("docs/\(name)")))
+            XCTAssertEqual(new.width, width, name)
+            XCTAssertEqual([new.width, new.height], [committed.width, committed.height], name)
+            guard new.width == committed.width, new.height == committed.height else { continue }
+            // A pixel differs when a channel is off by more than 48 of 255; at most 0.2 % may.
+            var differing = 0
+            for y in 0..<new.height {
+                for x in 0..<new.width where Self.distance(new.rgb(x, y), committed.rgb(x, y)) > 48 {
+                    differing += 1
+                }
+            }
+            let share = Double(differing) / Double(new.width * new.height)
+            XCTAssertLessThan(
+                share, 0.002,
+                "docs/\(name) no longer shows the report (\(differing) pixels differ): run scripts/report-screenshots")
+            Self.assertIsAReport(new, name)
+        }
+    }
+
+    /// The largest difference of one channel.
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        [16, 8, 0].map { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) }.max()!
+    }
+
+    /// Not a blank page: text, lanes and state spans in the light theme's colours.
+    static func assertIsAReport(_ png: PNGImage, _ name: String) {
         var counts: [UInt32: Int] = [:]
         for y in 0..<png.height {
             for x in 0..<png.width { counts[png.rgb(x, y), default: 0] += 1 }
         }
         let background = counts.max { $0.value < $1.value }!
         let offBackground = Double(png.width * png.height - background.value) / Double(png.width * png.height)
-        XCTAssertGreaterThan(counts.count, 50, "distinct colours")
-        XCTAssertGreaterThan(offBackground, 0.05, "share of pixels off the background")
-        // The timeline was drawn: the light theme's pause, rebuffer and playback colours fill bars.
-        for (name, colour) in [
-            ("pause #f0b429", 0xF0B429), ("rebuffer #e4572e", 0xE4572E), ("playback #8fd19e", 0x8FD19E),
+        XCTAssertGreaterThan(counts.count, 50, "distinct colours in \(name)")
+        XCTAssertGreaterThan(offBackground, 0.05, "share of pixels off the background in \(name)")
+        // The playback lane was drawn: playing, paused and buffering spans.
+        for (state, colour) in [
+            ("playing #8fd19e", 0x8FD19E), ("paused #f0b429", 0xF0B429), ("buffering #e4572e", 0xE4572E),
         ] {
-            XCTAssertGreaterThan(counts[UInt32(colour)] ?? 0, 40, name)
+            XCTAssertGreaterThan(counts[UInt32(colour)] ?? 0, 40, "\(state) in \(name)")
         }
     }
 }

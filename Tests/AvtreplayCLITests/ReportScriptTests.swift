@@ -26,7 +26,8 @@ final class ReportScriptTests: XCTestCase {
         function snap(name){out.steps.push({name:name,view:sec.querySelector('.view').textContent,
          axis:list('g.axis text',function(e){return e.textContent}),
          ticks:list('g.ticks[data-lane="0"] [data-t]',function(e){return {label:e.getAttribute('aria-label'),n:Number(e.getAttribute('data-n')||1)}}),
-         bars:list('.bar',function(e){return {kind:e.getAttribute('data-kind'),t:Number(e.getAttribute('data-t')),x:e.getAttribute('x'),width:e.getAttribute('width')}})})}
+         marks:list('g.mark',function(e){var w=e.querySelector('text');return {t:Number(e.getAttribute('data-t')),transform:e.getAttribute('transform'),word:w.textContent,shown:w.getAttribute('visibility')!=='hidden'}}),
+         bars:list('.bar',function(e){return {kind:e.getAttribute('data-state'),t:Number(e.getAttribute('data-t')),x:e.getAttribute('x'),width:e.getAttribute('width')}})})}
         function key(k){plot.dispatchEvent(new KeyboardEvent('keydown',{key:k,bubbles:true,cancelable:true}))}
         function clientX(vx){return r.left+vx*r.width/W}
         var mid=clientX(640),y=r.top+r.height/2;
@@ -57,6 +58,12 @@ final class ReportScriptTests: XCTestCase {
                 var label: String
                 var n: Int
             }
+            struct Mark: Decodable {
+                var t: Int
+                var transform: String
+                var word: String
+                var shown: Bool
+            }
             struct Bar: Decodable {
                 var kind: String
                 var t: Int
@@ -67,6 +74,7 @@ final class ReportScriptTests: XCTestCase {
             var view: String
             var axis: [String]
             var ticks: [Tick]
+            var marks: [Mark]
             var bars: [Bar]
         }
         struct Focused: Decodable {
@@ -155,9 +163,15 @@ final class ReportScriptTests: XCTestCase {
         XCTAssertEqual(range(step["zoom in"]!.view), [35_000, 105_000])
         // Zoomed, the axis is redrawn: 70 s → a 10 s step, whole seconds without ms.
         XCTAssertEqual(step["zoom in"]!.axis, ["00:40", "00:50", "01:00", "01:10", "01:20", "01:30", "01:40"])
-        // Bars are re-placed: the rebuffer 41.0–42.8 s starts 6 s into a 70 s window of 1000 units.
-        let rebuffer = try XCTUnwrap(step["zoom in"]!.bars.first { $0.kind == "rebuffer" })
+        // State bars are re-placed: the buffering 41.0–42.8 s starts 6 s into a 70 s window of 1000 units.
+        let rebuffer = try XCTUnwrap(step["zoom in"]!.bars.first { $0.kind == "buffering" })
         XCTAssertEqual([String(rebuffer.t), rebuffer.x, rebuffer.width], ["41000", "225.7", "25.7"])
+        // Marks are re-placed with their words: the rebuffer at 41 s, 6 s into the window.
+        let mark = try XCTUnwrap(step["zoom in"]!.marks.first { $0.word == "rebuffer" })
+        XCTAssertEqual([mark.transform, String(mark.shown)], ["translate(225.7,0)", "true"])
+        XCTAssertEqual(step["initial"]!.marks.map(\.word), ["start", "rebuffer", "end"])
+        XCTAssertEqual(step["reset"]!.marks.map(\.transform), step["initial"]!.marks.map(\.transform))
+        XCTAssertEqual(step["reset"]!.marks.map(\.shown), step["initial"]!.marks.map(\.shown))
         // Ticks are rebuilt from the data island: every content event in view, each in one tick.
         XCTAssertEqual(step["zoom in"]!.ticks.reduce(0) { $0 + $1.n }, contentEvents(from: 35_000, to: 105_000))
         XCTAssertTrue(step["zoom in"]!.ticks.contains { $0.label == "BufferBegin at 00:41.000" })

@@ -31,11 +31,13 @@ package enum KPISessions {
     /// The session's KPIs and history, from one replay that follows the trackers before the hub.
     package static func replayHistory(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
-        options: RunOptions = RunOptions(), keepSpans: Bool = false
+        options: RunOptions = RunOptions(), keepSpans: Bool = false,
+        warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
     ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
-            try TimelineReader.open(path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits))
+            try TimelineReader.open(
+                path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits, warn: warn))
         var (kpis, history) = try replay(&source, session: name(path), options: options, keepSpans: keepSpans)
         kpis.avmetrics = source.log
         return (kpis, history)

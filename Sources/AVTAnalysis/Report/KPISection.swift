@@ -4,7 +4,8 @@
 /// many playbacks), never a sum or a mean of ratios.
 package enum KPISection {
     static let headline = [
-        ("startupTime", "Startup time"), ("rebufferRatio", "Rebuffer ratio"), ("rebufferCount", "Rebuffers"),
+        ("startupTime", "Startup time"), ("startTimeMetric", "OpenAVT StartTime"), ("rebufferRatio", "Rebuffer ratio"),
+        ("rebufferCount", "Rebuffers"),
         ("rebufferTime", "Rebuffer time"), ("playTime", "Play time"), ("pauseTime", "Pause time"),
         ("seekTime", "Seek time"), ("errorCount", "Errors"), ("playbackFailed", "Failed"), ("adCount", "Ads"),
         ("adTime", "Ad time"), ("averageBitrate", "Average bitrate"),
@@ -13,8 +14,10 @@ package enum KPISection {
     static func render(_ kpis: SessionKPIs, definitions: KPIDefinitions, id: String) -> String {
         let playbacks = kpis.playbackIds.map { kpis.playback($0, definitions: definitions) }
         let totals = kpis.totals(definitions: definitions)
-        var s =
-            "<section class=\"kpis\" aria-labelledby=\"\(id)-kpi-h\"><h3 id=\"\(id)-kpi-h\">KPIs</h3>"
+        var s = "<section class=\"kpis\" aria-labelledby=\"\(id)-kpi-h\"><h3 id=\"\(id)-kpi-h\">KPIs as "
+        s += "\(definitions.rawValue) defines them</h3><p class=\"help\">From each playback's state history, the "
+        s +=
+            "model the playback lanes below draw (see <code>avtreplay kpi</code>). Each card says what it measures.</p>"
         if playbacks.count > 1 {
             s += "<p class=\"help\">\(playbacks.count) playbacks: each card shows their median · p90.</p>"
         }
@@ -24,7 +27,10 @@ package enum KPISection {
         for (name, title) in headline {
             var (text, bad) = card(name, playbacks)
             if name == "startupTime", text == "–", startsNotRecorded { text = "not recorded" }
-            s += "<div class=\"kpi\(bad ? " bad" : "")\" data-kpi=\"\(name)\"><dt>\(title)</dt><dd>\(text)</dd></div>"
+            // Unknown, not zero: a bitrate no playback reported, a StartTime the hub did not send.
+            if name == "averageBitrate" || name == "startTimeMetric", text == "–" { continue }
+            s += "<div class=\"kpi\(bad ? " bad" : "")\" data-kpi=\"\(name)\"><dt>\(title)</dt><dd>\(text)</dd>"
+            s += "<dd class=\"how\">\(how(name, definitions))</dd></div>"
         }
         s += "</dl>"
         s += "<details class=\"kpi-table\"><summary>All KPIs: \(playbacks.count) playback"
@@ -43,6 +49,35 @@ package enum KPISection {
             s += "</tr>"
         }
         return s + "</tbody></table></div></details></section>"
+    }
+
+    /// What a card measures under the definition set, in a few words (docs/kpi.md has the rest).
+    static func how(_ name: String, _ definitions: KPIDefinitions) -> String {
+        switch (name, definitions) {
+        case ("startupTime", .openavt): return "request or load → first frame"
+        case ("startupTime", .mux): return "play instruction → first frame, ad or content"
+        case ("startupTime", .exoplayer): return "time joining, ads left out"
+        case ("startupTime", .cta): return "play request → first frame"
+        case ("startTimeMetric", _): return "the Start event's time since request, as a dashboard shows it"
+        case ("rebufferRatio", .openavt): return "rebuffer ÷ (play + rebuffer)"
+        case ("rebufferRatio", .mux): return "rebuffer ÷ watch time"
+        case ("rebufferRatio", .exoplayer): return "rebuffer ÷ (play + wait)"
+        case ("rebufferRatio", .cta): return "rebuffer ÷ watched time"
+        case ("rebufferCount", .exoplayer): return "rebuffer marks: buffering entered, paused too"
+        case ("rebufferCount", _): return "rebuffer marks: stalls while playing"
+        case ("rebufferTime", .exoplayer): return "time buffering"
+        case ("rebufferTime", _): return "time buffering or suppressed buffering"
+        case ("playTime", _): return "time playing"
+        case ("pauseTime", _): return "time paused or paused while buffering"
+        case ("seekTime", _): return "time seeking (seek marks)"
+        case ("errorCount", _): return "error marks, fatal and non-fatal"
+        case ("playbackFailed", .openavt), ("playbackFailed", .cta): return "ended in a failure"
+        case ("playbackFailed", _): return "any fatal error"
+        case ("adCount", _): return "ad marks (AdBegin)"
+        case ("adTime", _): return "AdBegin → AdFinish or AdSkip"
+        case ("averageBitrate", _): return "weighted by time playing"
+        default: return ""
+        }
     }
 
     /// A card's text and whether it flags trouble.

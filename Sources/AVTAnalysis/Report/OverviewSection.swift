@@ -16,9 +16,22 @@ package enum OverviewSection {
         var errors: Int
         var playTime: Int
 
-        /// The startup the ranking compares: never started is the longest; unknown is none.
-        var startupRank: Int? { startup ?? (startNotRecorded ? nil : Int.max) }
+        /// How far the session is from a good playback: the worse of its startup over
+        /// `startupTarget` and its rebuffer ratio over `rebufferTarget` (each a multiple of the
+        /// target, so a 29 s startup, 14.5, is worse than a 5 % rebuffer ratio, 5). A value not
+        /// measured (no start recorded, no play time) does not count; nil when neither is.
+        var severity: Double? {
+            let parts = [
+                startup.map { Double($0) / Double(OverviewSection.startupTarget) },
+                rebufferRatio.map { $0 / OverviewSection.rebufferTarget },
+            ].compactMap { $0 }
+            return parts.max()
+        }
     }
+
+    /// Common targets for a good playback: a startup within 2 s, a rebuffer ratio within 1 %.
+    static let startupTarget = 2000
+    static let rebufferTarget = 0.01
 
     static func rows(_ sessions: [ReportSession], definitions: KPIDefinitions) -> [Row] {
         sessions.enumerated().map { index, session in
@@ -45,24 +58,16 @@ package enum OverviewSection {
         }
     }
 
-    /// Worst first: more failed playbacks, then more exits before start, then a higher rebuffer
-    /// ratio, then a longer startup (a session that never started counts as the longest), then
-    /// by name so ties are stable. A session without a ratio (no play time, shown as `–`) ranks
-    /// after every session with one, even 0.00 %: nothing was measured, so it is not worse than
-    /// a clean playback; failed playbacks and exits still rank first as they come before. A
-    /// session whose starts were not recorded is not ranked by startup either: it comes after
-    /// every session with a startup (or none at all, never started).
+    /// Worst first: more failed playbacks, then more exits before start (a playback that never
+    /// started), then the higher severity (startup and rebuffer ratio against their targets), then
+    /// by name so ties are stable. A session without a severity (no startup and no play time
+    /// measured) ranks after every session with one: nothing was measured, so it is not worse
+    /// than a clean playback; failed playbacks and exits still rank first as they come before.
     static func worst(_ rows: [Row]) -> [Row] {
         rows.sorted { a, b in
             if a.failed != b.failed { return a.failed > b.failed }
             if a.exits != b.exits { return a.exits > b.exits }
-            switch (a.rebufferRatio, b.rebufferRatio) {
-            case (let ra?, let rb?) where ra != rb: return ra > rb
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: break
-            }
-            switch (a.startupRank, b.startupRank) {
+            switch (a.severity, b.severity) {
             case (let sa?, let sb?) where sa != sb: return sa > sb
             case (.some, nil): return true
             case (nil, .some): return false
@@ -111,8 +116,8 @@ package enum OverviewSection {
             id: "hist-play", title: "Play time", values: playTimes, steps: playSteps,
             missing: [(playbacks - playTimes.count, "none")], label: { ReportText.duration($0) })
         s += "</div><h3>Worst sessions</h3><p class=\"help\">Ordered by failed playbacks, then exits before start, "
-        s += "then rebuffer ratio (sessions without one last), then startup time (sessions whose start was not "
-        s += "recorded last).</p>"
+        s += "then the worse of startup time ÷ 2 s and rebuffer ratio ÷ 1 % (a 29 s startup counts 14.5, a 5 % "
+        s += "rebuffer ratio 5; a value not measured does not count, and sessions with neither come last).</p>"
         s += table(Array(worst(rows).prefix(worstCount)), ranked: true, id: "worst")
         s +=
             "<details class=\"all-sessions\"><summary>All \(rows.count) sessions</summary>"
@@ -186,7 +191,8 @@ package enum OverviewSection {
                 s +=
                     "<text class=\"hcount\" x=\"\(ReportText.tenths(x + barWidth / 2))\" y=\"\(base - h - 3)\">\(count)</text>"
             }
-            if bin % max(1, binCount / 6) == 0 {
+            // At most 5 labels, so "10.00 %" and its neighbours never overlap.
+            if bin % max(1, (binCount + 4) / 5) == 0 {
                 s +=
                     "<text class=\"axis-label\" x=\"\(ReportText.tenths(x))\" y=\"\(base + 14)\">\(label(bin * step))</text>"
             }

@@ -14,9 +14,13 @@ package enum ReportInput {
     /// Each file is an event log when `fromEvents` is set or when its first non-blank line is a
     /// record (an object with `"type": "event"` or `"metric"`); otherwise it is a timeline.
     /// `format` (`--input-format`) reads every input as a timeline of that format.
+    /// A timeline whose trackers are all `netstats` (pre-call network statistics) is not a
+    /// playback: it is left out, and `skipped` is told why.
+    /// A player log's reader warns (on standard error) once per input: the replay that makes the
+    /// records speaks, the reads for the KPIs and the startup breakdown are silent.
     package static func load(
         _ paths: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec],
-        options: RunOptions = RunOptions()
+        options: RunOptions = RunOptions(), skipped: (String) -> Void = { _ in }
     ) throws -> [SessionRecords] {
         var sessions: [SessionRecords] = []
         for path in try SessionDiscovery.expand(paths, keepOutputs: fromEvents ? .always : .whenNoTimelines) {
@@ -25,13 +29,20 @@ package enum ReportInput {
             if try fromEvents || format == nil && looksLikeEventLog(input) {
                 sessions += try eventLog(input)
             } else {
+                let probe = try TimelineReader.open(
+                    path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits, warn: { _ in })
+                if isNetworkStatistics(probe.settings) {
+                    skipped(
+                        "\(input.name): pre-call network statistics (netstats trackers), not a playback: "
+                            + "left out of the report (see `avtreplay precall`)")
+                    continue
+                }
                 let bytes = try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: format)
                 var replayed = try eventLog(ByteInput(bytes: bytes, name: input.name))
-                let waterfall = try startupWaterfall(
-                    path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits)
+                let waterfall = try startupWaterfall(probe)
                 // The KPIs as `kpi` computes them: a second replay that follows the trackers.
                 let kpis = try KPISessions.replayHistory(
-                    path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: true
+                    path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: true, warn: { _ in }
                 ).0
                 // One timeline is one session, named by its path.
                 for index in replayed.indices {
@@ -47,14 +58,16 @@ package enum ReportInput {
 
     /// The startup breakdown of the timeline's first `avmetrics` tracker as waterfall rows (the
     /// same breakdown `kpi` prints), read in one streamed pass over its steps.
-    static func startupWaterfall(
-        _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec], limits: InputLimits
-    ) throws(TimelineError) -> [WaterfallRequest] {
-        var source = AVMetricsRecordingSource(
-            try TimelineReader.open(path, format: format, csvTrackers: csvTrackers, limits: limits))
+    static func startupWaterfall(_ timeline: any TimelineSource) throws(TimelineError) -> [WaterfallRequest] {
+        var source = AVMetricsRecordingSource(timeline)
         guard source.log != nil else { return [] }
         while try source.nextStep() != nil {}
         return source.log.flatMap(StartupBreakdown.init(log:))?.waterfallRequests ?? []
+    }
+
+    /// Pre-call network statistics: every tracker is a `netstats` one (`avtreplay precall`).
+    static func isNetworkStatistics(_ settings: TimelineSettings) -> Bool {
+        !settings.trackers.isEmpty && settings.trackers.allSatisfy { $0.kind == .netstats }
     }
 
     /// Records grouped into sessions: a new session starts where the `session` field changes.

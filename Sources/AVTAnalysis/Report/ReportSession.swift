@@ -1,8 +1,8 @@
 import AVTJSON
 
-/// Everything the report shows about one session: its records, one lane per tracker, the blocks
-/// derived from the events, the KPIs and state histories (the same code as `avtreplay kpi`) and,
-/// when someone supplies it, a startup waterfall.
+/// Everything the report shows about one session: its records, one lane per tracker, the KPIs
+/// and state histories (the same code as `avtreplay kpi`, from which every drawn span comes)
+/// and, when someone supplies it, a startup waterfall.
 package struct ReportSession: Sendable {
     package let name: String
     package let startEpochMilliseconds: Int?
@@ -12,7 +12,6 @@ package struct ReportSession: Sendable {
     package let lanes: [String]
     /// The lane of each record (nil for metrics, which belong to no tracker).
     package let laneOfRecord: [Int?]
-    package let blocks: [TimelineBlock]
     /// The time axis runs from 0 to this (the last record's t, at least 1 ms).
     package let end: Int
     package let kpis: SessionKPIs
@@ -31,7 +30,6 @@ package struct ReportSession: Sendable {
         var laneIndex: [String: Int] = [:]
         var laneOfRecord: [Int?] = []
         laneOfRecord.reserveCapacity(records.count)
-        var builders: [BlockBuilder] = []
         var end = 1
         for record in records {
             end = max(end, record.t ?? 0)
@@ -47,20 +45,11 @@ package struct ReportSession: Sendable {
                 lane = lanes.count
                 laneIndex[laneName] = lane
                 lanes.append(laneName)
-                builders.append(BlockBuilder(lane: lane))
             }
             laneOfRecord.append(lane)
-            builders[lane].add(action: record.label, t: record.t ?? 0)
-        }
-        var blocks: [TimelineBlock] = []
-        for var builder in builders {
-            builder.close(at: end)
-            // Time order; an ad break before the ad it holds when they share start and end.
-            blocks += builder.blocks.sorted { ($0.start, $0.end, $0.kind.order) < ($1.start, $1.end, $1.kind.order) }
         }
         self.lanes = lanes
         self.laneOfRecord = laneOfRecord
-        self.blocks = blocks
         self.end = end
         self.kpis = input.kpis ?? SessionKPIs.fromRecords(input.name, records, keepSpans: true)
     }

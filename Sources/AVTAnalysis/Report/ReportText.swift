@@ -31,6 +31,9 @@ package enum ReportText {
         return text
     }
 
+    /// How a time axis ending at `end` writes its times: `clock` adds hours from an hour on.
+    static func clockUnit(_ end: Int) -> String { end >= 3_600_000 ? "time (h:mm:ss)" : "time (mm:ss)" }
+
     /// `1.8 s`, `850 ms`, `2 s`: exact, trailing zeros dropped.
     static func duration(_ ms: Int) -> String {
         if abs(ms) < 1000 { return "\(ms) ms" }
@@ -66,6 +69,16 @@ package enum ReportText {
 
     /// A record value as compact JSON text (strings quoted, doubles as Swift prints them).
     static func json(_ value: JSONValue) -> String { JSONDiffText.render(value) }
+
+    /// MetricalcCore's gauges, in ms; its counters (`Num…`) are 1 for each occurrence.
+    static let millisecondMetrics: Set<String> = ["StartTime", "RebufferTime", "PlayTime"]
+
+    /// A metric as the metrics lane labels it: `StartTime 850 ms`, `NumRebuffers 1`.
+    static func metric(_ name: String, _ value: JSONValue?) -> String {
+        let text = value.map(json) ?? ""
+        if millisecondMetrics.contains(name), case .int? = value { return "\(name) \(text) ms" }
+        return "\(name) \(text)"
+    }
 
     /// `2.17 Mb/s`.
     static func megabits(_ bps: Int) -> String { fixed(Double(bps) / 1_000_000, 2) + " Mb/s" }

@@ -52,9 +52,16 @@ package struct ReportWriter {
         if !session.startupWaterfall.isEmpty {
             s +=
                 "<section class=\"waterfall\" aria-labelledby=\"\(id)-wf-h\"><h3 id=\"\(id)-wf-h\">Startup breakdown</h3>"
-            s += WaterfallSVG.render(session.startupWaterfall, id: "\(id)-wf") + "</section>"
+            s +=
+                "<div class=\"scroll\">" + WaterfallSVG.render(session.startupWaterfall, id: "\(id)-wf")
+                + "</div></section>"
         }
-        s += statesSection(session, id: id)
+        if let plot = FormatPlotSVG.render(session.kpis.histories, end: session.end, id: id) {
+            s += "<section class=\"formats\" aria-labelledby=\"\(id)-fmt-h\"><h3 id=\"\(id)-fmt-h\">"
+            s += "Bitrate and resolution played</h3><div class=\"scroll\">" + plot + "</div></section>"
+        }
+        let marks = self.marks(session)
+        let timeline = TimelineSVG(session, id: id, marks: marks)
         s += "<h3>Timeline</h3><div class=\"controls\" role=\"toolbar\" aria-label=\"Zoom and pan the timeline\">"
         s += "<button type=\"button\" data-act=\"out\" aria-label=\"Zoom out\">−</button>"
         s += "<button type=\"button\" data-act=\"in\" aria-label=\"Zoom in\">+</button>"
@@ -63,68 +70,58 @@ package struct ReportWriter {
         s += "<button type=\"button\" data-act=\"reset\">Reset</button>"
         s +=
             "<span class=\"view\" aria-live=\"polite\">Showing \(ReportText.clock(0)) to \(ReportText.clock(session.end))</span></div>"
-        s +=
-            "<div class=\"plot\" tabindex=\"0\" aria-describedby=\"\(id)-help\">"
-            + TimelineSVG(session, id: id).render() + "</div>"
-        s +=
-            "<p class=\"help\" id=\"\(id)-help\">Focus the timeline, then + and − zoom, ← and → pan, 0 resets; Tab moves "
-        s +=
-            "through bars and events. With a mouse: the wheel zooms and dragging pans. Thick ticks stand for several events "
+        s += ReportLegend.render(session, marks: marks, playbacks: timeline.layout.playbackCount)
+        s += "<div class=\"plot\" tabindex=\"0\" aria-describedby=\"\(id)-help\">" + timeline.render() + "</div>"
+        let histories = session.kpis.histories
+        if histories.count > timeline.layout.playbackCount {
+            s += "<p class=\"help\">The first \(timeline.layout.playbackCount) of \(histories.count) playbacks are "
+            s += "drawn; the KPI table lists every one.</p>"
+        }
+        s += "<p class=\"help\" id=\"\(id)-help\">Playback lanes show each playback's states and marks as the KPI "
+        s += "cards count them (\(definitions.rawValue) definitions). Tracker lanes show the events the OpenAVT hub "
+        s += "delivered, and the metrics lane the values its metricalc computed by OpenAVT's own rules, as a dashboard "
+        s += "shows them. Focus the timeline, then + and − zoom, ← and → pan, 0 resets; Tab moves through states, "
+        s += "marks and events. With a mouse: the wheel zooms and dragging pans. Thick ticks stand for several events "
         s += "that would overlap; zoom in to separate them.</p>"
-        s += legend
         s +=
             "<div class=\"details\" id=\"\(id)-details\" aria-live=\"polite\">Hover over or focus an event to see its attributes.</div>"
-        s += blockList(session, id: id)
+        s += textList(session, marks: marks, playbacks: timeline.layout.playbackCount, id: id)
         s +=
             "<script type=\"application/json\" id=\"\(id)-data\">" + EventDataIsland.render(session)
             + "</script></section>"
         return s
     }
 
-    /// Each playback's state history as a lane, and the played format over time.
-    private func statesSection(_ session: ReportSession, id: String) -> String {
-        let histories = session.kpis.histories
-        guard !histories.isEmpty else { return "" }
-        var s = "<section class=\"state-history\" aria-labelledby=\"\(id)-st-h\"><h3 id=\"\(id)-st-h\">"
-        s += "Playback states</h3>" + StateLanesSVG.render(histories, end: session.end, id: id)
-        s += "<ul class=\"legend\" aria-label=\"States\">"
-        for state in [
-            PlaybackState.joining, .playing, .paused, .seeking, .buffering, .pausedBuffering, .suppressed,
-            .interruptedByAd, .failed, .ended,
-        ] {
-            s += "<li><span class=\"sw st \(state.cssClass)\"></span>\(state.name)</li>"
+    /// Each playback's marks under the writer's definitions, in the order of the histories.
+    private func marks(_ session: ReportSession) -> [[StateMark]] {
+        session.kpis.histories.map {
+            StateMark.marks(
+                of: $0, values: session.kpis.playback($0.id, definitions: definitions), definitions: definitions,
+                end: $0.finishedAt ?? session.end)
         }
-        s += "</ul>"
-        if let plot = FormatPlotSVG.render(histories, end: session.end, id: id) {
-            s += "<h4>Bitrate and resolution</h4>" + plot
-            s += "<ul class=\"legend\"><li><span class=\"sw fl-bitrate\"></span>bitrate</li>"
-            s += "<li><span class=\"sw fl-height\"></span>resolution height</li></ul>"
-        }
-        return s + "</section>"
     }
 
-    private var legend: String {
-        var s = "<ul class=\"legend\" aria-label=\"Legend\">"
-        for kind in TimelineBlock.Kind.allCases {
-            s += "<li><span class=\"sw bar \(kind.rawValue)\"></span>\(kind.title)</li>"
+    /// The playback lanes as text, the timeline's text alternative: each state span and mark of
+    /// every drawn playback, in time order.
+    private func textList(_ session: ReportSession, marks: [[StateMark]], playbacks: Int, id: String) -> String {
+        var items = 0
+        var list = ""
+        for (n, history) in session.kpis.histories.prefix(playbacks).enumerated() {
+            let name = "playback \(n + 1)"
+            for span in PlaybackLanesSVG.merged(history.spans ?? [], end: history.finishedAt ?? session.end)
+            where span.end > span.start {
+                list += "<li data-state=\"\(span.state.name)\" data-playback=\"\(n + 1)\" data-t=\"\(span.start)\" "
+                list += "data-e=\"\(span.end)\">\(name): \(span.state.name) from \(ReportText.clock(span.start)) to "
+                list += "\(ReportText.clock(span.end)) (\(ReportText.duration(span.end - span.start)))</li>"
+                items += 1
+            }
+            for mark in marks[n] {
+                list += "<li data-mark=\"\(mark.kind.rawValue)\" data-playback=\"\(n + 1)\" data-t=\"\(mark.t)\">"
+                list += "\(name): \(ReportText.html(mark.text))</li>"
+                items += 1
+            }
         }
-        s += "<li><span class=\"sw tk ev\"></span>event</li><li><span class=\"sw tk ping\"></span>ping</li>"
-        s += "<li><span class=\"sw tk err\"></span>error</li><li><span class=\"sw mk\"></span>metric</li></ul>"
-        return s
-    }
-
-    /// The bars as text: the timeline's text alternative, in lane then time order.
-    private func blockList(_ session: ReportSession, id: String) -> String {
-        var s = "<details class=\"blocks\"><summary>Bars as text (\(session.blocks.count))</summary><ul>"
-        for block in session.blocks {
-            s += "<li data-kind=\"\(block.kind.rawValue)\" data-lane=\"\(ReportText.html(session.lanes[block.lane]))\" "
-            s +=
-                "data-t=\"\(block.start)\" data-e=\"\(block.end)\">\(ReportText.html(session.lanes[block.lane])): \(block.kind.title) "
-            s +=
-                "from \(ReportText.clock(block.start)) to \(ReportText.clock(block.end)) (\(ReportText.duration(block.duration)))"
-            s += block.unfinished ? ", no closing event" : ""
-            s += "</li>"
-        }
-        return s + "</ul></details>"
+        return
+            "<details class=\"blocks\"><summary>States and marks as text (\(items))</summary><ul>\(list)</ul></details>"
     }
 }

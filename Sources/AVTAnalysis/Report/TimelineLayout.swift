@@ -8,27 +8,44 @@ package struct TimelineLayout {
     static let plotWidth = 1000
     static let width = gutter + plotWidth + 40
     static let axisHeight = 34
-    static let laneHeight = 78
+    /// A playback's lane: its marks' words on top, the marks' lines across its state bar.
+    static let playbackLaneHeight = 58
+    static let laneHeight = 36
     static let metricsLaneHeight = 48
     /// Ticks whose x falls in the same `bucketWidth`-pixel bucket of a lane (and the same class:
     /// ping, event, error) are drawn as one aggregated tick. Deterministic: bucket = ⌊t · plotWidth
     /// / (end · bucketWidth)⌋.
     static let bucketWidth = 4
 
-    // Rows inside a lane (offsets from the lane's top).
-    static let tickRow = (top: 4, height: 16)
-    static let adRow = (top: 24, height: 12)
-    static let stateRow = (top: 39, height: 12)
-    static let bufferRow = (top: 54, height: 12)
-    static let playbackRow = (top: 69, height: 5)
+    // Rows inside a tracker's lane (offsets from the lane's top).
+    static let tickRow = (top: 8, height: 18)
+    /// Error ticks span the lane.
+    static let errorRow = (top: 3, height: 30)
+    // Rows inside a playback's lane: the state bar and a mark's line and word.
+    static let stateRow = (top: 34, height: 14)
+    static let markLine = (top: 26, height: 28)
+    static let markWordBaseline = 11
+    /// Words go on up to two rows above the state bar, this far apart.
+    static let markWordRows = 2
+    static let markWordRow = 12
 
     let end: Int
+    /// Playback lanes drawn (the first `StateLanesSVG.maxLanes` playbacks).
+    var playbackCount = 0
     let laneCount: Int
     let hasMetrics: Bool
 
-    var height: Int { Self.axisHeight + laneCount * Self.laneHeight + (hasMetrics ? Self.metricsLaneHeight : 0) + 4 }
-    func laneTop(_ lane: Int) -> Int { Self.axisHeight + lane * Self.laneHeight }
-    var metricsTop: Int { Self.axisHeight + laneCount * Self.laneHeight }
+    init(end: Int, playbackCount: Int = 0, laneCount: Int, hasMetrics: Bool) {
+        self.end = end
+        self.playbackCount = playbackCount
+        self.laneCount = laneCount
+        self.hasMetrics = hasMetrics
+    }
+
+    var height: Int { metricsTop + (hasMetrics ? Self.metricsLaneHeight : 0) + 4 }
+    func playbackTop(_ playback: Int) -> Int { Self.axisHeight + playback * Self.playbackLaneHeight }
+    func laneTop(_ lane: Int) -> Int { playbackTop(playbackCount) + lane * Self.laneHeight }
+    var metricsTop: Int { laneTop(laneCount) }
 
     /// x of time t in tenths of a pixel.
     func x10(_ t: Int) -> Int {
@@ -38,17 +55,6 @@ package struct TimelineLayout {
     }
     func x(_ t: Int) -> String { ReportText.tenths(x10(t)) }
     func bucket(_ t: Int) -> Int { t * Self.plotWidth / (end * Self.bucketWidth) }
-
-    func row(_ kind: TimelineBlock.Kind) -> (top: Int, height: Int) {
-        switch kind {
-        case .adBreak: return Self.adRow
-        case .ad: return (Self.adRow.top + 2, Self.adRow.height - 4)
-        case .pause: return Self.stateRow
-        case .seek: return (Self.stateRow.top + 2, Self.stateRow.height - 4)
-        case .initialBuffer, .rebuffer, .seekBuffer: return Self.bufferRow
-        case .playback: return Self.playbackRow
-        }
-    }
 
     /// Axis ticks: the smallest step from a fixed list that gives at most 10 intervals.
     static let axisSteps = [

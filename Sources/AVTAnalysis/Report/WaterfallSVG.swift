@@ -5,6 +5,7 @@ package enum WaterfallSVG {
     static let plotWidth = 760
     static let rowHeight = 20
     static let palette = 6
+    static let width = labelWidth + plotWidth + 90
 
     static func render(_ requests: [WaterfallRequest], id: String) -> String {
         guard let origin = requests.map(\.start).min(), let last = requests.map(\.end).max() else { return "" }
@@ -12,7 +13,6 @@ package enum WaterfallSVG {
         var categories: [String] = []
         for r in requests where !categories.contains(r.category) { categories.append(r.category) }
         let height = 24 + requests.count * rowHeight + 4
-        let width = labelWidth + plotWidth + 90
         func x10(_ t: Int) -> Int { labelWidth * 10 + (t - origin) * plotWidth * 10 / span }
         var svg =
             "<svg class=\"wf\" id=\"\(id)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"\(id)-t\">"

@@ -42,6 +42,28 @@ enum ReportFixture {
         return dir
     }
 
+    /// The part of a page that comes from the delivered records alone: every tracker's lane and
+    /// the metrics lane of each timeline, and the data islands (the playback lanes and the KPIs
+    /// come from the state history, which a log and a timeline know differently).
+    static func trackerLanes(_ page: String) -> String {
+        var parts: [Substring] = []
+        var rest = page[...]
+        while let from = rest.range(of: "<g class=\"lane tracker\""),
+            let to = rest.range(of: "</svg>", range: from.upperBound..<rest.endIndex)
+        {
+            parts.append(rest[from.lowerBound..<to.lowerBound])
+            rest = rest[to.upperBound...]
+        }
+        rest = page[...]
+        while let from = rest.range(of: "<script type=\"application/json\""),
+            let to = rest.range(of: "</script>", range: from.upperBound..<rest.endIndex)
+        {
+            parts.append(rest[from.lowerBound..<to.lowerBound])
+            rest = rest[to.upperBound...]
+        }
+        return parts.joined(separator: "\n")
+    }
+
     /// Writes the timeline to `walkthrough.json` in a fresh directory and loads it as a report would.
     static func session(in dir: URL? = nil) throws -> ReportSession {
         let dir = try dir ?? directory()

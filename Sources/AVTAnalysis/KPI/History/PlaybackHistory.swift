@@ -50,6 +50,12 @@ package struct PlaybackHistory: Sendable {
     private(set) var fatalErrorsBeforeStart = 0
     /// When each fatal error happened (the report marks them), when spans are kept.
     package private(set) var errorTimes: [Int]?
+    /// When each non-fatal error happened and what reported it, when spans are kept: the report
+    /// marks every error its Errors card counts.
+    package private(set) var nonFatalErrorTimes: [(t: Int, what: String)]?
+    /// Each ad as the ad time counts it, AdBegin → AdFinish or AdSkip (nil end: none came, so it
+    /// adds no time), when spans are kept.
+    package private(set) var adSpans: [(start: Int, end: Int?)]?
 
     /// The user's first instruction to play (MediaRequest, a player's play intent; a generic
     /// tracker's StreamLoad when it has no request): where Mux and CTA start the clock.
@@ -85,6 +91,8 @@ package struct PlaybackHistory: Sendable {
             spans = [StateSpan(state: .notStarted, start: begin)]
             formats = []
             errorTimes = []
+            nonFatalErrorTimes = []
+            adSpans = []
         }
     }
 
@@ -121,6 +129,24 @@ package struct PlaybackHistory: Sendable {
         fatalErrors += 1
         if firstFrame == nil { fatalErrorsBeforeStart += 1 }
         errorTimes?.append(t)
+    }
+
+    /// A non-fatal error (PlaybackStats' `nonFatalErrorCount`): `what` reported it.
+    package mutating func nonFatalError(_ what: String, at t: Int) {
+        nonFatalErrors += 1
+        nonFatalErrorTimes?.append((t, what))
+    }
+
+    /// An action the playback counts (`ActionCounters`); its ads are kept for the report as the
+    /// counters time them: an AdBegin replaces an ad still open, which then counts no time.
+    package mutating func count(_ action: String, at t: Int) {
+        counters.count(action, at: t)
+        switch action {
+        case "AdBegin": adSpans?.append((t, nil))
+        case "AdFinish", "AdSkip":
+            if let last = adSpans?.indices.last, adSpans?[last].end == nil { adSpans?[last].end = t }
+        default: break
+        }
     }
 
     /// `maybeUpdateVideoFormat`: the time at the old format is banked first.

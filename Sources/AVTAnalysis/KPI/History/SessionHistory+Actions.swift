@@ -29,7 +29,7 @@ extension SessionHistory {
         }
         if !fromEvents, startsPlayback(name, tracker: tracker) { beginPlayback(tracker: tracker, at: t) }
         let index = currentPlayback(tracker: tracker, at: t)
-        playbacks[index].counters.count(name, at: t)
+        playbacks[index].count(name, at: t)
         // A player tracker's StreamLoad is the player loading, not the user asking to play.
         let isRequest = name == "MediaRequest" || (name == "StreamLoad" && !trackers[tracker].readsObservations)
         if isRequest, playbacks[index].request == nil { playbacks[index].request = t }
@@ -116,7 +116,7 @@ extension SessionHistory {
             return  // ads before any content: nothing to interrupt
         }
         let index = currentPlayback(tracker: owner, at: t)
-        playbacks[index].counters.count(name, at: t)
+        playbacks[index].count(name, at: t)
         switch name {
         case "AdBreakBegin": trackers[owner].signals.isInterruptedByAd = true
         case "AdBreakFinish": trackers[owner].signals.isInterruptedByAd = false

@@ -95,7 +95,7 @@ extension SessionHistory {
             playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(
                 PlayerValue.integer(o.value) ?? 0)
         case "loadError":
-            playbacks[playback].nonFatalErrors += 1
+            playbacks[playback].nonFatalError("loadError", at: t)
         case "stop", "release":
             trackers[tracker].signals.state = .idle
         default: break
@@ -154,7 +154,7 @@ extension SessionHistory {
         case "transferDuration":
             runningTotal(o.value, seen: \.transferTimeSeen, into: \.bandwidthTime, tracker: tracker, playback: playback)
         case "errorLogEvent":
-            playbacks[playback].nonFatalErrors += 1
+            playbacks[playback].nonFatalError("errorLogEvent", at: t)
         default: break
         }
     }
