@@ -17,6 +17,7 @@ package enum NameSuggestion {
         var bestDistance = allowed + 1
         for name in names {
             let distance = editDistance(typed, Array(name.lowercased()))
+            if distance > allowed { continue }
             if distance < bestDistance {
                 (best, bestDistance) = ([name], distance)
             } else if distance == bestDistance {
