@@ -5,15 +5,21 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Every command that README.md and docs/*.md show runs, against the built binary, and exits as the
-/// page says; every relative link of those pages resolves.
+/// Every command that README.md and docs/*.md show runs, against the built binary, exits as the
+/// page says and prints what the page shows; every relative link of those pages resolves.
 ///
 /// The convention the pages follow:
 /// - Commands are the lines of ```sh blocks (a line ending in `\` continues on the next). A line is
 ///   run when it starts with `avtreplay `, `swift run avtreplay ` (run as the built binary, never
-///   through SwiftPM), or one of the helpers `cat `, `mkdir `, `cp `, `tail `. Any other line (`scripts/test`,
-///   `export …`, a server's own client) is listed as not run, with the reason.
+///   through SwiftPM), or one of the helpers `cat `, `mkdir `, `cp `, `tail `, `head `. Any other line
+///   (`scripts/test`, `export …`, a server's own client) is listed as not run, with the reason.
 /// - A command must exit 0, unless its comment says `# exit N`.
+/// - A fenced block without a language right after a ```sh block (nothing but blank lines between)
+///   shows what that block's commands print, standard output and error as a terminal shows them,
+///   in order. `OutputPattern` says how it is matched (`…` for lines or text left out). A block
+///   with a language (`json`, `csv`, `text`) is a file or a synopsis, never output. Any other
+///   block without a language fails the test, unless the line before it is `<!-- not output -->`
+///   (a layout, a catalogue of messages). A block whose commands are not all run is not compared.
 /// - The commands of one page run in order, in a temporary directory of their own that holds a copy
 ///   of fixtures/, so a command may read what an earlier one of the same page wrote, and nothing is
 ///   ever written into the repository.
@@ -150,6 +156,8 @@ final class DocsCommandsTests: XCTestCase {
                     var shell = command.replacingOccurrences(of: "swift run avtreplay ", with: "avtreplay ")
                     var reason: String?
                     var needsTestServer = false
+                    // Test servers stand in for the page's: their addresses are the page's again in the output.
+                    var pointedAt: [(server: String, page: String)] = []
                     for destination in Self.destinations(in: command) where !Self.closedPort(destination) {
                         if destination.hasPrefix("influxdb://127.0.0.1:8086/") {
                             guard let influx else {
@@ -162,6 +170,7 @@ final class DocsCommandsTests: XCTestCase {
                             var rewritten = "influxdb://\(host)/\(database!)"
                             if let q = destination.firstIndex(of: "?") { rewritten += destination[q...] }
                             shell = shell.replacingOccurrences(of: destination, with: rewritten)
+                            pointedAt.append((rewritten, destination))
                         } else if destination.hasPrefix("graphite://127.0.0.1:2003") {
                             guard let carbonPort else {
                                 reason = "needs carbon-cache: set AVTREPLAY_CARBON_PORT"
@@ -170,6 +179,10 @@ final class DocsCommandsTests: XCTestCase {
                             }
                             shell = shell.replacingOccurrences(
                                 of: destination, with: "graphite://127.0.0.1:\(carbonPort)")
+                            pointedAt += [
+                                ("graphite://127.0.0.1:\(carbonPort)", "graphite://127.0.0.1:2003"),
+                                ("127.0.0.1:\(carbonPort)", "127.0.0.1:2003"),
+                            ]
                         } else if let server = Self.remoteWriteServers[String(destination.prefix(27))] {
                             guard let url = env[server.variable] else {
                                 reason = "needs \(server.name): set \(server.variable)"
@@ -178,6 +191,7 @@ final class DocsCommandsTests: XCTestCase {
                             }
                             let address = url.replacingOccurrences(of: "http://", with: "prometheus://")
                             shell = shell.replacingOccurrences(of: String(destination.prefix(27)), with: address)
+                            pointedAt.append((address, String(destination.prefix(27))))
                         } else if destination.hasPrefix("influxdb2") {
                             reason = "needs an InfluxDB 2.x server and token (the contract tests use a local mock)"
                         } else if destination.hasPrefix("newrelic://") {
@@ -199,7 +213,9 @@ final class DocsCommandsTests: XCTestCase {
                     let expected = Self.expectedStatus(comment: comment)
                     let result = try run(shell, in: work, binaryDirectory: binary.deletingLastPathComponent())
                     ran.append(Command(page: name, line: line, text: command, expectedStatus: expected))
-                    printed? += result.stdout
+                    printed? += pointedAt.reduce(result.stdout) {
+                        $0.replacingOccurrences(of: $1.server, with: $1.page)
+                    }
                     XCTAssertEqual(
                         result.status, expected,
                         "\(name):\(line): `\(command)` exited \(result.status), the page says \(expected)\noutput: \(result.stdout.prefix(2000))"
@@ -275,6 +291,23 @@ final class DocsCommandsTests: XCTestCase {
         URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
         done.wait()
         return name
+    }
+
+    func testOutputBlocksMatchAsTheConventionSays() {
+        let printed = "a 1\nb 06C45D18-8009\nc\nd\ne, and more\n"
+        XCTAssertTrue(OutputPattern(["a 1", "b 06C45D18…", "…", "e…"]).matches(printed))
+        XCTAssertTrue(OutputPattern(["…", "c", "d", "…"]).matches(printed))
+        XCTAssertTrue(OutputPattern(["a 1", "…", "b…", "c", "d", "e, … more"]).matches(printed))
+        XCTAssertFalse(OutputPattern(["a 1", "c", "…"]).matches(printed), "a line left out needs its …")
+        XCTAssertFalse(OutputPattern(["a 1", "b 06C45D18…", "c"]).matches(printed), "lines after the last need …")
+        XCTAssertFalse(OutputPattern(["a 2", "…"]).matches(printed))
+        XCTAssertEqual(OutputPattern(["a 1", "x", "…"]).firstMismatch(printed), "x")
+        let page = DocsPage(
+            "```sh\navtreplay run x\n```\n\n```\nout\n```\ntext\n```\nstray\n```\n"
+                + "<!-- not output -->\n```\ntree\n```\n```json\n{}\n```\n")
+        XCTAssertEqual(page.shellBlocks.first?.output?.lines, ["out"])
+        XCTAssertEqual(page.strayOutputs.map(\.lines), [["stray"]])
+        XCTAssertEqual(page.markedOutputs, 1)
     }
 
     // MARK: - Links
