@@ -8,12 +8,38 @@ public struct TimelineError: Error, Sendable, Equatable, CustomStringConvertible
     /// Where in the document, e.g. `steps[3].t`.
     public var path: String?
     public var message: String
+    /// A mistake each command has its own fix for (nil for the others).
+    public var reason: Reason?
 
-    public init(file: String, location: SourceLocation? = nil, path: String? = nil, message: String) {
+    /// Mistakes whose fix depends on the command.
+    public enum Reason: Sendable, Equatable {
+        /// Records as `avtreplay run` writes them, given where a timeline is expected.
+        case eventLog
+    }
+
+    public init(
+        file: String, location: SourceLocation? = nil, path: String? = nil, message: String, reason: Reason? = nil
+    ) {
         self.file = file
         self.location = location
         self.path = path
         self.message = message
+        self.reason = reason
+    }
+
+    /// An event log given where a timeline is expected.
+    public static func eventLog(file: String) -> TimelineError {
+        TimelineError(
+            file: file, message: "an event log (records as `avtreplay run` writes them), not a timeline",
+            reason: .eventLog)
+    }
+
+    /// The error with the command's fix for an event log given as a timeline; others as they are.
+    package func fixing(eventLog fix: String) -> TimelineError {
+        guard reason == .eventLog else { return self }
+        var fixed = self
+        fixed.message += "; " + fix
+        return fixed
     }
 
     public var description: String {

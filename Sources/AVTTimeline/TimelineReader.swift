@@ -59,6 +59,10 @@ public enum TimelineReader {
         } else {
             chosen = TimelineFormat.sniff(try input.peek(1 << 16))
         }
+        // Records of a replay in place of a timeline: said as such, not as the key a timeline lacks.
+        if chosen == .json || chosen == .jsonl, EventLogSniffer.isEventLog(try input.peek(1 << 16)) {
+            throw .eventLog(file: input.name)
+        }
         switch chosen {
         case .json:
             let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name, limits: input.limits)

@@ -12,7 +12,7 @@ struct BatchOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds to wait for a server's answer to a request before trying again (default: 10).",
+            "Seconds to wait for a server's answer to a request before trying again.",
             valueName: "s"))
     var deliveryTimeout: Double = 10
 

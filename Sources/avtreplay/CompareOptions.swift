@@ -28,7 +28,7 @@ struct CompareOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Report format: text (default), json or junit (JUnit XML for CI servers).", valueName: "format"))
+            "Report format (junit: JUnit XML for CI servers).", valueName: "format"))
     var format: CheckReport.Format = .text
 
     @OptionGroup var output: OutputOptions<ComparisonReportOutput>

@@ -64,7 +64,7 @@ extension AVTReplayCommand {
                 source = try TimelineReader.open(
                     input, format: inputFormat, csvTrackers: tracker.trackers, limits: limits.limits)
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.convert).description)
             }
             if let warning = ConversionTarget.trackerWarning(source, trackersGiven: !tracker.trackers.isEmpty) {
                 Diagnostics.warning(warning)
@@ -77,7 +77,7 @@ extension AVTReplayCommand {
                 throw CommandFailure.badInput(error.description)
             }
             do {
-                try TimelineConverter.convert(&source, to: format, sink: sink, maxColumns: limits.maxColumns)
+                try TimelineConverter.convert(&source, to: format, sink: sink, maxColumns: limits.limits.maxColumns)
             } catch {
                 guard let failure = CommandFailure(error) else { return }
                 (sink as? AtomicFileSink)?.discard()

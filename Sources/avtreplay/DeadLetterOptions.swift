@@ -16,7 +16,7 @@ struct DeadLetterOptions<Flag: DeadLetterFlag>: ParsableArguments {
 /// `run`.
 enum RunDeadLetter: DeadLetterFlag {
     static let help =
-        "Where records a server did not take are kept, with the reason (default avtreplay-undelivered.jsonl)."
+        "Where records a server did not take are kept, with the reason."
     static let defaultPath = "avtreplay-undelivered.jsonl"
 }
 

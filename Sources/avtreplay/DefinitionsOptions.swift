@@ -5,6 +5,6 @@ import ArgumentParser
 struct DefinitionsOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Which variant of the disputed KPIs: openavt (default), mux, exoplayer or cta.", valueName: "set"))
+            "Which variant of the disputed KPIs.", valueName: "set"))
     var definitions: KPIDefinitions = .openavt
 }

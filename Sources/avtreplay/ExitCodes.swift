@@ -22,4 +22,10 @@ enum ExitCodes {
         }
         AVTReplayCommand.exit(withError: error)
     }
+
+    /// A usage mistake already phrased with its usage lines: bad input.
+    static func terminate(usage message: String) -> Never {
+        Diagnostics.printRaw(message)
+        exit(ExitStatus.badInput.code)
+    }
 }

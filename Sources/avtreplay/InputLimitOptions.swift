@@ -6,27 +6,28 @@ import ArgumentParser
 struct InputLimitOptions: ParsableArguments {
     private static let defaults = InputLimits()
 
-    @Option(help: ArgumentHelp("Longest line of a JSONL or CSV input (default: 16 MiB).", valueName: "bytes"))
-    var maxLineBytes = defaults.maxLineBytes
+    // The parser prints each default (`LimitValue` in its unit), so the help texts do not.
+    @Option(help: ArgumentHelp("Longest line of a JSONL or CSV input.", valueName: "bytes"))
+    var maxLineBytes = LimitValue(defaults.maxLineBytes, unit: .bytes)
 
-    @Option(help: ArgumentHelp("Largest JSON timeline document (default: 1 GiB).", valueName: "bytes"))
-    var maxDocumentBytes = defaults.maxDocumentBytes
+    @Option(help: ArgumentHelp("Largest JSON timeline document.", valueName: "bytes"))
+    var maxDocumentBytes = LimitValue(defaults.maxDocumentBytes, unit: .bytes)
 
-    @Option(help: ArgumentHelp("Longest tracker, action or attribute name (default: 4096).", valueName: "bytes"))
-    var maxNameBytes = defaults.maxNameBytes
+    @Option(help: ArgumentHelp("Longest tracker, action or attribute name.", valueName: "bytes"))
+    var maxNameBytes = LimitValue(defaults.maxNameBytes, unit: .bytes)
 
-    @Option(help: ArgumentHelp("Most distinct attribute names in all inputs (default: 100000).", valueName: "n"))
-    var maxKeys = defaults.maxKeys
+    @Option(help: ArgumentHelp("Most distinct attribute names in all inputs.", valueName: "n"))
+    var maxKeys = LimitValue(defaults.maxKeys)
 
-    @Option(help: ArgumentHelp("Most columns in a CSV input or CSV output (default: 1000).", valueName: "n"))
-    var maxColumns = defaults.maxColumns
+    @Option(help: ArgumentHelp("Most columns in a CSV input or CSV output.", valueName: "n"))
+    var maxColumns = LimitValue(defaults.maxColumns)
 
     var limits: InputLimits {
         var limits = InputLimits()
         (limits.maxLineBytes, limits.maxDocumentBytes, limits.maxNameBytes) = (
-            maxLineBytes, maxDocumentBytes, maxNameBytes
+            maxLineBytes.value, maxDocumentBytes.value, maxNameBytes.value
         )
-        (limits.maxKeys, limits.maxColumns) = (maxKeys, maxColumns)
+        (limits.maxKeys, limits.maxColumns) = (maxKeys.value, maxColumns.value)
         return limits
     }
 
@@ -35,6 +36,6 @@ struct InputLimitOptions: ParsableArguments {
             ("--max-line-bytes", maxLineBytes), ("--max-document-bytes", maxDocumentBytes),
             ("--max-name-bytes", maxNameBytes), ("--max-keys", maxKeys), ("--max-columns", maxColumns),
         ]
-        for (flag, value) in given where value < 1 { throw ValidationError("\(flag) must be at least 1.") }
+        for (flag, limit) in given where limit.value < 1 { throw ValidationError("\(flag) must be at least 1.") }
     }
 }

@@ -45,7 +45,7 @@ extension AVTReplayCommand {
 
         @OptionGroup var definitions: DefinitionsOptions
 
-        @Option(help: ArgumentHelp("table (default), json or csv.", valueName: "format"))
+        @Option(help: ArgumentHelp("How to print the KPIs.", valueName: "format"))
         var format: KPIFormat = .table
 
         @Flag(
@@ -73,7 +73,7 @@ extension AVTReplayCommand {
                     inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                     options: limits.runOptions)
             } catch let error as TimelineError {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
             }
             let text: String
             switch format {

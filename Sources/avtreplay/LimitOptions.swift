@@ -6,21 +6,20 @@ import ArgumentParser
 struct LimitOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Longest virtual time (ms) a replay may reach; a timeline past it is bad input (default: 366 days).",
-            valueName: "ms"))
-    var maxDuration = RunOptions.defaultMaxDuration
+            "Longest virtual time (ms) a replay may reach; a timeline past it is bad input.", valueName: "ms"))
+    var maxDuration = LimitValue(RunOptions.defaultMaxDuration, unit: .milliseconds)
 
     @OptionGroup var input: InputLimitOptions
 
     /// Default replay options with these limits, for the commands that replay as `run` does.
     var runOptions: RunOptions {
         var options = RunOptions()
-        options.maxDuration = maxDuration
+        options.maxDuration = maxDuration.value
         options.inputLimits = input.limits
         return options
     }
 
     func validate() throws {
-        if maxDuration < 0 { throw ValidationError("--max-duration must be ≥ 0 ms.") }
+        if maxDuration.value < 0 { throw ValidationError("--max-duration must be ≥ 0 ms.") }
     }
 }

@@ -12,8 +12,19 @@ enum Main {
     static func main() {
         // A closed stdout (`| head`) must be an EPIPE we can handle, not a silent kill.
         signal(SIGPIPE, SIG_IGN)
+        var command: any ParsableCommand
         do {
-            var command = try AVTReplayCommand.parseAsRoot()
+            command = try AVTReplayCommand.parseAsRoot()
+        } catch {
+            // A refused command line gets its fix, when one is known, instead of the parser's message.
+            if AVTReplayCommand.exitCode(for: error) == .validationFailure,
+                let advice = UsageAdvice.message(for: Array(CommandLine.arguments.dropFirst()))
+            {
+                ExitCodes.terminate(usage: advice)
+            }
+            ExitCodes.terminate(after: error)
+        }
+        do {
             try command.run()
         } catch {
             ExitCodes.terminate(after: error)

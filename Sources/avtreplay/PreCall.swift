@@ -51,7 +51,8 @@ extension AVTReplayCommand {
 
         @Option(
             help: ArgumentHelp(
-                "The criteria: the intended rule (default) or OpenTok's sample code (see above).", valueName: "profile")
+                "The criteria: default (the intended rule) or opentok-sample (OpenTok's sample code; see above).",
+                valueName: "profile")
         )
         var profile: PreCallProfile = .standard
 
@@ -116,7 +117,7 @@ extension AVTReplayCommand {
                     timeline, format: input.inputFormat, csvTrackers: tracker.trackers, limits: limits.limits)
                 result = try PreCallTest.run(&source, subscriber: subscriber, criteria: criteria).result
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.precall).description)
             }
             for warning in result.warnings(input: InputFile.displayName(timeline)) { Diagnostics.warning(warning) }
             try output.write(

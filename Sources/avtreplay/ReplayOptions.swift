@@ -63,7 +63,7 @@ struct ReplayOptions: ParsableArguments {
         options.metrics = noMetrics ? false : nil
         options.pingInterval = pingInterval
         options.until = until
-        options.maxDuration = limits.maxDuration
+        options.maxDuration = limits.maxDuration.value
         options.inputLimits = limits.input.limits
         if startTime != nil, endTime != nil {
             throw ValidationError(

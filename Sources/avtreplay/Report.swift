@@ -69,7 +69,7 @@ extension AVTReplayCommand {
                     inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                     options: limits.runOptions, skipped: Diagnostics.warning)
             } catch let error as TimelineError {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.report).description)
             }
             guard !records.isEmpty else {
                 throw CommandFailure.badInput("no sessions found in \(inputs.joined(separator: ", "))")

@@ -1,6 +1,7 @@
 import AVTDelivery
 import AVTOutput
 import AVTReplay
+import AVTTimeline
 import ArgumentParser
 import Foundation
 
@@ -156,7 +157,9 @@ extension AVTReplayCommand {
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
-                guard let failure = CommandFailure(error) else { return }
+                guard
+                    let failure = CommandFailure((error as? TimelineError)?.fixing(eventLog: EventLogFix.run) ?? error)
+                else { return }
                 (target as? AtomicFileSink)?.discard()
                 throw failure
             }

@@ -40,7 +40,7 @@ extension AVTReplayCommand {
 
         @Option(
             help: ArgumentHelp(
-                "gzip InfluxDB request bodies: auto (default: not to a loopback host), always or never.",
+                "gzip InfluxDB request bodies: auto (not to a loopback host), always or never.",
                 valueName: "when"))
         var influxGzip: DeliveryPolicy.GzipPolicy = .auto
 

@@ -79,7 +79,8 @@ final class CheckDiffCommandTests: XCTestCase {
         XCTAssertEqual(missingGolden.status, 2)
         XCTAssertTrue(
             missingGolden.stdout.contains(
-                "ERROR fixtures/html5-session.json: fixtures/html5-session.expected.jsonl: cannot read"),
+                "ERROR fixtures/html5-session.json: fixtures/html5-session.expected.jsonl: no golden file: write it with "
+                    + "`avtreplay check fixtures/html5-session.json --update`"),
             missingGolden.stdout)
         XCTAssertEqual(try CLI.run(["check", dir.appendingPathComponent("nothing-here").path]).status, 2)
     }

@@ -5,15 +5,21 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Every command that README.md and docs/*.md show runs, against the built binary, and exits as the
-/// page says; every relative link of those pages resolves.
+/// Every command that README.md and docs/*.md show runs, against the built binary, exits as the
+/// page says and prints what the page shows; every relative link of those pages resolves.
 ///
 /// The convention the pages follow:
 /// - Commands are the lines of ```sh blocks (a line ending in `\` continues on the next). A line is
 ///   run when it starts with `avtreplay `, `swift run avtreplay ` (run as the built binary, never
-///   through SwiftPM), or one of the helpers `cat `, `mkdir `, `cp `, `tail `. Any other line (`scripts/test`,
-///   `export …`, a server's own client) is listed as not run, with the reason.
+///   through SwiftPM), or one of the helpers `cat `, `mkdir `, `cp `, `tail `, `head `. Any other line
+///   (`scripts/test`, `export …`, a server's own client) is listed as not run, with the reason.
 /// - A command must exit 0, unless its comment says `# exit N`.
+/// - A fenced block without a language right after a ```sh block (nothing but blank lines between)
+///   shows what that block's commands print, standard output and error as a terminal shows them,
+///   in order. `OutputPattern` says how it is matched (`…` for lines or text left out). A block
+///   with a language (`json`, `csv`, `text`) is a file or a synopsis, never output. Any other
+///   block without a language fails the test, unless the line before it is `<!-- not output -->`
+///   (a layout, a catalogue of messages). A block whose commands are not all run is not compared.
 /// - The commands of one page run in order, in a temporary directory of their own that holds a copy
 ///   of fixtures/, so a command may read what an earlier one of the same page wrote, and nothing is
 ///   ever written into the repository.
@@ -57,44 +63,6 @@ final class DocsCommandsTests: XCTestCase {
 
     // MARK: - Commands
 
-    /// The shell lines of a page's ```sh blocks, with their line numbers (continuations joined).
-    static func shellLines(of text: String) -> [(line: Int, text: String)] {
-        var result: [(Int, String)] = []
-        var inBlock = false
-        var isShell = false
-        var pending: (Int, String)?
-        for (index, raw) in text.components(separatedBy: "\n").enumerated() {
-            let trimmed = raw.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("```") {
-                if inBlock {
-                    inBlock = false
-                } else {
-                    inBlock = true
-                    isShell = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces) == "sh"
-                }
-                continue
-            }
-            guard inBlock, isShell else { continue }
-            if let continued = pending {
-                let joined = continued.1 + " " + trimmed
-                pending = nil
-                if joined.hasSuffix("\\") {
-                    pending = (continued.0, String(joined.dropLast()))
-                } else {
-                    result.append((continued.0, joined))
-                }
-                continue
-            }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed.hasSuffix("\\") {
-                pending = (index + 1, String(trimmed.dropLast()))
-            } else {
-                result.append((index + 1, trimmed))
-            }
-        }
-        return result
-    }
-
     /// Splits a shell line into the command and its trailing `# comment` (a `#` after white space,
     /// outside quotes).
     static func splitComment(_ line: String) -> (command: String, comment: String) {
@@ -122,7 +90,7 @@ final class DocsCommandsTests: XCTestCase {
         return Int32(comment.dropFirst(5).prefix { $0.isNumber }) ?? 0
     }
 
-    static let runnablePrefixes = ["avtreplay ", "swift run avtreplay ", "cat ", "mkdir ", "cp ", "tail "]
+    static let runnablePrefixes = ["avtreplay ", "swift run avtreplay ", "cat ", "mkdir ", "cp ", "tail ", "head "]
 
     /// Destinations that name a server.
     static func destinations(in command: String) -> [String] {
@@ -153,85 +121,130 @@ final class DocsCommandsTests: XCTestCase {
         let carbonPort = env["AVTREPLAY_CARBON_PORT"]
         var ran: [Command] = []
         var skipped: [Skipped] = []
+        // Output blocks compared, left unchecked (a command of their block not run), and marked.
+        var (compared, unchecked, marked) = (0, [String](), 0)
         let started = Date()
         for page in try Self.pages() {
             let name = Self.relativeName(page)
-            let text = try String(contentsOf: page, encoding: .utf8)
-            let lines = Self.shellLines(of: text)
-            guard !lines.isEmpty else { continue }
+            let docs = DocsPage(try String(contentsOf: page, encoding: .utf8))
+            for stray in docs.strayOutputs {
+                XCTFail(
+                    "\(name):\(stray.line): an output block follows no ```sh block: put it right after the command "
+                        + "that prints it, or mark it \(DocsPage.notOutputMarker) on the line before")
+            }
+            marked += docs.markedOutputs
+            guard docs.shellBlocks.contains(where: { !$0.commands.isEmpty }) else { continue }
             let work = try CLI.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: work) }
             try FileManager.default.copyItem(
                 at: Self.root.appendingPathComponent("fixtures"), to: work.appendingPathComponent("fixtures"))
             var database: String?
-            for (line, full) in lines {
-                let (command, comment) = Self.splitComment(full)
-                guard Self.runnablePrefixes.contains(where: { command.hasPrefix($0) }) else {
-                    skipped.append(Skipped(page: name, line: line, text: command, reason: "not an avtreplay command"))
-                    continue
-                }
-                XCTAssertFalse(
-                    command.contains("../") || command.contains(" /"),
-                    "\(name):\(line): a docs command must stay in its working directory: \(command)")
-                var shell = command.replacingOccurrences(of: "swift run avtreplay ", with: "avtreplay ")
-                var reason: String?
-                var needsTestServer = false
-                for destination in Self.destinations(in: command) where !Self.closedPort(destination) {
-                    if destination.hasPrefix("influxdb://127.0.0.1:8086/") {
-                        guard let influx else {
-                            reason = "needs InfluxDB 1.x: set AVTREPLAY_INFLUX_URL"
-                            needsTestServer = true
-                            break
-                        }
-                        if database == nil { database = try freshDatabase(influx) }
-                        let host = influx.replacingOccurrences(of: "http://", with: "")
-                        var rewritten = "influxdb://\(host)/\(database!)"
-                        if let q = destination.firstIndex(of: "?") { rewritten += destination[q...] }
-                        shell = shell.replacingOccurrences(of: destination, with: rewritten)
-                    } else if destination.hasPrefix("graphite://127.0.0.1:2003") {
-                        guard let carbonPort else {
-                            reason = "needs carbon-cache: set AVTREPLAY_CARBON_PORT"
-                            needsTestServer = true
-                            break
-                        }
-                        shell = shell.replacingOccurrences(of: destination, with: "graphite://127.0.0.1:\(carbonPort)")
-                    } else if let server = Self.remoteWriteServers[String(destination.prefix(27))] {
-                        guard let url = env[server.variable] else {
-                            reason = "needs \(server.name): set \(server.variable)"
-                            needsTestServer = true
-                            break
-                        }
-                        let address = url.replacingOccurrences(of: "http://", with: "prometheus://")
-                        shell = shell.replacingOccurrences(of: String(destination.prefix(27)), with: address)
-                    } else if destination.hasPrefix("influxdb2") {
-                        reason = "needs an InfluxDB 2.x server and token (the contract tests use a local mock)"
-                    } else if destination.hasPrefix("newrelic://") {
-                        reason = "needs a New Relic account (the contract tests use a local mock)"
-                    } else if destination.hasPrefix("mediastream+") {
-                        reason = "needs a Mediastream collector (the CLI tests use a local mock)"
-                    } else {
-                        reason = "needs a server at \(destination)"
+            for block in docs.shellBlocks {
+                // What the block's commands print, in order, for its output block; nil once one is not run.
+                var printed: String? = ""
+                for (line, full) in block.commands {
+                    let (command, comment) = Self.splitComment(full)
+                    guard Self.runnablePrefixes.contains(where: { command.hasPrefix($0) }) else {
+                        skipped.append(
+                            Skipped(page: name, line: line, text: command, reason: "not an avtreplay command"))
+                        printed = nil
+                        continue
                     }
+                    XCTAssertFalse(
+                        command.contains("../") || command.contains(" /"),
+                        "\(name):\(line): a docs command must stay in its working directory: \(command)")
+                    var shell = command.replacingOccurrences(of: "swift run avtreplay ", with: "avtreplay ")
+                    var reason: String?
+                    var needsTestServer = false
+                    // Test servers stand in for the page's: their addresses are the page's again in the output.
+                    var pointedAt: [(server: String, page: String)] = []
+                    for destination in Self.destinations(in: command) where !Self.closedPort(destination) {
+                        if destination.hasPrefix("influxdb://127.0.0.1:8086/") {
+                            guard let influx else {
+                                reason = "needs InfluxDB 1.x: set AVTREPLAY_INFLUX_URL"
+                                needsTestServer = true
+                                break
+                            }
+                            if database == nil { database = try freshDatabase(influx) }
+                            let host = influx.replacingOccurrences(of: "http://", with: "")
+                            var rewritten = "influxdb://\(host)/\(database!)"
+                            if let q = destination.firstIndex(of: "?") { rewritten += destination[q...] }
+                            shell = shell.replacingOccurrences(of: destination, with: rewritten)
+                            pointedAt.append((rewritten, destination))
+                        } else if destination.hasPrefix("graphite://127.0.0.1:2003") {
+                            guard let carbonPort else {
+                                reason = "needs carbon-cache: set AVTREPLAY_CARBON_PORT"
+                                needsTestServer = true
+                                break
+                            }
+                            shell = shell.replacingOccurrences(
+                                of: destination, with: "graphite://127.0.0.1:\(carbonPort)")
+                            pointedAt += [
+                                ("graphite://127.0.0.1:\(carbonPort)", "graphite://127.0.0.1:2003"),
+                                ("127.0.0.1:\(carbonPort)", "127.0.0.1:2003"),
+                            ]
+                        } else if let server = Self.remoteWriteServers[String(destination.prefix(27))] {
+                            guard let url = env[server.variable] else {
+                                reason = "needs \(server.name): set \(server.variable)"
+                                needsTestServer = true
+                                break
+                            }
+                            let address = url.replacingOccurrences(of: "http://", with: "prometheus://")
+                            shell = shell.replacingOccurrences(of: String(destination.prefix(27)), with: address)
+                            pointedAt.append((address, String(destination.prefix(27))))
+                        } else if destination.hasPrefix("influxdb2") {
+                            reason = "needs an InfluxDB 2.x server and token (the contract tests use a local mock)"
+                        } else if destination.hasPrefix("newrelic://") {
+                            reason = "needs a New Relic account (the contract tests use a local mock)"
+                        } else if destination.hasPrefix("mediastream+") {
+                            reason = "needs a Mediastream collector (the CLI tests use a local mock)"
+                        } else {
+                            reason = "needs a server at \(destination)"
+                        }
+                    }
+                    if let reason {
+                        skipped.append(
+                            Skipped(
+                                page: name, line: line, text: command, reason: reason, needsTestServer: needsTestServer)
+                        )
+                        printed = nil
+                        continue
+                    }
+                    let expected = Self.expectedStatus(comment: comment)
+                    let result = try run(shell, in: work, binaryDirectory: binary.deletingLastPathComponent())
+                    ran.append(Command(page: name, line: line, text: command, expectedStatus: expected))
+                    printed? += pointedAt.reduce(result.stdout) {
+                        $0.replacingOccurrences(of: $1.server, with: $1.page)
+                    }
+                    XCTAssertEqual(
+                        result.status, expected,
+                        "\(name):\(line): `\(command)` exited \(result.status), the page says \(expected)\noutput: \(result.stdout.prefix(2000))"
+                    )
                 }
-                if let reason {
-                    skipped.append(
-                        Skipped(
-                            page: name, line: line, text: command, reason: reason, needsTestServer: needsTestServer))
+                guard let output = block.output else { continue }
+                guard let printed else {
+                    unchecked.append("\(name):\(output.line)")
                     continue
                 }
-                let expected = Self.expectedStatus(comment: comment)
-                let result = try run(shell, in: work, binaryDirectory: binary.deletingLastPathComponent())
-                ran.append(Command(page: name, line: line, text: command, expectedStatus: expected))
-                XCTAssertEqual(
-                    result.status, expected,
-                    "\(name):\(line): `\(command)` exited \(result.status), the page says \(expected)\nstderr: \(result.stderr.prefix(2000))"
-                )
+                compared += 1
+                let pattern = OutputPattern(output.lines)
+                if !pattern.matches(printed) {
+                    XCTFail(
+                        "\(name):\(output.line): the output block differs from what its commands print"
+                            + (pattern.firstMismatch(printed).map { " (first unmatched line: \($0))" } ?? "")
+                            + "\n--- printed:\n\(printed.prefix(4000))")
+                }
             }
         }
         print(
             "docs commands: ran \(ran.count) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; not run: \(skipped.count)"
         )
         for s in skipped { print("  not run: \(s.page):\(s.line): \(s.text)  — \(s.reason)") }
+        print(
+            "docs outputs: compared \(compared); marked not output: \(marked); not compared (a command not run): "
+                + "\(unchecked.joined(separator: ", "))")
+        XCTAssertGreaterThan(compared, 20, "too few output blocks compared: is the output convention still followed?")
+        XCTAssertLessThan(marked, 10, "mark only what is not a command's output")
         // The pages show far more than this; a parser that finds nothing must not pass.
         XCTAssertGreaterThan(ran.count, 40, "too few docs commands found: is the ```sh convention still followed?")
         // Commands skipped only for want of a test server run under scripts/test; the others can
@@ -243,7 +256,8 @@ final class DocsCommandsTests: XCTestCase {
     private func run(_ command: String, in directory: URL, binaryDirectory: URL) throws -> CLIResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["timeout", "60", "/bin/sh", "-c", command]
+        // Standard error joins standard output, in the order a terminal would show them.
+        process.arguments = ["timeout", "60", "/bin/sh", "-c", "exec 2>&1\n" + command]
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["PATH"] = binaryDirectory.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
@@ -277,6 +291,23 @@ final class DocsCommandsTests: XCTestCase {
         URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
         done.wait()
         return name
+    }
+
+    func testOutputBlocksMatchAsTheConventionSays() {
+        let printed = "a 1\nb 06C45D18-8009\nc\nd\ne, and more\n"
+        XCTAssertTrue(OutputPattern(["a 1", "b 06C45D18…", "…", "e…"]).matches(printed))
+        XCTAssertTrue(OutputPattern(["…", "c", "d", "…"]).matches(printed))
+        XCTAssertTrue(OutputPattern(["a 1", "…", "b…", "c", "d", "e, … more"]).matches(printed))
+        XCTAssertFalse(OutputPattern(["a 1", "c", "…"]).matches(printed), "a line left out needs its …")
+        XCTAssertFalse(OutputPattern(["a 1", "b 06C45D18…", "c"]).matches(printed), "lines after the last need …")
+        XCTAssertFalse(OutputPattern(["a 2", "…"]).matches(printed))
+        XCTAssertEqual(OutputPattern(["a 1", "x", "…"]).firstMismatch(printed), "x")
+        let page = DocsPage(
+            "```sh\navtreplay run x\n```\n\n```\nout\n```\ntext\n```\nstray\n```\n"
+                + "<!-- not output -->\n```\ntree\n```\n```json\n{}\n```\n")
+        XCTAssertEqual(page.shellBlocks.first?.output?.lines, ["out"])
+        XCTAssertEqual(page.strayOutputs.map(\.lines), [["stray"]])
+        XCTAssertEqual(page.markedOutputs, 1)
     }
 
     // MARK: - Links

@@ -43,7 +43,7 @@ package struct GoldenCheck: Sendable {
                 let (line, change) = try check.update(path, expectedPath: expected)
                 return .changed(line, change)
             } catch {
-                let outcome = CheckCase.Outcome.error(GoldenFiles.message(error))
+                let outcome = CheckCase.Outcome.error(GoldenAdvice.message(error, timeline: path, expected: expected))
                 return .reported(CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome))
             }
         }
@@ -73,10 +73,11 @@ package struct GoldenCheck: Sendable {
         case .timeline(let path, let expected):
             do {
                 let actual = try OutputLog.read(ByteInput(bytes: try produce(path), name: path))
+                if let missing = GoldenAdvice.missing(expected, for: path) { throw missing }
                 let golden = try GoldenFiles.readExpected(expected)
                 outcome = .compared(RecordComparator.compare(expected: golden, actual: actual, options: comparison))
             } catch {
-                outcome = .error(GoldenFiles.message(error))
+                outcome = .error(GoldenAdvice.message(error, timeline: path, expected: expected))
             }
         }
         return CheckCase(
