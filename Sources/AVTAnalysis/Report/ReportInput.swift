@@ -101,16 +101,7 @@ package enum ReportInput {
 
     /// Whether the first non-blank line is an output record rather than a timeline's first line.
     static func looksLikeEventLog(_ input: ByteInput) throws(TimelineError) -> Bool {
-        let head = try input.peek(1 << 16)
-        var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).makeIterator()
-        while let line = lines.next() {
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value,
-                case .string(let type)? = members.first(where: { $0.key == "type" })?.node.value
-            else { return false }
-            return type == "event" || type == "metric"
-        }
-        return false
+        EventLogSniffer.isEventLog(try input.peek(1 << 16))
     }
 }
 

@@ -176,12 +176,15 @@ final class ReportOverviewTests: XCTestCase {
             try XCTUnwrap(html.range(of: "<svg class=\"tl\"")).lowerBound)
     }
 
-    func testA100000EventSessionIsAggregatedAndCompact() throws {
-        // One event every 10 ms for 1,000 s: Ping-like heartbeats with changing attributes, an
+    func testA20000EventSessionIsAggregatedAndCompact() throws {
+        // One event every 10 ms for 200 s: Ping-like heartbeats with changing attributes, an
         // Error every 1,000th event, and a pause every 10 s (PauseBegin … PauseFinish 2 s later).
+        // Far more events than the plot has pixels, so every lane is aggregated; the page's
+        // throughput on larger sessions is measured by scripts/bench, not here.
+        let count = 20_000
         var records: [OutputRecord] = []
-        records.reserveCapacity(100_000)
-        for n in 0..<100_000 {
+        records.reserveCapacity(count)
+        for n in 0..<count {
             let t = n * 10
             let action =
                 n % 1000 == 999
@@ -209,13 +212,13 @@ final class ReportOverviewTests: XCTestCase {
         XCTAssertLessThanOrEqual(ticks.count, 2 * 3 * 250)
         XCTAssertGreaterThan(ticks.count, 250)
         let represented = ticks.reduce(0) { $0 + Int($1["data-n"] ?? "1")! }
-        XCTAssertEqual(represented, 100_000, "every event is in exactly one tick")
+        XCTAssertEqual(represented, count, "every event is in exactly one tick")
         let island = try IslandRecord.decode(try XCTUnwrap(HTMLTag.island(html, id: "s1-data")))
-        XCTAssertEqual(island.count, 100_000)
-        XCTAssertEqual(island[99_999].t, 999_990)
-        XCTAssertEqual(island[99_999].attributes["timeSinceStart"], .int(999_990))
+        XCTAssertEqual(island.count, count)
+        XCTAssertEqual(island[count - 1].t, (count - 1) * 10)
+        XCTAssertEqual(island[count - 1].attributes["timeSinceStart"], .int((count - 1) * 10))
         // Repeated attributes are written once per lane: well under 100 bytes an event.
-        XCTAssertLessThan(html.utf8.count, 8_000_000, "\(html.utf8.count) bytes")
+        XCTAssertLessThan(html.utf8.count, count * 80, "\(html.utf8.count) bytes")
     }
 }
 
