@@ -134,7 +134,7 @@ final class HostileInputTests: XCTestCase {
         if !stopped { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 143)
-        XCTAssertLessThan(elapsed, 2, "took \(elapsed) s to stop (3·10^7 pings would take far longer)")
+        XCTAssertLessThan(elapsed, 5, "took \(elapsed) s to stop (3·10^7 pings would take minutes)")
     }
 
     /// Runs the binary (standard output and error together), killing it after `timeout` seconds (a failure, not a hang of the suite).

@@ -47,11 +47,12 @@ final class PacingAndInterruptTests: XCTestCase {
     }
 
     func testWithoutSpeedNothingWaits() throws {
-        // 150 s of virtual time (until) replays in well under a second of wall time.
+        // 150 s of virtual time (until) replays in a moment of wall time: well under the 150 s
+        // a sleeping replay would take, with room for a loaded machine.
         let began = Date()
         let result = try CLI.run(["run", "fixtures/happy-path.json"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertLessThan(Date().timeIntervalSince(began), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(began), 15)
     }
 
     /// Starts a paced replay of happy-path at a tenth of real time (BufferFinish, at t = 1350,
