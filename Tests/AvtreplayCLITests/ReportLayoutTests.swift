@@ -32,7 +32,6 @@ final class ReportLayoutTests: XCTestCase {
     }
 
     private func measure(_ html: String, width: Int, in dir: URL) throws -> Result {
-        let browser = try Chromium.path(for: "laying out the report")
         var page = html
         let bodyEnd = try XCTUnwrap(page.range(of: "</body>", options: .backwards))
         page.insert(contentsOf: Self.driver, at: bodyEnd.lowerBound)
@@ -47,24 +46,9 @@ final class ReportLayoutTests: XCTestCase {
         var el=document.createElement('script');el.type='application/json';el.id='js-test-result';\
         el.textContent=e.data;document.body.appendChild(el)})</script></body></html>
         """.write(to: frame, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-            "--user-data-dir=\(dir.path)/profile-\(width)", "--window-size=1500,950",
-            "--virtual-time-budget=5000", "--dump-dom", frame.absoluteString,
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let marker = "<script type=\"application/json\" id=\"js-test-result\">"
-        let start = try XCTUnwrap(dom.range(of: marker), "the driver wrote no result: \(dom.suffix(500))")
-        let end = try XCTUnwrap(dom.range(of: "</script>", range: start.upperBound..<dom.endIndex))
-        return try JSONDecoder().decode(Result.self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+        return try Chromium.testResult(
+            Result.self, page: frame, profile: dir.appendingPathComponent("profile-\(width)"), window: "1500,950",
+            for: "laying out the report", extraFlags: ["--hide-scrollbars", "--force-device-scale-factor=1"])
     }
 
     func testNoTextIsSmallerThan10PixelsFrom400PixelsUp() throws {

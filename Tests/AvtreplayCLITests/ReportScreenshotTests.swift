@@ -73,24 +73,6 @@ final class ReportScreenshotTests: XCTestCase {
     }
 }
 
-/// Headless Chromium for the report tests: required under scripts/test (AVTREPLAY_REQUIRE_TOOLS=1,
-/// which installs it), otherwise a missing browser skips the test with the reason.
-enum Chromium {
-    static func path(for what: String) throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser", "google-chrome"] {
-                let candidate = "\(dir)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            }
-        }
-        if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_TOOLS"] == "1" {
-            XCTFail("chromium is not installed: scripts/test installs it (apt-get install chromium)")
-        }
-        throw XCTSkip("no chromium on PATH: \(what) is skipped (apt-get install chromium)")
-    }
-}
-
 /// Just enough PNG to read pixels: 8-bit RGB or RGBA, non-interlaced, as Chromium writes them.
 struct PNGImage {
     var width = 0, height = 0

@@ -96,7 +96,6 @@ final class ReportScriptTests: XCTestCase {
 
     /// The report page with the test's scripts, run in Chromium until the page settles.
     private func runInChromium() throws -> Result {
-        let browser = try Chromium.path(for: "running the report's script")
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("report.html")
@@ -110,26 +109,9 @@ final class ReportScriptTests: XCTestCase {
         let page = dir.appendingPathComponent("report-under-test.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: browser)
-        // As the screenshot test: no sandbox (root in CI), no GPU, a fresh profile; virtual time
-        // lets the load event and the driver finish before the DOM is printed.
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile",
-            "--window-size=1280,900",
-            "--virtual-time-budget=5000", "--dump-dom", page.absoluteString,
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let marker = "<script type=\"application/json\" id=\"js-test-result\">"
-        let start = try XCTUnwrap(dom.range(of: marker), "the driver wrote no result: \(dom.suffix(500))")
-        let end = try XCTUnwrap(dom.range(of: "</script>", range: start.upperBound..<dom.endIndex))
-        return try JSONDecoder().decode(Result.self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+        return try Chromium.testResult(
+            Result.self, page: page, profile: dir.appendingPathComponent("profile"), window: "1280,900",
+            for: "running the report's script")
     }
 
     /// `Showing 00:35.000 to 01:45.000` → [35000, 105000].
