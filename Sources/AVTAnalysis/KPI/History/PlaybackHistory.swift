@@ -28,7 +28,9 @@ package struct PlaybackHistory: Sendable {
     private var lastRebufferStart = 0
     private(set) var maxRebufferTime: Int?
 
-    // The played video format (`maybeRecordVideoFormatTime`), at speed 1.
+    // The played video format (`maybeRecordVideoFormatTime`), at speed 1. A playback begins
+    // with none (`currentVideoFormat` is null in a new session's tracker).
+    package private(set) var hasFormat = false
     package private(set) var height: Int?
     package private(set) var bitrate: Int?
     private var lastFormatT: Int
@@ -81,6 +83,9 @@ package struct PlaybackHistory: Sendable {
     package var counters = ActionCounters()
     /// When a later playback on the same tracker took over (the report's bar ends there).
     package var finishedAt: Int?
+    /// False while its player has no media: such a playback is left out of the KPIs (see
+    /// `TrackerModel.hasMedia`).
+    package var hasMedia = true
 
     package init(id: String, begin: Int, keepSpans: Bool) {
         self.id = id
@@ -149,9 +154,11 @@ package struct PlaybackHistory: Sendable {
         }
     }
 
-    /// `maybeUpdateVideoFormat`: the time at the old format is banked first.
+    /// `maybeUpdateVideoFormat`: the time at the old format is banked first. A format with
+    /// neither height nor bitrate is still a format (the video size may fill in its height).
     package mutating func setFormat(height newHeight: Int?, bitrate newBitrate: Int?, at t: Int) {
-        guard newHeight != height || newBitrate != bitrate else { return }
+        guard !hasFormat || newHeight != height || newBitrate != bitrate else { return }
+        hasFormat = true
         recordFormatTime(at: max(t, lastFormatT))
         if initialHeight == nil { initialHeight = newHeight }
         if initialBitrate == nil { initialBitrate = newBitrate }

@@ -25,11 +25,19 @@ struct TrackerModel: Sendable {
     /// The last running totals of bytes transferred and transfer time (AVPlayer's access log).
     var bytesSeen = 0
     var transferTimeSeen = 0
-    /// The height and bitrate of the downstream format, and the size the video renders at
-    /// (PlaybackStats uses the size only when the format has no height).
-    var formatHeight: Int?
+    /// AVPlayer's indicated bitrate and the height the video renders at (AVPlayer's
+    /// presentation size, HTML5's `videoHeight`): the state of the player, kept until it changes.
     var formatBitrate: Int?
     var videoSizeHeight: Int?
+    /// ExoPlayer reports formats as events, not state: the downstream format and the video size
+    /// of the open batch only, as `PlaybackStatsListener.onEvents` hands a tracker the format and
+    /// size of the events in the batch and nothing otherwise.
+    var batchFormat: VideoFormat?
+    var batchVideoHeight: Int?
+    /// Whether the player has media (ExoPlayer: a timeline that is not empty). PlaybackStats
+    /// makes a session only for a window of the timeline, so what an ExoPlayer does before it has
+    /// media (play, seek, the ENDED of an empty playlist) makes no playback.
+    var hasMedia = false
     /// The media's URL as last observed (AVPlayer `source`, HTML5 `currentSrc`): a new one is a
     /// new item.
     var source: String?
@@ -45,7 +53,4 @@ struct TrackerModel: Sendable {
         case .actions, .ads, .none: false
         }
     }
-
-    /// The played format's height: the format's, else the video size's.
-    var playedHeight: Int? { formatHeight ?? videoSizeHeight }
 }
