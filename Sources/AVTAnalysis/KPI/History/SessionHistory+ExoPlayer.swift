@@ -3,8 +3,8 @@ import AVTTrackers
 
 /// An `exoplayer` tracker's observations, read as ExoPlayer's player and PlaybackStatsListener
 /// see them: the masking ExoPlayerImpl applies (a seek or a change of item from READY or ENDED
-/// shows BUFFERING at once; an error puts the player in IDLE), one session per media item, and
-/// formats that are events of a batch, not state.
+/// shows BUFFERING at once; an error puts the player in IDLE), one session per media item, and,
+/// for PlaybackStats' format, formats that are events of a batch, not state.
 extension SessionHistory {
     mutating func exoPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
         switch o.key {
@@ -40,12 +40,17 @@ extension SessionHistory {
         case "playbackSuppressionReason":
             trackers[tracker].signals.isSuppressed = PlayerValue.string(o.value) != "NONE"
         case "downstreamFormat":
-            trackers[tracker].batchFormat = VideoFormat(
+            let format = VideoFormat(
                 height: PlayerValue.member("height", of: o.value).flatMap(PlayerValue.integer),
                 bitrate: PlayerValue.member("bitrate", of: o.value).flatMap(PlayerValue.integer))
+            trackers[tracker].formatHeight = format.height
+            trackers[tracker].formatBitrate = format.bitrate
+            trackers[tracker].batchFormat = format
             mediaSeen(tracker: tracker, playback: playback)
         case "videoSize":
-            trackers[tracker].batchVideoHeight = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
+            let height = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
+            trackers[tracker].videoSizeHeight = height
+            trackers[tracker].batchVideoHeight = height
             mediaSeen(tracker: tracker, playback: playback)
         case "droppedFrames":
             playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(
@@ -93,7 +98,7 @@ extension SessionHistory {
         playbacks[playback].hasMedia = true
     }
 
-    /// The end of a batch for the played format (`PlaybackStatsTracker.onEvents`): the batch's
+    /// The end of a batch for PlaybackStats' format (`PlaybackStatsTracker.onEvents`): the batch's
     /// downstream format, if it has one, becomes the playback's (`maybeUpdateVideoFormat`); then
     /// the batch's video size, if it has one, fills in the height of a current format that has
     /// none. A size without a format, or outside the batch that reports it, changes nothing.
@@ -102,9 +107,10 @@ extension SessionHistory {
         let sizeHeight = trackers[tracker].batchVideoHeight
         trackers[tracker].batchFormat = nil
         trackers[tracker].batchVideoHeight = nil
-        if let format { playbacks[playback].setFormat(height: format.height, bitrate: format.bitrate, at: t) }
-        if let sizeHeight, playbacks[playback].hasFormat, playbacks[playback].height == nil {
-            playbacks[playback].setFormat(height: sizeHeight, bitrate: playbacks[playback].bitrate, at: t)
+        if let format { playbacks[playback].setStatsFormat(format, at: t) }
+        if let sizeHeight, var current = playbacks[playback].statsFormat.format, current.height == nil {
+            current.height = sizeHeight
+            playbacks[playback].setStatsFormat(current, at: t)
         }
     }
 }

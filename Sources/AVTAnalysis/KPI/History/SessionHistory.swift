@@ -213,14 +213,14 @@ package struct SessionHistory: Sendable {
         // A PlaybackStats session begins with the media: a seek from before has no tracker to
         // hold it.
         if !playbacks[index].hasMedia { trackers[tracker].signals.isSeeking = false }
+        let played = trackers[tracker].played
         if trackers[tracker].vocabulary == .exoplayer {
-            settleExoPlayerFormat(tracker: tracker, playback: index, at: t)
-        } else {
-            // AVPlayer and HTML5 report the rendition as state: the latest values are played.
-            let model = trackers[tracker]
-            if model.videoSizeHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
-                playbacks[index].setFormat(height: model.videoSizeHeight, bitrate: model.formatBitrate, at: t)
+            if played.height != playbacks[index].height || played.bitrate != playbacks[index].bitrate {
+                playbacks[index].setPlayedFormat(played, at: t)
             }
+            settleExoPlayerFormat(tracker: tracker, playback: index, at: t)
+        } else if played.height != playbacks[index].height || played.bitrate != playbacks[index].bitrate {
+            playbacks[index].setFormat(height: played.height, bitrate: played.bitrate, at: t)
         }
         resolveNow(tracker: tracker, at: t)
     }

@@ -25,13 +25,15 @@ struct TrackerModel: Sendable {
     /// The last running totals of bytes transferred and transfer time (AVPlayer's access log).
     var bytesSeen = 0
     var transferTimeSeen = 0
-    /// AVPlayer's indicated bitrate and the height the video renders at (AVPlayer's
-    /// presentation size, HTML5's `videoHeight`): the state of the player, kept until it changes.
+    /// The rendition as last reported, kept until it changes: the height and bitrate of the
+    /// downstream format (ExoPlayer; AVPlayer's indicated bitrate) and the size the video renders
+    /// at (ExoPlayer's video size, AVPlayer's presentation size, HTML5's `videoHeight`).
+    var formatHeight: Int?
     var formatBitrate: Int?
     var videoSizeHeight: Int?
-    /// ExoPlayer reports formats as events, not state: the downstream format and the video size
-    /// of the open batch only, as `PlaybackStatsListener.onEvents` hands a tracker the format and
-    /// size of the events in the batch and nothing otherwise.
+    /// For PlaybackStats, ExoPlayer's formats are events, not state: the downstream format and
+    /// the video size of the open batch only, as `PlaybackStatsListener.onEvents` hands a
+    /// tracker the format and size of the batch's events and nothing otherwise.
     var batchFormat: VideoFormat?
     var batchVideoHeight: Int?
     /// Whether the player has media (ExoPlayer: a timeline that is not empty). PlaybackStats
@@ -53,4 +55,7 @@ struct TrackerModel: Sendable {
         case .actions, .ads, .none: false
         }
     }
+
+    /// The rendition played: the format's height, else the rendered size's.
+    var played: VideoFormat { VideoFormat(height: formatHeight ?? videoSizeHeight, bitrate: formatBitrate) }
 }

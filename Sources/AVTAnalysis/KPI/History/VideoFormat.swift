@@ -1,5 +1,5 @@
 /// The height and bitrate of a video format, either unknown (PlaybackStats' `Format.NO_VALUE`).
-struct VideoFormat: Sendable, Equatable {
-    var height: Int?
-    var bitrate: Int?
+package struct VideoFormat: Sendable, Equatable {
+    package var height: Int?
+    package var bitrate: Int?
 }
