@@ -78,10 +78,12 @@ package enum KPICalculator {
         }
         add("qualityUpCount", .int(f.counters.qualityUp))
         add("qualityDownCount", .int(f.counters.qualityDown))
-        add("initialVideoBitrate", mean(f.initialBitrate, f.initialBitrateCount, exact: exo))
-        add("averageBitrate", mean(f.bitrateProduct, f.bitrateTime, exact: exo))
-        add("initialVideoHeight", mean(f.initialHeight, f.initialHeightCount, exact: exo))
-        add("averageResolutionHeight", mean(f.heightProduct, f.heightTime, exact: exo))
+        // PlaybackStats takes ExoPlayer's formats as events of a batch; the others, as played.
+        let format = exo ? f.statsFormat : f.played
+        add("initialVideoBitrate", mean(format.initialBitrate, format.initialBitrateCount, exact: exo))
+        add("averageBitrate", mean(format.bitrateProduct, format.bitrateTime, exact: exo))
+        add("initialVideoHeight", mean(format.initialHeight, format.initialHeightCount, exact: exo))
+        add("averageResolutionHeight", mean(format.heightProduct, format.heightTime, exact: exo))
         add("droppedFrames", .int(f.droppedFrames))
         // PlaybackStats' getMeanBandwidth: bytes × 8000 ÷ transfer ms, a long division, in
         // every set (no other set defines a throughput).

@@ -20,8 +20,8 @@ package struct PlaybackFigures: Sendable {
     /// Playbacks with a fatal error; playbacks that ended FAILED; ENDED; abandoned or stopped.
     var withFatalError = 0, endedFailed = 0, ended = 0, abandoned = 0
     var fatalErrors = 0, fatalErrorsBeforeStart = 0, nonFatalErrors = 0
-    var heightTime = 0, heightProduct = 0, bitrateTime = 0, bitrateProduct = 0
-    var initialHeight = 0, initialHeightCount = 0, initialBitrate = 0, initialBitrateCount = 0
+    /// The rendition played (openavt, mux, cta) and the format as PlaybackStats keeps it.
+    var played = FormatFigures(), statsFormat = FormatFigures()
     var droppedFrames = 0
     var bandwidthBytes = 0, bandwidthTime = 0
     /// Playbacks whose start the recording does not show (a `midSession` mark): no startup
@@ -56,10 +56,8 @@ package struct PlaybackFigures: Sendable {
         fatalErrors = h.fatalErrors
         fatalErrorsBeforeStart = h.fatalErrorsBeforeStart
         nonFatalErrors = h.nonFatalErrors
-        heightTime = h.heightTime
-        heightProduct = h.heightProduct
-        bitrateTime = h.bitrateTime
-        bitrateProduct = h.bitrateProduct
+        played = FormatFigures(h.played, initial: !h.startNotRecorded)
+        statsFormat = FormatFigures(h.statsFormat, initial: !h.startNotRecorded)
         droppedFrames = h.droppedFrames
         bandwidthBytes = h.bandwidthBytes
         bandwidthTime = h.bandwidthTime
@@ -67,7 +65,7 @@ package struct PlaybackFigures: Sendable {
     }
 
     /// The figures about how the playback began: its join, its time to the first frame (from
-    /// the load or the request), the hub's StartTime and its first format.
+    /// the load or the request) and the hub's StartTime (its first format: `FormatFigures`).
     private mutating func startFigures(_ h: PlaybackHistory) {
         if let join = h.validJoinTime {
             validJoinTime = join
@@ -88,14 +86,6 @@ package struct PlaybackFigures: Sendable {
         if let metric = h.startTimeMetric {
             startTimeMetric = metric
             startTimeMetricCount = 1
-        }
-        if let height = h.initialHeight {
-            initialHeight = height
-            initialHeightCount = 1
-        }
-        if let bitrate = h.initialBitrate {
-            initialBitrate = bitrate
-            initialBitrateCount = 1
         }
     }
 
@@ -134,14 +124,8 @@ package struct PlaybackFigures: Sendable {
         add(&fatalErrors, o.fatalErrors)
         add(&fatalErrorsBeforeStart, o.fatalErrorsBeforeStart)
         add(&nonFatalErrors, o.nonFatalErrors)
-        add(&heightTime, o.heightTime)
-        add(&heightProduct, o.heightProduct)
-        add(&bitrateTime, o.bitrateTime)
-        add(&bitrateProduct, o.bitrateProduct)
-        add(&initialHeight, o.initialHeight)
-        add(&initialHeightCount, o.initialHeightCount)
-        add(&initialBitrate, o.initialBitrate)
-        add(&initialBitrateCount, o.initialBitrateCount)
+        played.merge(o.played)
+        statsFormat.merge(o.statsFormat)
         add(&droppedFrames, o.droppedFrames)
         add(&bandwidthBytes, o.bandwidthBytes)
         add(&bandwidthTime, o.bandwidthTime)

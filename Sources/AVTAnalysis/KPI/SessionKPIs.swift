@@ -25,8 +25,9 @@ public struct SessionKPIs: Sendable {
         session = history.session
         // One playback closed at a time: no second copy of every history is held.
         histories = history.keepSpans ? history.closedPlaybacks : []
-        playbackIds = history.playbacks.map(\.id)
-        figures = history.playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
+        let playbacks = history.reported
+        playbackIds = playbacks.map(\.id)
+        figures = playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
         var index: [String: Int] = [:]
         for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index

@@ -159,8 +159,8 @@ final class ExoPlayerDefinitionsTests: XCTestCase {
     func testMeanVideoHeightIsAnIntegerDivision() throws {
         let s = try session([
             observe(0, #""playWhenReady": true, "playbackState": "BUFFERING""#),
-            observe(1000, #""playbackState": "READY", "videoSize": {"width": 1280, "height": 720}"#),
-            observe(2000, #""videoSize": {"width": 1922, "height": 1081}"#),
+            observe(1000, #""playbackState": "READY", "downstreamFormat": {"width": 1280, "height": 720}"#),
+            observe(2000, #""downstreamFormat": {"width": 1922, "height": 1081}"#),
             observe(4000, #""playbackState": "ENDED""#),
         ])
         XCTAssertEqual(v(s)["averageResolutionHeight"], .int(960))

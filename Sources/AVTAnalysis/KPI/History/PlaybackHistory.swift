@@ -28,14 +28,11 @@ package struct PlaybackHistory: Sendable {
     private var lastRebufferStart = 0
     private(set) var maxRebufferTime: Int?
 
-    // The played video format (`maybeRecordVideoFormatTime`), at speed 1.
-    package private(set) var height: Int?
-    package private(set) var bitrate: Int?
-    private var lastFormatT: Int
-    private(set) var heightTime = 0, heightProduct = 0
-    private(set) var bitrateTime = 0, bitrateProduct = 0
-    package private(set) var initialHeight: Int?
-    package private(set) var initialBitrate: Int?
+    /// The rendition played, as the player reports it (openavt, mux and cta sets; the report).
+    package private(set) var played: FormatTimes
+    /// The video format as PlaybackStats keeps it (exoplayer set): on an ExoPlayer, formats are
+    /// the events of a batch, not the player's state (see `SessionHistory.settleExoPlayerFormat`).
+    package private(set) var statsFormat: FormatTimes
     /// Format changes (t, height, bitrate) for the report's plot, when spans are kept.
     package private(set) var formats: [(t: Int, height: Int?, bitrate: Int?)]?
 
@@ -81,12 +78,16 @@ package struct PlaybackHistory: Sendable {
     package var counters = ActionCounters()
     /// When a later playback on the same tracker took over (the report's bar ends there).
     package var finishedAt: Int?
+    /// False while its player has no media: such a playback is left out of the KPIs (see
+    /// `TrackerModel.hasMedia`).
+    package var hasMedia = true
 
     package init(id: String, begin: Int, keepSpans: Bool) {
         self.id = id
         self.begin = begin
         stateStart = begin
-        lastFormatT = begin
+        played = FormatTimes(begin: begin)
+        statsFormat = FormatTimes(begin: begin)
         if keepSpans {
             spans = [StateSpan(state: .notStarted, start: begin)]
             formats = []
@@ -149,31 +150,33 @@ package struct PlaybackHistory: Sendable {
         }
     }
 
-    /// `maybeUpdateVideoFormat`: the time at the old format is banked first.
-    package mutating func setFormat(height newHeight: Int?, bitrate newBitrate: Int?, at t: Int) {
-        guard newHeight != height || newBitrate != bitrate else { return }
-        recordFormatTime(at: max(t, lastFormatT))
-        if initialHeight == nil { initialHeight = newHeight }
-        if initialBitrate == nil { initialBitrate = newBitrate }
-        height = newHeight
-        bitrate = newBitrate
-        formats?.append((t, newHeight, newBitrate))
+    /// The current height and bitrate of the rendition played.
+    package var height: Int? { played.format?.height }
+    package var bitrate: Int? { played.format?.bitrate }
+
+    /// A new format, played and as PlaybackStats sees it alike (every player but ExoPlayer).
+    package mutating func setFormat(height: Int?, bitrate: Int?, at t: Int) {
+        let format = VideoFormat(height: height, bitrate: bitrate)
+        setPlayedFormat(format, at: t)
+        setStatsFormat(format, at: t)
     }
 
-    /// `maybeRecordVideoFormatTime`: time PLAYING at a known height (bitrate) weighs it.
-    private mutating func recordFormatTime(at t: Int) {
-        if state == .playing {
-            let media = t - lastFormatT
-            if let height {
-                heightTime = heightTime.saturatingAdding(media)
-                heightProduct = heightProduct.saturatingAdding(media.saturatingMultiplied(by: height))
-            }
-            if let bitrate {
-                bitrateTime = bitrateTime.saturatingAdding(media)
-                bitrateProduct = bitrateProduct.saturatingAdding(media.saturatingMultiplied(by: bitrate))
-            }
+    /// A new rendition played (`maybeUpdateVideoFormat`: the time at the old one is banked first).
+    package mutating func setPlayedFormat(_ format: VideoFormat, at t: Int) {
+        if played.change(to: format, at: t, playing: state == .playing) {
+            formats?.append((t, format.height, format.bitrate))
         }
-        lastFormatT = t
+    }
+
+    /// A new format for PlaybackStats (`maybeUpdateVideoFormat`).
+    package mutating func setStatsFormat(_ format: VideoFormat, at t: Int) {
+        statsFormat.change(to: format, at: t, playing: state == .playing)
+    }
+
+    /// `maybeRecordVideoFormatTime`, for both formats.
+    private mutating func recordFormatTime(at t: Int) {
+        played.record(at: t, playing: state == .playing)
+        statsFormat.record(at: t, playing: state == .playing)
     }
 
     /// `maybeUpdateMaxRebufferTimeMs`.

@@ -10,13 +10,8 @@ extension SessionHistory {
         var index = currentPlayback(tracker: tracker, at: t)
         for observation in observations {
             batch(observation.key, tracker: tracker)
-            // A new media item is a new playback; an automatic transition ends the old one.
-            // An item set before anything happened (the first one, set before prepare) belongs to
-            // the playback already open: PlaybackStats makes no session of it.
             if observation.key == "mediaItemTransition" {
-                guard playbacks[index].state != .notStarted || playbacks[index].request != nil else { continue }
-                let reason = PlayerValue.string(observation.value)
-                index = beginPlayback(tracker: tracker, at: t, automatic: reason == "AUTO" || reason == "REPEAT")
+                index = mediaItemTransition(observation.value, tracker: tracker, playback: index, at: t)
                 continue
             }
             // A new source (AVPlayer's item URL, HTML5's currentSrc) once the playback began is a
@@ -37,6 +32,7 @@ extension SessionHistory {
                 guard PlayerValue.bool(observation.value) == true else { continue }
                 if playbacks[index].state.isTerminal { index = beginPlayback(tracker: tracker, at: t) }
                 playbacks[index].startNotRecorded = true
+                mediaSeen(tracker: tracker, playback: index)
                 continue
             }
             switch trackers[tracker].vocabulary {
@@ -57,49 +53,9 @@ extension SessionHistory {
     }
 
     /// A play intent: the request the other definition sets measure startup from.
-    private mutating func playIntent(_ playing: Bool, tracker: Int, playback: Int, at t: Int) {
+    mutating func playIntent(_ playing: Bool, tracker: Int, playback: Int, at t: Int) {
         trackers[tracker].signals.playWhenReady = playing
         if playing, playbacks[playback].request == nil { playbacks[playback].request = t }
-    }
-
-    private mutating func exoPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
-        switch o.key {
-        case "playbackState":
-            switch PlayerValue.string(o.value) {
-            case "BUFFERING": trackers[tracker].signals.state = .buffering
-            case "READY": trackers[tracker].signals.state = .ready
-            case "ENDED": trackers[tracker].signals.state = .ended
-            default: trackers[tracker].signals.state = .idle
-            }
-            // `getPlayerError()` is null again once the player is prepared.
-            if trackers[tracker].signals.state != .idle { trackers[tracker].signals.hasFatalError = false }
-        case "playWhenReady":
-            playIntent(PlayerValue.bool(o.value) ?? false, tracker: tracker, playback: playback, at: t)
-        case "seekStarted":
-            trackers[tracker].signals.isSeeking = true
-            // ExoPlayer masks the state to BUFFERING while a seek is pending.
-            if trackers[tracker].signals.state == .ready || trackers[tracker].signals.state == .ended {
-                trackers[tracker].signals.state = .buffering
-            }
-        case "playerError":
-            trackers[tracker].signals.hasFatalError = true
-            playbacks[playback].fatalError(at: t)
-        case "playbackSuppressionReason":
-            trackers[tracker].signals.isSuppressed = PlayerValue.string(o.value) != "NONE"
-        case "downstreamFormat":
-            trackers[tracker].formatHeight = PlayerValue.member("height", of: o.value).flatMap(PlayerValue.integer)
-            trackers[tracker].formatBitrate = PlayerValue.member("bitrate", of: o.value).flatMap(PlayerValue.integer)
-        case "videoSize":
-            trackers[tracker].videoSizeHeight = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
-        case "droppedFrames":
-            playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(
-                PlayerValue.integer(o.value) ?? 0)
-        case "loadError":
-            playbacks[playback].nonFatalError("loadError", at: t)
-        case "stop", "release":
-            trackers[tracker].signals.state = .idle
-        default: break
-        }
     }
 
     private mutating func avPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {

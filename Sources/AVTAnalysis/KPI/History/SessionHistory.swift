@@ -61,8 +61,11 @@ package struct SessionHistory: Sendable {
     package var closedPlaybacks: [PlaybackHistory] {
         var history = self
         history.settle()
-        return history.playbacks.map { $0.closed(at: max(end, $0.begin)) }
+        return history.reported.map { $0.closed(at: max(end, $0.begin)) }
     }
+
+    /// The playbacks the KPIs report: those of a player that had media.
+    var reported: LazyFilterSequence<[PlaybackHistory]> { playbacks.lazy.filter(\.hasMedia) }
 
     // MARK: Playbacks
 
@@ -115,6 +118,8 @@ package struct SessionHistory: Sendable {
             PlaybackHistory(
                 id: Self.playbackId(prefix: idPrefix, index: index), begin: t, keepSpans: keepSpans))
         trackers[tracker].current = index
+        // An ExoPlayer without media makes no session (see `TrackerModel.hasMedia`).
+        playbacks[index].hasMedia = trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
         if trackers[tracker].vocabulary != .ads { content = index }
         if trackers[tracker].vocabulary == .actions {
             // Actions describe a new item from its request on.
@@ -200,16 +205,30 @@ package struct SessionHistory: Sendable {
         if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
             trackers[tracker].signals.isSeeking = false
         }
-        guard let index = trackers[tracker].current else { return }
-        let model = trackers[tracker]
-        if model.playedHeight != playbacks[index].height || model.formatBitrate != playbacks[index].bitrate {
-            playbacks[index].setFormat(height: model.playedHeight, bitrate: model.formatBitrate, at: t)
+        guard let index = trackers[tracker].current else {
+            trackers[tracker].batchFormat = nil
+            trackers[tracker].batchVideoHeight = nil
+            return
+        }
+        // A PlaybackStats session begins with the media: a seek from before has no tracker to
+        // hold it.
+        if !playbacks[index].hasMedia { trackers[tracker].signals.isSeeking = false }
+        let played = trackers[tracker].played
+        if trackers[tracker].vocabulary == .exoplayer {
+            if played.height != playbacks[index].height || played.bitrate != playbacks[index].bitrate {
+                playbacks[index].setPlayedFormat(played, at: t)
+            }
+            settleExoPlayerFormat(tracker: tracker, playback: index, at: t)
+        } else if played.height != playbacks[index].height || played.bitrate != playbacks[index].bitrate {
+            playbacks[index].setFormat(height: played.height, bitrate: played.bitrate, at: t)
         }
         resolveNow(tracker: tracker, at: t)
     }
 
     private mutating func resolveNow(tracker: Int, at t: Int) {
         guard let index = trackers[tracker].current else { return }
+        // Without media there is no session yet: its history begins when the media comes.
+        guard playbacks[index].hasMedia else { return }
         let new = trackers[tracker].signals.resolve(from: playbacks[index].state)
         playbacks[index].enter(new, at: t)
     }

@@ -25,11 +25,21 @@ struct TrackerModel: Sendable {
     /// The last running totals of bytes transferred and transfer time (AVPlayer's access log).
     var bytesSeen = 0
     var transferTimeSeen = 0
-    /// The height and bitrate of the downstream format, and the size the video renders at
-    /// (PlaybackStats uses the size only when the format has no height).
+    /// The rendition as last reported, kept until it changes: the height and bitrate of the
+    /// downstream format (ExoPlayer; AVPlayer's indicated bitrate) and the size the video renders
+    /// at (ExoPlayer's video size, AVPlayer's presentation size, HTML5's `videoHeight`).
     var formatHeight: Int?
     var formatBitrate: Int?
     var videoSizeHeight: Int?
+    /// For PlaybackStats, ExoPlayer's formats are events, not state: the downstream format and
+    /// the video size of the open batch only, as `PlaybackStatsListener.onEvents` hands a
+    /// tracker the format and size of the batch's events and nothing otherwise.
+    var batchFormat: VideoFormat?
+    var batchVideoHeight: Int?
+    /// Whether the player has media (ExoPlayer: a timeline that is not empty). PlaybackStats
+    /// makes a session only for a window of the timeline, so what an ExoPlayer does before it has
+    /// media (play, seek, the ENDED of an empty playlist) makes no playback.
+    var hasMedia = false
     /// The media's URL as last observed (AVPlayer `source`, HTML5 `currentSrc`): a new one is a
     /// new item.
     var source: String?
@@ -46,6 +56,6 @@ struct TrackerModel: Sendable {
         }
     }
 
-    /// The played format's height: the format's, else the video size's.
-    var playedHeight: Int? { formatHeight ?? videoSizeHeight }
+    /// The rendition played: the format's height, else the rendered size's.
+    var played: VideoFormat { VideoFormat(height: formatHeight ?? videoSizeHeight, bitrate: formatBitrate) }
 }
