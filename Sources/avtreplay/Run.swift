@@ -113,6 +113,9 @@ extension AVTReplayCommand {
                 try FileIdentity.checkOutputs(
                     [plan.streamPath ?? "-"] + (plan.servers.isEmpty ? [] : [deadLetter.deadLetter]),
                     notAmong: timelines + sessions)
+                if !plan.servers.isEmpty {
+                    try DeadLetterTarget.check(deadLetter.deadLetter, outputs: [plan.streamPath ?? "-"])
+                }
                 target = try plan.openStream()
             } catch {
                 throw CommandFailure.badInput(error.description)
@@ -151,7 +154,7 @@ extension AVTReplayCommand {
                 try sink.close()
                 for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
                 let delivery = try plan.finish(interruptedBy: stop.signal)
-                for line in delivery.summary { Diagnostics.printRaw("avtreplay: " + line) }
+                for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
             } catch let failure as CommandFailure {
                 throw failure
