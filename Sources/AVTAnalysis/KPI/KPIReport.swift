@@ -196,7 +196,8 @@ package enum KPIReport {
     /// A session or playback id as one field; one that starts like a formula is written as
     /// `run --format csv` writes it (JSON-quoted), so a spreadsheet shows it as text.
     private static func quoted(_ s: String) -> String {
-        if CSVField.startsLikeFormula(s) { return CSVField.field(string: s) }
+        // A session named in an event log can hold control characters: quoted, they are escaped.
+        if CSVField.startsLikeFormula(s) || TerminalText.escaped(s) != s { return CSVField.field(string: s) }
         return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
