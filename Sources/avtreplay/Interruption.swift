@@ -1,4 +1,5 @@
 import AVTReplay
+import AVTTimeline
 import Dispatch
 
 #if canImport(Glibc)
@@ -22,6 +23,8 @@ enum Interruption {
             source.setEventHandler {
                 if stop.isRequested { _exit(128 + number) }
                 stop.request(signal: number)
+                // A replay waiting for input hears it through the input.
+                InputCancellation.request()
             }
             source.resume()
             sources.append(source)

@@ -1,6 +1,7 @@
 import AVTDelivery
 import AVTOutput
 import AVTReplay
+import AVTTimeline
 import ArgumentParser
 import Foundation
 
@@ -159,6 +160,15 @@ extension AVTReplayCommand {
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
+                if let signal = stop.signal, InputCancellation.isRequested {
+                    // Stopped while reading: what was complete is kept and delivered, as when
+                    // the signal comes between steps.
+                    try? sink.close()
+                    let delivery = try plan.finish(interruptedBy: signal)
+                    for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
+                    throw delivery.failure
+                        ?? CommandFailure(message: "interrupted", status: .interrupted(signal: signal))
+                }
                 guard let failure = CommandFailure(error) else { return }
                 (target as? AtomicFileSink)?.discard()
                 throw failure
