@@ -10,17 +10,32 @@ struct LimitOptions: ParsableArguments {
             valueName: "ms"))
     var maxDuration = RunOptions.defaultMaxDuration
 
+    @Option(
+        help: ArgumentHelp(
+            "Most records (events and metrics) one session may produce; more is bad input (default: 10000000).",
+            valueName: "n"))
+    var maxRecords = RunOptions.defaultMaxRecords
+
+    @Option(
+        help: ArgumentHelp(
+            "Shortest ping interval (ms) a timeline may ask for; shorter is bad input (default: 100; 0, no pings, is always allowed).",
+            valueName: "ms"))
+    var minPingInterval = RunOptions.defaultMinPingInterval
+
     @OptionGroup var input: InputLimitOptions
 
     /// Default replay options with these limits, for the commands that replay as `run` does.
     var runOptions: RunOptions {
         var options = RunOptions()
         options.maxDuration = maxDuration
+        (options.maxRecords, options.minPingInterval) = (maxRecords, minPingInterval)
         options.inputLimits = input.limits
         return options
     }
 
     func validate() throws {
         if maxDuration < 0 { throw ValidationError("--max-duration must be ≥ 0 ms.") }
+        if maxRecords < 1 { throw ValidationError("--max-records must be at least 1.") }
+        if minPingInterval < 1 { throw ValidationError("--min-ping-interval must be at least 1 ms.") }
     }
 }
