@@ -22,6 +22,14 @@ package enum ReportText {
         return out
     }
 
+    /// The longest attribute text a tooltip holds, in characters.
+    static let excerptLength = 200
+
+    /// `s`, or its first `excerptLength` characters and `…` (the full value is in the event data).
+    static func excerpt(_ s: String) -> String {
+        s.count <= excerptLength ? s : String(s.prefix(excerptLength)) + "…"
+    }
+
     /// `mm:ss.mmm`, or `h:mm:ss.mmm` from an hour on; negative times get a sign.
     static func clock(_ ms: Int, milliseconds: Bool = true) -> String {
         let sign = ms < 0 ? "-" : ""
