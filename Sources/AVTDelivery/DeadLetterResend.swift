@@ -17,6 +17,25 @@ package struct DeadLetterResend {
     /// `--graphite-retention`: carbon's window is checked again, so a point that was ahead of
     /// now when written is sent once its time has come, and not before.
     package var graphiteRetention: Int
+    /// Where lines may go. A dead-letter file names a destination per line, but the file may come
+    /// from a checkout under review, and a delivery carries the credentials found in the
+    /// environment: the file alone must not choose the host that receives them.
+    package var trust: Trust = .everyDestination
+
+    /// The destinations `send` may deliver to.
+    package enum Trust: Sendable, Equatable {
+        /// Each line's own (`--trust-destinations`, or a library caller that wrote the file).
+        case everyDestination
+        /// Only these (the command line's `--to`); lines for any other stay dead-lettered.
+        case only(Set<String>)
+
+        func allows(_ destination: String) -> Bool {
+            switch self {
+            case .everyDestination: true
+            case .only(let named): named.contains(destination)
+            }
+        }
+    }
 
     package init(
         settings: DestinationSettings, policy: DeliveryPolicy, ledger: DeliveryLedger, graphiteRetention: Int = 86_400
@@ -96,6 +115,13 @@ package struct DeadLetterResend {
         if kind == nil {
             guard let precision = Self.influxPrecision(ofFormat: group.format) else { throw unknown }
             settings.precision = precision
+        }
+        guard trust.allows(group.destination) else {
+            ledger.deadLetter(
+                group.lines, to: group.destination, format: group.format,
+                reason: "not sent: the destination comes from the dead-letter file, not the command line "
+                    + "(give --to \(group.destination), or --trust-destinations)")
+            return nil
         }
         let destination: Destination
         do {

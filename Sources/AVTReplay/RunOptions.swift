@@ -27,9 +27,18 @@ public struct RunOptions: Sendable, Equatable {
     public var maxDuration = RunOptions.defaultMaxDuration
     /// Bounds on lines, names, keys and columns of the inputs (and of a CSV output's columns).
     public var inputLimits = InputLimits()
+    /// Most records one session may produce (events and metrics): with `maxDuration` alone a
+    /// year of 100 ms pings is 3·10^8 records. Ten million is far beyond any recorded session
+    /// (a day of 1 s pings is 86,400) and a few GB of JSON Lines.
+    public var maxRecords = RunOptions.defaultMaxRecords
+    /// Shortest ping interval (ms) a timeline may ask for; 0 (no pings) is always allowed. Pings
+    /// are most of what a long replay writes, so a 1 ms interval multiplies it by 30,000.
+    public var minPingInterval = RunOptions.defaultMinPingInterval
 
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000
+    public static let defaultMaxRecords = 10_000_000
+    public static let defaultMinPingInterval = 100
 
     public init() {}
 
@@ -91,13 +100,22 @@ extension Replayer {
         components: ReplayComponents = .standard, stop: StopRequest? = nil, onStep: (Int) -> Void = { _ in },
         prepare: (Replayer) -> Void = { _ in }
     ) throws -> ReplaySummary {
+        let settings = options.applied(to: source.settings)
+        if settings.pingInterval > 0, settings.pingInterval < options.minPingInterval {
+            throw TimelineError(
+                file: source.name, path: "pingInterval",
+                message:
+                    "\(settings.pingInterval) ms is below the shortest ping interval of \(options.minPingInterval) ms "
+                    + "(--min-ping-interval; default \(RunOptions.defaultMinPingInterval)); "
+                    + "lower it with --min-ping-interval <ms>")
+        }
+        let records = RecordLimit(backend, limit: options.maxRecords)
         let replayer = Replayer(
-            settings: options.applied(to: source.settings), backend: backend, identifiers: options.makeIdentifiers(),
-            components: components)
+            settings: settings, backend: records, identifiers: options.makeIdentifiers(), components: components)
         prepare(replayer)
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
-        if let stop { replayer.instrument.isStopRequested = { stop.isRequested } }
+        replayer.instrument.isStopRequested = { records.isExceeded || stop?.isRequested == true }
         let until = replayer.settings.until
         if let until, until > options.maxDuration {
             throw options.tooLong(source.name, path: "until", t: until)
@@ -111,13 +129,17 @@ extension Replayer {
             if step.t > options.maxDuration, until.map({ step.t <= $0 }) ?? true {
                 throw options.tooLong(source.name, path: "steps[\(step.origin.index)].t", t: step.t, at: step.origin)
             }
-            guard try replayer.play(step) else { break }
+            let played = try replayer.play(step)
+            if records.isExceeded { throw records.error(source.name, at: step.origin) }
+            guard played else { break }
             summary.steps += 1
             onStep(summary.steps)
         }
         // A stop may also have come while the timers before a step fired (`play` returned false).
         if stop?.isRequested == true { summary.interrupted = true }
         if summary.interrupted { replayer.stop() } else { replayer.finish() }
+        // The pings after the last step (up to `until`) count too.
+        if records.isExceeded { throw records.error(source.name, at: nil) }
         return summary
     }
 

@@ -1,4 +1,5 @@
 import AVTCore
+import AVTFormats
 import AVTOutput
 import AVTTimeline
 import AVTTrackers
@@ -69,7 +70,8 @@ package final class SessionRunner: @unchecked Sendable {
         let settings = options.applied(to: source.settings)
         let encoder = RecordEncoder(
             trackerNames: settings.trackers.map(\.name), startTime: settings.startTime,
-            session: configuration.labelSessions ? path : nil)
+            // The label is a file name: in every format it carries no raw control character.
+            session: configuration.labelSessions ? TerminalText.escaped(path) : nil)
         let backend = makeBackend(sink, encoder, options.filter)
         var reported = 0
         let summary = try Replayer.replay(

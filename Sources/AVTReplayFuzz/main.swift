@@ -103,6 +103,13 @@ for iteration in start..<iterations {
         bytes.limits.maxColumns = Int.random(in: 1...12, using: &rng)
         bytes.limits.maxKeys = Int.random(in: 1...400, using: &rng)
     }
+    // The replay's own bounds too: a record limit crossed at an arbitrary record (between two
+    // timers, or at a step), and a ping minimum that many mutated intervals fall under.
+    var bounded = options
+    if iteration % 4 == 3 {
+        bounded.maxRecords = Int.random(in: 1...200, using: &rng)
+        bounded.minPingInterval = Int.random(in: 1...60_000, using: &rng)
+    }
     do {
         // The player logs' warnings are discarded: the fuzzer checks robustness, not messages.
         var source = try TimelineReader.open(
@@ -110,7 +117,7 @@ for iteration in start..<iterations {
             csvTrackers: [
                 TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
             ], warn: { _ in })
-        _ = try Replayer.replay(&source, options: options, backend: DiscardingBackend())
+        _ = try Replayer.replay(&source, options: bounded, backend: DiscardingBackend())
         accepted += 1
     } catch is TimelineError {
         rejected += 1

@@ -7,7 +7,7 @@ import AVTTrackers
 package struct FieldReader {
     /// Times are kept within ±(2^53 − 1) ms so that start time + t never overflows and every
     /// value survives a round trip through JSON tools that read numbers as doubles.
-    package static let maxMilliseconds = 9_007_199_254_740_991
+    package static let maxMilliseconds = JSONValue.maxExactInteger
 
     let file: String
     var limits = InputLimits()
@@ -133,7 +133,12 @@ package struct FieldReader {
         switch node.value {
         case .null: return nil
         case .bool(let b): return .bool(b)
-        case .int(let i): return .int(i)
+        case .int(let i):
+            // As `report` reads records: past JSON's exact range an integer is no count or time.
+            guard i.magnitude <= UInt(JSONValue.maxExactInteger) else {
+                throw error(at: node, path: path(), "\(i) is out of range: an integer of at most 2^53 − 1 in magnitude")
+            }
+            return .int(i)
         case .double(let d): return .double(d)
         case .string(let s): return .string(s)
         case .array, .object:

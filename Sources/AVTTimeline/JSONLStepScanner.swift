@@ -325,6 +325,8 @@ private struct Cursor {
         }
         let digits = index - start
         guard digits > 0, digits <= 18, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
+        // Past JSON's exact range: the general path says where and why it is refused.
+        guard value <= JSONValue.maxExactInteger else { return nil }
         // A fraction or exponent makes it a double: the general path's business.
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") {
             return nil

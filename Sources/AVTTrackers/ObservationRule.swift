@@ -26,7 +26,16 @@ public struct ObservationRule: Sendable {
     }
 
     /// Why `value` is not accepted; nil when it is.
-    public func diagnose(_ value: JSONValue) -> ObservationProblem? { diagnoser(value) }
+    /// An integer past 2^53 − 1 anywhere in the value is refused whatever the rule: a tracker
+    /// would compute with it (a bitrate of 2^63 − 1 averages to nonsense, or overflows a sum).
+    public func diagnose(_ value: JSONValue) -> ObservationProblem? {
+        if let (path, number, node) = value.integerOutOfRange() {
+            return ObservationProblem(
+                path: path, expected: "an integer of at most 2^53 − 1 in magnitude", found: String(number),
+                location: node?.location)
+        }
+        return diagnoser(value)
+    }
 
     /// One of these strings.
     public static func oneOf(_ choices: [String]) -> ObservationRule {

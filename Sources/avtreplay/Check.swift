@@ -88,7 +88,7 @@ extension AVTReplayCommand {
             if update && cases.isEmpty { return }
             if compare.format == .junit && compare.output.output != "-" {
                 // The CI log gets the verdicts too, not only the XML file.
-                Diagnostics.printRaw(CheckReport.summary(cases).trimmingCharacters(in: .newlines))
+                Diagnostics.print(CheckReport.summary(cases).trimmingCharacters(in: .newlines))
             }
             try compare.report(cases, single: false)
         }
@@ -96,7 +96,7 @@ extension AVTReplayCommand {
         private func updated(_ suite: GoldenSuite, with check: GoldenCheck) -> [CheckCase] {
             var counts: [GoldenCheck.Change: Int] = [:]
             let cases = check.update(suite) { line, change in
-                Diagnostics.printRaw(line)
+                Diagnostics.print(line)
                 counts[change, default: 0] += 1
             }
             let total = { (change: GoldenCheck.Change) in counts[change] ?? 0 }

@@ -26,6 +26,10 @@ enum Diagnostics {
         printRaw("avtreplay: \(tag) \(TerminalText.escapedKeepingNewlines(message))")
     }
 
+    /// A line of the program's own, which may quote input (a destination from a dead-letter
+    /// file, a golden's name): control characters escaped, line feeds kept.
+    static func print(_ text: String) { printRaw(TerminalText.escapedKeepingNewlines(text)) }
+
     static func printRaw(_ text: String) {
         var line = text
         if !line.hasSuffix("\n") { line += "\n" }

@@ -41,6 +41,8 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
+            // The report must not replace the golden it compares (`diff A B -o A`).
+            try compare.output.refuseOverwriting([expected, actual].filter { $0 != "-" })
             let left: [OutputRecord]
             let right: [OutputRecord]
             do {

@@ -17,7 +17,7 @@ enum ExitCodes {
         }
         if AVTReplayCommand.exitCode(for: error) == .validationFailure {
             // Usage mistakes are bad input too: exit 2, not EX_USAGE.
-            Diagnostics.printRaw(AVTReplayCommand.fullMessage(for: error))
+            Diagnostics.print(AVTReplayCommand.fullMessage(for: error))
             exit(ExitStatus.badInput.code)
         }
         AVTReplayCommand.exit(withError: error)

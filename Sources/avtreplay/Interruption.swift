@@ -1,4 +1,5 @@
 import AVTReplay
+import AVTTimeline
 import Dispatch
 
 #if canImport(Glibc)
@@ -15,6 +16,15 @@ enum Interruption {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     static func install(_ stop: StopRequest) {
+        // The sources read the signals from a signalfd, which sees only signals blocked in every
+        // thread: one delivered to a thread that does not block it meets SIG_IGN and is lost.
+        // Blocked here, on the main thread before the replay starts any other, every thread
+        // inherits the mask.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
         for number in [SIGINT, SIGTERM] {
             // The default action would kill the process before the handler runs.
             signal(number, SIG_IGN)
@@ -22,6 +32,8 @@ enum Interruption {
             source.setEventHandler {
                 if stop.isRequested { _exit(128 + number) }
                 stop.request(signal: number)
+                // A replay waiting for input hears it through the input.
+                InputCancellation.request()
             }
             source.resume()
             sources.append(source)

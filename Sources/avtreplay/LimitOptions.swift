@@ -9,17 +9,31 @@ struct LimitOptions: ParsableArguments {
             "Longest virtual time (ms) a replay may reach; a timeline past it is bad input.", valueName: "ms"))
     var maxDuration = LimitValue(RunOptions.defaultMaxDuration, unit: .milliseconds)
 
+    @Option(
+        help: ArgumentHelp(
+            "Most records (events and metrics) one session may produce; more is bad input.", valueName: "n"))
+    var maxRecords = LimitValue(RunOptions.defaultMaxRecords)
+
+    @Option(
+        help: ArgumentHelp(
+            "Shortest ping interval (ms) a timeline may ask for; shorter is bad input (0, no pings, is always allowed).",
+            valueName: "ms"))
+    var minPingInterval = LimitValue(RunOptions.defaultMinPingInterval, unit: .milliseconds)
+
     @OptionGroup var input: InputLimitOptions
 
     /// Default replay options with these limits, for the commands that replay as `run` does.
     var runOptions: RunOptions {
         var options = RunOptions()
         options.maxDuration = maxDuration.value
+        (options.maxRecords, options.minPingInterval) = (maxRecords.value, minPingInterval.value)
         options.inputLimits = input.limits
         return options
     }
 
     func validate() throws {
         if maxDuration.value < 0 { throw ValidationError("--max-duration must be ≥ 0 ms.") }
+        if maxRecords.value < 1 { throw ValidationError("--max-records must be at least 1.") }
+        if minPingInterval.value < 1 { throw ValidationError("--min-ping-interval must be at least 1 ms.") }
     }
 }

@@ -64,6 +64,7 @@ struct ReplayOptions: ParsableArguments {
         options.pingInterval = pingInterval
         options.until = until
         options.maxDuration = limits.maxDuration.value
+        (options.maxRecords, options.minPingInterval) = (limits.maxRecords.value, limits.minPingInterval.value)
         options.inputLimits = limits.input.limits
         if startTime != nil, endTime != nil {
             throw ValidationError(

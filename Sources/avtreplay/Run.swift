@@ -114,6 +114,9 @@ extension AVTReplayCommand {
                 try FileIdentity.checkOutputs(
                     [plan.streamPath ?? "-"] + (plan.servers.isEmpty ? [] : [deadLetter.deadLetter]),
                     notAmong: timelines + sessions)
+                if !plan.servers.isEmpty {
+                    try DeadLetterTarget.check(deadLetter.deadLetter, outputs: [plan.streamPath ?? "-"])
+                }
                 target = try plan.openStream()
             } catch {
                 throw CommandFailure.badInput(error.description)
@@ -152,11 +155,20 @@ extension AVTReplayCommand {
                 try sink.close()
                 for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
                 let delivery = try plan.finish(interruptedBy: stop.signal)
-                for line in delivery.summary { Diagnostics.printRaw("avtreplay: " + line) }
+                for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
+                if let signal = stop.signal, InputCancellation.isRequested {
+                    // Stopped while reading: what was complete is kept and delivered, as when
+                    // the signal comes between steps.
+                    try? sink.close()
+                    let delivery = try plan.finish(interruptedBy: signal)
+                    for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
+                    throw delivery.failure
+                        ?? CommandFailure(message: "interrupted", status: .interrupted(signal: signal))
+                }
                 guard
                     let failure = CommandFailure((error as? TimelineError)?.fixing(eventLog: EventLogFix.run) ?? error)
                 else { return }

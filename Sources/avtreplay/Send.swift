@@ -10,7 +10,9 @@ extension AVTReplayCommand {
             abstract: "Deliver the records of a dead-letter file (what a run could not deliver).",
             discussion: """
                 Each entry keeps its wire format and timestamp unit, so lines go out exactly as they were \
-                meant. What still cannot be delivered is added to another dead-letter file (--dead-letter); \
+                meant. Lines go to --to; to their own destinations (which the file names, with the \
+                credentials in the environment) only with --trust-destinations: without either, they stay \
+                dead-lettered. What still cannot be delivered is added to another dead-letter file (--dead-letter); \
                 given the file itself, it keeps only what is still undelivered. The delivery flags are \
                 those of `run`, and each server's window is checked again: a point ahead of carbon's \
                 present is sent once its time has come.
@@ -19,7 +21,7 @@ extension AVTReplayCommand {
 
                 Examples:
                   avtreplay send avtreplay-undelivered.jsonl --to influxdb://127.0.0.1:8086/db
-                  avtreplay send dead.jsonl --dead-letter dead.jsonl --delivery-batch 500
+                  avtreplay send dead.jsonl --trust-destinations --dead-letter dead.jsonl
                 """)
 
         @Argument(help: ArgumentHelp("The dead-letter file.", valueName: "file"))
@@ -28,9 +30,15 @@ extension AVTReplayCommand {
         @Option(
             name: .customLong("to"),
             help: ArgumentHelp(
-                "Where to deliver: influxdb://…, graphite://…, newrelic://…, mediastream+http(s)://… or prometheus://… (default: each entry's own destination).",
+                "Where to deliver: influxdb://…, graphite://…, newrelic://…, mediastream+http(s)://… or prometheus://… (default: none; see --trust-destinations).",
                 valueName: "dest"))
         var destination: String?
+
+        @Flag(
+            help:
+                "Deliver each line to the destination the file names for it, with the credentials in the environment (trust the file as the command line)."
+        )
+        var trustDestinations = false
 
         @OptionGroup var newRelic: NewRelicOptions<SendNewRelicEndpoint>
         @OptionGroup var deadLetter: DeadLetterOptions<SendDeadLetter>
@@ -55,15 +63,27 @@ extension AVTReplayCommand {
             // Re-sent into itself, the file is replaced by what is still undelivered; any other
             // dead-letter file is only added to.
             let same = FileIdentity.outputOverwritingInput(outputs: [deadLetter.deadLetter], inputs: [file]) != nil
+            if !same {
+                do {
+                    try DeadLetterTarget.check(deadLetter.deadLetter, outputs: [])
+                } catch {
+                    throw CommandFailure.badInput(error.description)
+                }
+            }
             var settings = DestinationSettings(
                 newRelicEndpoint: newRelic.newrelicEndpoint, environment: ProcessInfo.processInfo.environment)
             settings.prometheusWindow = windows.prometheusWindow
-            let resend = DeadLetterResend(
+            var resend = DeadLetterResend(
                 settings: settings, policy: policy,
                 ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter, replacing: same),
                 graphiteRetention: windows.graphiteRetention)
+            if let destination {
+                resend.trust = .only([destination])
+            } else if !trustDestinations {
+                resend.trust = .only([])
+            }
             try resend.deliver(DeadLetterResend.groups(entries, to: destination), file: file) {
-                Diagnostics.printRaw("avtreplay: " + $0)
+                Diagnostics.print("avtreplay: " + $0)
             }
             if let failure = try resend.finish() { throw failure }
         }

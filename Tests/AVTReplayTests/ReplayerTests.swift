@@ -175,6 +175,23 @@ final class ReplayerTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.jsonl"])
     }
 
+    /// A symlink planted under the temporary's name (a checkout can hold one) is replaced, never
+    /// written through.
+    func testAtomicFileSinkNeverWritesThroughAPlantedTemporary() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("avtreplay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("out.jsonl").path
+        let victim = dir.appendingPathComponent("victim.txt").path
+        try "untouched".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path + ".tmp-\(getpid())", withDestinationPath: victim)
+        let sink = try AtomicFileSink(path: path)
+        try sink.write(Array("new\n".utf8))
+        try sink.close()
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "untouched")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
+    }
+
     func testHandBuiltStepsOutOfOrderAreRefused() throws {
         var settings = TimelineSettings()
         settings.trackers = [TrackerSpec(name: "c")]

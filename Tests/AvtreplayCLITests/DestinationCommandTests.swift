@@ -209,7 +209,8 @@ final class DestinationCommandTests: XCTestCase {
         // Re-sent into itself: what still fails replaces the file, nothing is doubled.
         let result = try CLI.run(
             [
-                "send", dead, "--dead-letter", dead, "--delivery-batch", "1", "--delivery-retry-delay", "1",
+                "send", dead, "--trust-destinations", "--dead-letter", dead, "--delivery-batch", "1",
+                "--delivery-retry-delay", "1",
                 "--delivery-attempts", "1", "--delivery-timeout", "2", "--influx-retention", "3650d",
                 "--graphite-retention", "60",
             ], in: directory)

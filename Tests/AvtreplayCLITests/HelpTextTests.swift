@@ -17,7 +17,8 @@ final class HelpTextTests: XCTestCase {
             "--delivery-timeout", "--influx-retention",
         ],
         "send": [
-            "--to", "--newrelic-endpoint", "--dead-letter", "--delivery-attempts", "--delivery-retry-delay",
+            "--to", "--trust-destinations", "--newrelic-endpoint", "--dead-letter", "--delivery-attempts",
+            "--delivery-retry-delay",
             "--delivery-batch", "--delivery-timeout", "--graphite-retention", "--influx-retention", "--influx-gzip",
         ],
         "check": [

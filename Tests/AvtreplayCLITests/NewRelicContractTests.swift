@@ -93,7 +93,8 @@ final class NewRelicContractTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n").count, 33)
         let up = try MockHTTPServer()
         let sent = try CLI.run(
-            ["send", dead, "--newrelic-endpoint", "http://127.0.0.1:\(up.port)"], environment: environment)
+            ["send", dead, "--trust-destinations", "--newrelic-endpoint", "http://127.0.0.1:\(up.port)"],
+            environment: environment)
         XCTAssertEqual(sent.status, 0, sent.stderr)
         XCTAssertEqual(up.requests.count, 2, "one events post, one metrics post")
         let rejected = try MockHTTPServer(fallback: 403)
@@ -135,7 +136,10 @@ final class NewRelicContractTests: XCTestCase {
             // send checks the window again: still outside, still kept, still not sent.
             let again = dir.appendingPathComponent("again\(flag).jsonl").path
             let send = try CLI.run(
-                ["send", dead, "--newrelic-endpoint", "http://127.0.0.1:\(server.port)", "--dead-letter", again],
+                [
+                    "send", dead, "--trust-destinations", "--newrelic-endpoint", "http://127.0.0.1:\(server.port)",
+                    "--dead-letter", again,
+                ],
                 environment: environment)
             XCTAssertEqual(send.status, 3, send.stderr)
             XCTAssertEqual(server.requests.count, 0)

@@ -115,7 +115,9 @@ final class PrometheusServerTests: XCTestCase {
         // Without the window they reach the server, which refuses them (older than its one-day
         // out-of-order window): every one comes back with the server's reason, none stored.
         let again = dir.appendingPathComponent("again.jsonl").path
-        let send = try CLI.run(["send", dead, "--prometheus-window", "0", "--dead-letter", again])
+        let send = try CLI.run([
+            "send", dead, "--trust-destinations", "--prometheus-window", "0", "--dead-letter", again,
+        ])
         XCTAssertEqual(send.status, 3, send.stderr)
         let refused = try String(contentsOfFile: again, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(refused.count, 171)

@@ -167,7 +167,9 @@ final class RunCommandTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
-            "-c", "\"$0\" run fixtures/happy-path.json --ping-interval 1 --until 2000000 | head -1 >/dev/null",
+            "-c",
+            "\"$0\" run fixtures/happy-path.json --ping-interval 1 --min-ping-interval 1 --until 2000000 "
+                + "| head -1 >/dev/null",
             try CLI.binary.path,
         ]
         process.currentDirectoryURL = CLI.packageRoot

@@ -57,6 +57,10 @@ package struct GoldenSuite: Sendable, Equatable {
             let isDirectory = path != "-" && SessionDiscovery.isDirectory(path)
             for timeline in try SessionDiscovery.expand([path]) where seen.insert(Self.identity(timeline)).inserted {
                 let expected = expect ?? GoldenFiles.expectedPath(for: timeline)
+                if expect == nil {
+                    let folder = GoldenPlacement.folder(of: timeline, argument: path, isDirectory: isDirectory)
+                    try GoldenPlacement.check(expected, inside: folder)
+                }
                 let known = !isDirectory || update || expect != nil || SessionDiscovery.exists(expected)
                 items.append(known ? .timeline(timeline, expected: expected) : .skipped(timeline, expected: expected))
             }

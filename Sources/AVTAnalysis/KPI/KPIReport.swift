@@ -151,9 +151,9 @@ package enum KPIReport {
             let columns =
                 session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
                 + [("total", session.totals(definitions: definitions).aligned)]
-            let headers = columns.map { $0.0 == "total" ? "total" : String($0.0.prefix(8)) + "…" }
+            let headers = columns.map { $0.0 == "total" ? "total" : TerminalText.escaped(String($0.0.prefix(8))) + "…" }
             let width = max(14, headers.map(\.count).max() ?? 0)
-            out += "\(session.session)  (definitions: \(definitions.rawValue))\n"
+            out += "\(TerminalText.escaped(session.session))  (definitions: \(definitions.rawValue))\n"
             out += pad("KPI (unit)", 34) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
             for (n, name) in KPIName.all.enumerated() {
                 let cells = columns.map { column -> String in
@@ -196,7 +196,8 @@ package enum KPIReport {
     /// A session or playback id as one field; one that starts like a formula is written as
     /// `run --format csv` writes it (JSON-quoted), so a spreadsheet shows it as text.
     private static func quoted(_ s: String) -> String {
-        if CSVField.startsLikeFormula(s) { return CSVField.field(string: s) }
+        // A session named in an event log can hold control characters: quoted, they are escaped.
+        if CSVField.startsLikeFormula(s) || TerminalText.escaped(s) != s { return CSVField.field(string: s) }
         return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }

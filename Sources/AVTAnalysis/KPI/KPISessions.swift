@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTReplay
 import AVTTimeline
 import AVTTrackers
@@ -18,8 +19,8 @@ package enum KPISessions {
         return sessions
     }
 
-    /// How a path is named as a session: standard input as `<stdin>`.
-    static func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    /// How a path is named as a session: standard input as `<stdin>`, control characters escaped.
+    static func name(_ path: String) -> String { path == "-" ? "<stdin>" : TerminalText.escaped(path) }
 
     package static func replay(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],

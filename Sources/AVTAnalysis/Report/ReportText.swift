@@ -1,12 +1,15 @@
+import AVTFormats
 import AVTJSON
 
 /// Text for the report, formatted without locales or Foundation so every machine writes the
 /// same bytes: HTML escaping, clock times, seconds, fixed decimals.
 package enum ReportText {
+    /// Control characters go through `TerminalText` first (as check, JUnit and errors do): an
+    /// ESC from a file name must not reach a page someone may `cat` or paste into a terminal.
     static func html(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
+        for c in TerminalText.escapedKeepingNewlines(s).unicodeScalars {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -17,6 +20,14 @@ package enum ReportText {
             }
         }
         return out
+    }
+
+    /// The longest attribute text a tooltip holds, in characters.
+    static let excerptLength = 200
+
+    /// `s`, or its first `excerptLength` characters and `…` (the full value is in the event data).
+    static func excerpt(_ s: String) -> String {
+        s.count <= excerptLength ? s : String(s.prefix(excerptLength)) + "…"
     }
 
     /// `mm:ss.mmm`, or `h:mm:ss.mmm` from an hour on; negative times get a sign.

@@ -93,7 +93,11 @@ package struct TimelineSVG {
             let label = "\(record.label) at \(ReportText.clock(mark.firstT))"
             var title =
                 "\(record.label) · \(ReportText.clock(mark.firstT)) · \(record.tracker ?? ReportSession.noTrackerLane)"
-            for (key, value) in record.attributes { title += "\n\(key): \(ReportText.json(value))" }
+            // Every tick repeats its record's attributes: an excerpt each keeps a 1 MB value from
+            // being written once per tick.
+            for (key, value) in record.attributes {
+                title += "\n\(ReportText.excerpt(key)): \(ReportText.excerpt(ReportText.json(value)))"
+            }
             // Errors stand out: red, wider, and across the whole lane.
             let isError = mark.tickClass == .error
             let y = top + (isError ? TimelineLayout.errorRow.top : row.top)

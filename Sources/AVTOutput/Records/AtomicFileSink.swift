@@ -37,7 +37,11 @@ public final class AtomicFileSink: ByteSink {
         }
         let temporaryPath = targetPath + ".tmp-\(getpid())"
         self.temporaryPath = temporaryPath
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // A fresh file, never one planted under the temporary's name: a symlink there (a checkout
+        // can hold one) is removed, not followed, and O_EXCL | O_NOFOLLOW refuses a file that
+        // appears in between.
+        unlink(temporaryPath)
+        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             throw OutputError(path: path, code: errno)
         }

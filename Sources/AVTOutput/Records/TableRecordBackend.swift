@@ -52,7 +52,7 @@ package final class TableRecordBackend: RecordBackend {
         self.color = color
         out.reserveCapacity(1 << 16)
         if let session = encoder.session {
-            paint("1") { $0.text("== \(session) ==") }
+            paint("1") { $0.text("== \(TerminalText.escaped(session)) ==") }
             newline()
         }
         paint("2") { table in

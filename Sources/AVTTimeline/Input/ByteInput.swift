@@ -10,6 +10,9 @@ public final class ByteInput {
     public let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
+    /// A FIFO, terminal, socket or device: a read may wait for ever, so it waits in `poll` with
+    /// a timeout and looks at `InputCancellation` between waits.
+    private var mayBlock = false
     /// Bytes already read by `peek` and not yet consumed.
     private var pending: [UInt8] = []
     /// How long a line (`LineReader`) or a whole document (`readAll`) may be.
@@ -21,9 +24,13 @@ public final class ByteInput {
             name = "<stdin>"
             fd = 0
             ownsDescriptor = false
+            var info = stat()
+            mayBlock = fstat(0, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG
         } else {
             name = path
-            fd = open(path, O_RDONLY)
+            // O_NONBLOCK: opening a FIFO must not wait for its writer (a signal would not end
+            // that wait); reads of such a file wait in `poll` instead.
+            fd = open(path, O_RDONLY | O_NONBLOCK)
             ownsDescriptor = true
             guard fd >= 0 else {
                 throw TimelineError(file: path, message: "cannot read: \(String(cString: strerror(errno)))")
@@ -33,6 +40,9 @@ public final class ByteInput {
                 close(fd)
                 throw TimelineError(file: path, message: "is a directory, not a timeline")
             }
+            mayBlock = (info.st_mode & S_IFMT) != S_IFREG
+            // A regular file reads as it always did.
+            if !mayBlock { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
         }
     }
 
@@ -71,16 +81,26 @@ public final class ByteInput {
 
     private func readDescriptor(into buffer: inout [UInt8], from offset: Int, limit: Int) throws(TimelineError) -> Int {
         let fd = self.fd
+        let mayBlock = self.mayBlock
         let outcome: Int = buffer.withUnsafeMutableBytes { raw in
             while true {
+                if InputCancellation.isRequested { return -2 }
+                if mayBlock {
+                    var wait = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    // A tenth of a second between looks at the cancellation flag.
+                    if poll(&wait, 1, 100) == 0 { continue }
+                }
                 #if canImport(Glibc)
                 let n = Glibc.read(fd, raw.baseAddress! + offset, limit)
                 #else
                 let n = Darwin.read(fd, raw.baseAddress! + offset, limit)
                 #endif
-                if n >= 0 || errno != EINTR { return n }
+                if n >= 0 { return n }
+                // EAGAIN: a FIFO opened without blocking, with nothing to read yet.
+                if errno != EINTR && errno != EAGAIN { return n }
             }
         }
+        if outcome == -2 { throw InputCancellation.error(reading: name) }
         guard outcome >= 0 else {
             throw TimelineError(file: name, message: "cannot read: \(String(cString: strerror(errno)))")
         }

@@ -32,6 +32,9 @@ package struct LineReader {
                 if lineEnd > lineStart, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 start = newline + 1
                 lineNumber += 1
+                // A chunk of noise can take a while to go through line by line: a stop is heard
+                // at the next line, not only at the next read.
+                if InputCancellation.isRequested { throw InputCancellation.error(reading: input.name) }
                 return try withLine(lineStart..<lineEnd, body)
             }
             if atEOF {

@@ -127,6 +127,9 @@ package struct AccessLogReader: TimelineSource {
                 warnings.line(number, text, "\(problem.message), skipped")
             case .success(let row):
                 recognized += 1
+                for field in row.ignored {
+                    warnings.line(number, text, "\(field) is no usable number, read as missing")
+                }
                 let session: Int
                 if let lastFound, lastFound.guid == row.guid {
                     session = lastFound.index

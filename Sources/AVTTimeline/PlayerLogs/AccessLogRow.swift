@@ -1,3 +1,5 @@
+import AVTJSON
+
 /// One event (row) of an `AVPlayerItemAccessLog` dump, its tokens mapped by the `#Fields`
 /// header's names (the header is the contract, not the position). Missing values are `-`.
 package struct AccessLogRow: Equatable {
@@ -18,6 +20,9 @@ package struct AccessLogRow: Equatable {
 
     /// The source line, for step origins.
     package var line: Int
+    /// Fields whose value is no usable number (`nan`, `inf`, past 2^53 − 1 or the field's range),
+    /// as `name "text"`: read as missing, and warned about by the reader.
+    package var ignored: [String] = []
 
     /// Where each field the reader needs sits in a `#Fields` header: looked up once per header,
     /// not once per row.
@@ -49,22 +54,30 @@ package struct AccessLogRow: Equatable {
             return .failure(RowError("\(tokens.count) values for \(columns.count) #Fields (a cut line?)"))
         }
         func value(_ column: Int?) -> Substring? { column.map { tokens[$0] } }
-        func seconds(_ column: Int?) -> Int? {
-            guard let text = value(column), text != "-", let value = Double(text), value.isFinite, value >= 0,
-                value < 1e12
-            else { return nil }
-            return Int((value * 1000).rounded())
-        }
-        func integer(_ column: Int?) -> Int? {
-            guard let text = value(column), let value = Int(text), value >= 0 else { return nil }
-            return value
-        }
-        func rate(_ column: Int?) -> Double? {
-            guard let text = value(column), let value = Double(text), value.isFinite, value >= 0, value < 1e15 else {
+        var ignored: [String] = []
+        // A number the field cannot hold is missing, and said: `nan`, `inf`, 2^63 bytes.
+        func number(_ column: Int?, _ name: String, below limit: Double) -> Double? {
+            guard let text = value(column), text != "-", let number = Double(text) else { return nil }
+            guard number.isFinite, number < limit else {
+                ignored.append("\(name) \"\(text)\"")
                 return nil
             }
-            return value
+            return number >= 0 ? number : nil
         }
+        func seconds(_ column: Int?, _ name: String) -> Int? {
+            number(column, name, below: 1e12).map { Int(($0 * 1000).rounded()) }
+        }
+        func integer(_ column: Int?, _ name: String) -> Int? {
+            guard let text = value(column), text != "-" else { return nil }
+            guard let value = Int(text), value <= JSONValue.maxExactInteger else {
+                if text.allSatisfy(\.isNumber) || Double(text).map({ !$0.isFinite }) == true {
+                    ignored.append("\(name) \"\(text)\"")
+                }
+                return nil
+            }
+            return value >= 0 ? value : nil
+        }
+        func rate(_ column: Int?, _ name: String) -> Double? { number(column, name, below: 1e15) }
         guard let guid = value(columns.guid), guid != "-" else { return .failure(RowError("no cs-guid")) }
         var date: Int?
         if let day = value(columns.date), let time = value(columns.time), day != "-" {
@@ -73,15 +86,18 @@ package struct AccessLogRow: Equatable {
             }
             date = parsed
         }
-        return .success(
-            AccessLogRow(
-                date: date, uri: String(value(columns.uri) ?? "-"), guid: String(guid),
-                startTime: seconds(columns.startTime) ?? 0,
-                watched: seconds(columns.watched) ?? 0, startup: seconds(columns.startup),
-                stalls: integer(columns.stalls) ?? 0, framesDropped: integer(columns.framesDropped) ?? 0,
-                indicatedBitrate: rate(columns.indicated), observedBitrate: rate(columns.observed),
-                bytes: integer(columns.bytes) ?? 0, line: line)
-        )
+        var row = AccessLogRow(
+            date: date, uri: String(value(columns.uri) ?? "-"), guid: String(guid),
+            startTime: seconds(columns.startTime, "c-start-time") ?? 0,
+            watched: seconds(columns.watched, "c-duration-watched") ?? 0,
+            startup: seconds(columns.startup, "c-startup-time"),
+            stalls: integer(columns.stalls, "c-stalls") ?? 0,
+            framesDropped: integer(columns.framesDropped, "c-frames-dropped") ?? 0,
+            indicatedBitrate: rate(columns.indicated, "sc-indicated-bitrate"),
+            observedBitrate: rate(columns.observed, "c-observed-bitrate"),
+            bytes: integer(columns.bytes, "bytes") ?? 0, line: line)
+        row.ignored = ignored
+        return .success(row)
     }
 
     /// `yyyy/MM/dd` and `HH:mm:ss.sss`, where `sss` is the seconds again, zero-padded to three

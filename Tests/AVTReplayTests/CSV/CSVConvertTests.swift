@@ -91,7 +91,8 @@ final class CSVConvertTests: XCTestCase {
     ]
     private static let numbers: [AttributeValue] = [
         .double(25.0), .double(1e-7), .double(-0.0), .double(1e300), .double(0.1), .double(-2.5), .int(0), .int(-1),
-        .int(Int.max), .int(Int.min), .bool(true), .bool(false),
+        // The largest integers a timeline may hold (JSON's exact range).
+        .int(9_007_199_254_740_991), .int(-9_007_199_254_740_991), .bool(true), .bool(false),
     ]
 
     func testTrickyValuesRoundTripInEveryFormat() throws {

@@ -43,11 +43,19 @@ final class MalformedCorpusTests: XCTestCase {
 
     /// Found by scripts/fuzz: a huge video size overflowed width × height in the quality check.
     func testHugeVideoSizesCompareWithoutOverflow() throws {
+        let refused = """
+            {"trackers": [{"name": "c", "kind": "exoplayer"}], "steps": [
+              {"t": 1, "tracker": "c", "observe": {"videoSize": {"width": 8900719925474099354, "height": 480}}}]}
+            """
+        XCTAssertThrowsError(try TimelineDecoder.decode(Array(refused.utf8), file: "t.json")) {
+            XCTAssertTrue("\($0)".contains("steps[0].observe.videoSize.width: expected an integer of at most 2^53 − 1"))
+        }
+        // The largest sizes a timeline may hold: their products still pass Int's range.
         let text = """
             {"trackers": [{"name": "c", "kind": "exoplayer"}], "steps": [
               {"t": 0, "tracker": "c", "observe": {"videoSize": {"width": 1280, "height": 720}}},
-              {"t": 1, "tracker": "c", "observe": {"videoSize": {"width": 8900719925474099354, "height": 480}}},
-              {"t": 2, "tracker": "c", "observe": {"videoSize": {"width": -9000000000000000000, "height": 9000000000000000000}}}]}
+              {"t": 1, "tracker": "c", "observe": {"videoSize": {"width": 9007199254740991, "height": 480}}},
+              {"t": 2, "tracker": "c", "observe": {"videoSize": {"width": -9007199254740991, "height": 9007199254740991}}}]}
             """
         let timeline = try TimelineDecoder.decode(Array(text.utf8), file: "t.json")
         let sink = MemorySink()

@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTJSON
 import AVTTrackers
 
@@ -154,8 +155,9 @@ package enum AVMetricsKPIReport {
             + pad(r.start.map(String.init) ?? "–", 6, right: true)
         line += "  " + pad(r.category.rawValue, 12)
         if let status = r.httpStatus { line += " HTTP \(status)" }
-        if let error = r.errorDescription { line += " [\(error)]" }
-        return line + " " + (r.url ?? "")
+        // The error text and URL come from the log: no raw control character reaches the terminal.
+        if let error = r.errorDescription { line += " [\(TerminalText.escaped(error))]" }
+        return line + " " + TerminalText.escaped(r.url ?? "")
     }
 
     private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
