@@ -2,10 +2,16 @@ import AVTJSON
 
 /// JUnit XML in the Ant/Jenkins shape (valid against Jenkins' junit-4.xsd) that GitLab, Jenkins
 /// and the GitHub reporter actions read:
-/// one `testcase` per timeline with `classname`, `name`, `file` and `time`; a difference is a
-/// `failure` carrying the text diff, unreadable input an `error`, a timeline without a golden
-/// file or a golden file without a timeline `skipped` (a `failure` under `--strict`).
+/// one `testcase` per timeline with `classname`, `name` and `time` (junit-4.xsd has no `file`);
+/// a difference is a `failure` whose `message` is the first difference and whose text starts
+/// with the differences (no context: reporters keep the first lines), capped; unreadable input
+/// is an `error`; a timeline without a golden file or a golden file without a timeline is a
+/// `failure`, or `skipped` (without attributes, which junit-4.xsd refuses) with `--allow-missing`.
 package enum JUnitReport {
+    /// Differences written into one failure: GitHub annotations stop at 64 KiB.
+    package static let maxDifferences = 50
+    package static let maxBytes = 60 * 1024
+
     package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
         let failures = cases.filter { $0.verdict == .failed }.count
         let errors = cases.filter { $0.verdict == .error }.count
@@ -18,14 +24,17 @@ package enum JUnitReport {
             "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
         for testCase in cases {
             let head =
-                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
             switch testCase.outcome {
             case .compared(let comparison) where comparison.isEqual:
                 out += head + "/>\n"
             case .compared(let comparison):
                 out += head + ">\n"
-                out += "      <failure message=\"\(escape(comparison.summary))\" type=\"RecordsDiffer\">"
-                out += escape(DiffReport.text(comparison, color: false)) + "</failure>\n"
+                let first = DiffReport.firstDifference(comparison).map { $0 + "; " } ?? ""
+                let text = DiffReport.text(
+                    comparison, color: false, context: 0, maxDifferences: maxDifferences, maxBytes: maxBytes)
+                out += "      <failure message=\"\(escape(first + comparison.summary))\" type=\"RecordsDiffer\">"
+                out += escape(text) + "</failure>\n"
                 out += "    </testcase>\n"
             case .error(let message):
                 out += head + ">\n"
@@ -37,7 +46,7 @@ package enum JUnitReport {
                 out +=
                     testCase.strict
                     ? "      <failure message=\"\(escape(message))\" type=\"\(type)\">\(escape(message))</failure>\n"
-                    : "      <skipped message=\"\(escape(message))\"/>\n"
+                    : "      <skipped>\(escape(message))</skipped>\n"
                 out += "    </testcase>\n"
             }
         }
