@@ -7,6 +7,8 @@ package struct Comparison: Sendable, Equatable {
     package var actualCount: Int
     /// Names given to `--ignore` that no record of either output has.
     package var unmatchedIgnores: Set<String> = []
+    /// Metric names given to `--value-tolerance` that no metric of either output has.
+    package var unmatchedMetricNames: Set<String> = []
 
     package var changed: Int { entries.filter { if case .changed = $0 { return true } else { return false } }.count }
     package var missing: Int { entries.filter { if case .missing = $0 { return true } else { return false } }.count }

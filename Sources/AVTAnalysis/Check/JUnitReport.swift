@@ -8,11 +8,14 @@ import AVTJSON
 /// is an `error`; a timeline without a golden file or a golden file without a timeline is a
 /// `failure`, or `skipped` (without attributes, which junit-4.xsd refuses) with `--allow-missing`.
 package enum JUnitReport {
-    /// Differences written into one failure: GitHub annotations stop at 64 KiB.
-    package static let maxDifferences = 50
+    /// A failure's text stops past this size whatever `maxDifferences` says: GitHub
+    /// annotations stop at 64 KiB.
     package static let maxBytes = 60 * 1024
 
-    package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
+    package static func xml(
+        _ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String,
+        maxDifferences: Int = CheckReport.defaultMaxDifferences
+    ) -> String {
         let failures = cases.filter { $0.verdict == .failed }.count
         let errors = cases.filter { $0.verdict == .error }.count
         let skipped = cases.filter { $0.verdict == .skipped || $0.verdict == .orphaned }.count
@@ -24,7 +27,7 @@ package enum JUnitReport {
             "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
         for testCase in cases {
             let head =
-                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(relative(testCase.name)))\" time=\"\(seconds(testCase.seconds))\""
             switch testCase.outcome {
             case .compared(let comparison) where comparison.isEqual:
                 out += head + "/>\n"
@@ -52,6 +55,13 @@ package enum JUnitReport {
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out
+    }
+
+    /// A path as CI servers show and link it: relative to the folder given, without `./`.
+    static func relative(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return String(path)
     }
 
     static func seconds(_ s: Double) -> String {

@@ -37,6 +37,7 @@ package enum RecordComparator {
         }
         var comparison = Comparison(entries: entries, expectedCount: expected.count, actualCount: actual.count)
         comparison.unmatchedIgnores = unmatched(options.ignore, in: [expected, actual])
+        comparison.unmatchedMetricNames = unmatchedMetrics(options.valueTolerances, in: [expected, actual])
         return comparison
     }
 
@@ -52,6 +53,19 @@ package enum RecordComparator {
                 if record.metricType != nil { left.remove("metricType") }
                 for attribute in record.attributes { left.remove(attribute.key) }
                 for member in record.members { left.remove(member.key) }
+            }
+        }
+        return left
+    }
+
+    /// The metric names of `--value-tolerance` that no metric here has (`StarTime=50`): a typo
+    /// that would otherwise loosen nothing, silently.
+    static func unmatchedMetrics(_ tolerances: [ValueTolerance], in outputs: [[OutputRecord]]) -> Set<String> {
+        var left = Set(tolerances.compactMap { if case .name(let name) = $0.selector { name } else { nil } })
+        for records in outputs {
+            for record in records where record.type == "metric" {
+                if left.isEmpty { return left }
+                left.remove(record.label)
             }
         }
         return left
