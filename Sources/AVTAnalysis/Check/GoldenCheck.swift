@@ -77,7 +77,8 @@ package struct GoldenCheck: Sendable {
                 let actual = try OutputLog.read(ByteInput(bytes: try produce(path), name: path))
                 if let missing = GoldenAdvice.missing(expected, for: path) { throw missing }
                 let golden = try GoldenFiles.readExpected(expected)
-                outcome = .compared(RecordComparator.compare(expected: golden, actual: actual, options: comparison))
+                let result = RecordComparator.compare(expected: golden, actual: actual, options: comparison)
+                outcome = .compared(result.isEqual ? result.withoutRecords : result)
             } catch {
                 outcome = .error(GoldenAdvice.message(error, timeline: path, expected: expected))
             }

@@ -39,6 +39,19 @@ final class GoldenCheckTests: XCTestCase {
         XCTAssertTrue(said.last?.hasPrefix("updated \(expected): ") == true, "\(said)")
     }
 
+    /// A finished equal case keeps its counts, not its records: memory does not grow with the
+    /// records of the cases already checked.
+    func testAnEqualCaseKeepsNoRecords() throws {
+        let path = try timeline("keep.json")
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _, _ in }
+        let cases = GoldenCheck().compare(try GoldenSuite([path]))
+        guard case .compared(let comparison) = cases.first?.outcome else { return XCTFail("\(cases)") }
+        XCTAssertTrue(comparison.isEqual)
+        XCTAssertEqual(comparison.entries.count, 0)
+        XCTAssertGreaterThan(comparison.expectedCount, 0)
+        XCTAssertTrue(comparison.summary.hasPrefix("equal: \(comparison.expectedCount) records"), comparison.summary)
+    }
+
     func testCompareAgainstTheGoldenFile() throws {
         let path = try timeline("a.json")
         _ = GoldenCheck().update(try GoldenSuite([path])) { _, _, _ in }
