@@ -45,6 +45,22 @@ final class CheckReportLimitsTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("NumPings"), result.stderr)
     }
 
+    /// A changed normalised id is shown with the id the file holds, which a reviewer can search.
+    func testANormalisedIdIsShownWithTheOriginal() throws {
+        func events(_ ids: [String]) -> String {
+            ids.enumerated().map {
+                #"{"type":"event","t":\#($0.offset),"action":"Start","attributes":{"playbackId":"\#($0.element)"}}"#
+            }.joined(separator: "\n") + "\n"
+        }
+        try events(["aaa", "aaa"]).write(to: dir.appendingPathComponent("x.jsonl"), atomically: true, encoding: .utf8)
+        try events(["bbb", "ccc"]).write(to: dir.appendingPathComponent("y.jsonl"), atomically: true, encoding: .utf8)
+        let result = try run(["diff", "x.jsonl", "y.jsonl"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(
+            result.stdout.contains(#"attributes.playbackId: "P1" ("aaa" in the file) → "P2" ("ccc" in the file)"#),
+            result.stdout)
+    }
+
     /// `diff` explains a pretty-printed file as `check` does.
     func testDiffNamesAPrettyPrintedFile() throws {
         try "[\n  {\"type\": \"event\"}\n]\n".write(

@@ -50,7 +50,10 @@ package enum DiffReport {
                 lines.append(paint("33", "~ " + e.summary + "   (expected line \(e.line), actual line \(a.line))"))
                 for change in changes {
                     lines.append(
-                        paint("33", "    \(change.field): \(render(change.expected)) → \(render(change.actual))"))
+                        paint(
+                            "33",
+                            "    \(change.field): \(render(change.expected, change.expectedOriginal)) → "
+                                + render(change.actual, change.actualOriginal)))
                 }
             case .missing(let e):
                 lines.append(paint("31", "- " + e.summary + "   (expected line \(e.line), missing)"))
@@ -84,6 +87,12 @@ package enum DiffReport {
 
     static func render(_ value: JSONValue?) -> String {
         value.map(JSONDiffText.render) ?? "(absent)"
+    }
+
+    /// A normalised id with the one the file holds: `"P2" ("1B0C…" in the file)`.
+    static func render(_ value: JSONValue?, _ original: String?) -> String {
+        guard let original, value != .string(original) else { return render(value) }
+        return render(value) + " (" + JSONDiffText.render(.string(original)) + " in the file)"
     }
 
     /// One case's differences as a JSON object (the `--format json` contract).

@@ -21,6 +21,8 @@ package struct OutputRecord: Sendable, Equatable {
     /// Every other top-level member (`time`, and anything a golden file adds, such as `unit`),
     /// sorted by name: a backend sees them, so the comparison does too.
     package var members: [(key: String, value: JSONValue)] = []
+    /// The ids normalising renamed, by attribute (`playbackId` → its UUID), for reports only.
+    package var originalIds: [String: String] = [:]
 
     package static func == (a: OutputRecord, b: OutputRecord) -> Bool {
         a.line == b.line && a.type == b.type && a.session == b.session && a.t == b.t && a.label == b.label

@@ -84,9 +84,11 @@ package enum RecordComparator {
         return records.map { record in
             var record = record
             record.members.removeAll { options.ignore.contains($0.key) }
+            var originals: [String: String] = [:]
             record.attributes = record.attributes.compactMap { key, value in
                 if options.ignore.contains(key) { return nil }
                 guard case .string(let text) = value else { return (key, value) }
+                if ["playbackId", "streamId", "senderId"].contains(key) { originals[key] = text }
                 switch key {
                 case "playbackId": return (key, .string(label(text, "P", &playbacks)))
                 case "streamId": return (key, .string(label(text, "S", &streams)))
@@ -94,6 +96,7 @@ package enum RecordComparator {
                 default: return (key, value)
                 }
             }
+            record.originalIds = originals
             return record
         }
     }
@@ -150,6 +153,11 @@ package enum RecordComparator {
         }
         changes += memberChanges(e.attributes, a.attributes, prefix: "attributes.") { key, ev, av in
             within(ev, av, isTimeValued(key) ? Double(tolerance) : 0)
+        }.map { change in
+            let key = String(change.field.dropFirst("attributes.".count))
+            var change = change
+            (change.expectedOriginal, change.actualOriginal) = (e.originalIds[key], a.originalIds[key])
+            return change
         }
         return changes
     }
