@@ -1,4 +1,5 @@
 import AVTAnalysis
+import AVTFormats
 import AVTOutput
 import AVTReplay
 import AVTTimeline
@@ -13,24 +14,30 @@ extension AVTReplayCommand {
             discussion: """
                 Each timeline NAME.json (or .jsonl, .csv) is compared with NAME.expected.jsonl beside it, or \
                 with --expect for a single timeline. A directory checks every timeline in it (not output \
-                records, such as a golden/ folder); a timeline without an expected output is listed as \
-                skipped, an expected output without a timeline as orphaned (--strict fails both). Two \
-                timelines that would share one expected output (s.json, s.csv) are bad input. \
-                Comparison as in `avtreplay diff`. Each timeline's format is detected from its extension \
+                records, such as a golden/ folder). A timeline without an expected output, and an expected \
+                output without a timeline, fail the check (--allow-missing only lists them, as SKIP and \
+                ORPHAN); a file beside its expected output that is no longer a readable timeline is an \
+                error. Two timelines that would share one expected output (s.json, s.csv) are bad input. \
+                Comparison as in `avtreplay diff`: the whole record (t, time, action or name, tracker, \
+                session, metricType, value, every attribute and any other member, and whether a number \
+                is an integer or a fraction); ids are normalised, and only --ignore, --tolerance, \
+                --value-tolerance and --ignore-order loosen it. Each timeline's format is detected from its extension \
                 and content, as `run` does; --input-format forces one for every timeline (a player's log: \
                 exoplayer-log, chrome-media-log, avplayer-accesslog).
 
                 --update writes the expected outputs whose bytes differ from what the timelines produce \
-                now (keeping mode and symlinks), and prints what it created, updated and left unchanged.
+                now (keeping mode and symlinks), and reports what it created, updated and left unchanged \
+                (to standard output or -o FILE; --format json for tools).
 
-                Exit codes: 0 all equal (or updated), 1 some differ, 2 bad input.
+                Exit codes: 0 all equal (or updated), 1 some differ or are missing, 2 bad input (an unreadable \
+                timeline or expected output).
 
                 Examples:
                   avtreplay check tests/player/session.json
                   avtreplay check tests/player/ --format junit -o report.xml
                   avtreplay check session.json --expect golden/session.jsonl --ignore position
                   avtreplay check tests/player/ --update
-                  avtreplay check tests/ --jobs 2 --shard 1/4 --strict
+                  avtreplay check tests/ --jobs 2 --shard 1/4
                   avtreplay check logcat.txt --input-format exoplayer-log --update
                 """)
 
@@ -47,7 +54,14 @@ extension AVTReplayCommand {
         @Flag(help: "Rewrite the expected outputs from the produced ones instead of comparing.")
         var update = false
 
-        @Flag(help: "Fail on timelines without an expected output and expected outputs without a timeline.")
+        @Flag(
+            help:
+                "List timelines without an expected output and expected outputs without a timeline (SKIP, ORPHAN) instead of failing."
+        )
+        var allowMissing = false
+
+        /// The default since missing golden files fail; still accepted so CI scripts keep working.
+        @Flag(help: .hidden)
         var strict = false
 
         @OptionGroup var input: InputFormatOptions<TimelinesFormat>
@@ -63,6 +77,10 @@ extension AVTReplayCommand {
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
             if expect != nil, timelines.count != 1 { throw ValidationError("--expect goes with exactly one timeline.") }
+            if strict && allowMissing { throw ValidationError("--strict and --allow-missing contradict each other.") }
+            if update && compare.format == .junit {
+                throw ValidationError("--update reports in text or json (--format junit is for checking).")
+            }
         }
 
         func run() throws {
@@ -82,10 +100,10 @@ extension AVTReplayCommand {
             var check = GoldenCheck()
             (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
             check.inputFormat = input.inputFormat
-            (check.strict, check.jobs) = (strict, schedule.jobs)
+            (check.allowMissing, check.jobs) = (allowMissing, schedule.jobs)
             check.options = limits.runOptions
-            let cases = update ? updated(suite, with: check) : check.compare(suite)
-            if update && cases.isEmpty { return }
+            if update { return try updated(suite, with: check) }
+            let cases = check.compare(suite)
             if compare.format == .junit && compare.output.output != "-" {
                 // The CI log gets the verdicts too, not only the XML file.
                 Diagnostics.print(CheckReport.summary(cases).trimmingCharacters(in: .newlines))
@@ -93,16 +111,25 @@ extension AVTReplayCommand {
             try compare.report(cases, single: false)
         }
 
-        private func updated(_ suite: GoldenSuite, with check: GoldenCheck) -> [CheckCase] {
-            var counts: [GoldenCheck.Change: Int] = [:]
-            let cases = check.update(suite) { line, change in
-                Diagnostics.print(line)
-                counts[change, default: 0] += 1
+        /// The update's report goes where a check's would (standard output, or `-o`), so a bot
+        /// can read it; errors and orphaned golden files follow as in a check, and set the status.
+        private func updated(_ suite: GoldenSuite, with check: GoldenCheck) throws {
+            var files: [(path: String, line: String, change: GoldenCheck.Change)] = []
+            // A line names a file of the checkout: escaped, as everything that reaches a terminal.
+            let cases = check.update(suite) { files.append(($0, TerminalText.escaped($1), $2)) }
+            let count = { (change: GoldenCheck.Change) in files.filter { $0.change == change }.count }
+            let text: String
+            if compare.format == .json {
+                text = UpdateReport.json(files: files, cases: cases)
+            } else {
+                var lines = files.map(\.line)
+                if !cases.isEmpty { lines.append(CheckReport.summary(cases).trimmingCharacters(in: .newlines)) }
+                lines.append("\(count(.created)) created, \(count(.updated)) updated, \(count(.unchanged)) unchanged")
+                text = lines.joined(separator: "\n") + "\n"
             }
-            let total = { (change: GoldenCheck.Change) in counts[change] ?? 0 }
-            Diagnostics.printRaw(
-                "\(total(.created)) created, \(total(.updated)) updated, \(total(.unchanged)) unchanged")
-            return cases
+            try compare.output.write(text)
+            let status = CheckReport.status(cases)
+            if status != .ok { throw ExitCode(status.code) }
         }
     }
 }

@@ -7,13 +7,13 @@ import Foundation
 struct CompareOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Attributes (position or attributes.position), t or value to leave out of the comparison (comma-separated, repeatable).",
+            "Attributes (position or attributes.position) or members (t, time, value, metricType, any other) to leave out of the comparison (comma-separated, repeatable).",
             valueName: "name,..."))
     var ignore: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "Time tolerance: let t, time-valued attributes (timeSince*, accum*, deltaPlayTime) and the ms-valued metrics (StartTime, PlayTime, RebufferTime) differ by up to this many ms. Nothing else.",
+            "Time tolerance: let t, time, time-valued attributes (timeSince*, accum*, deltaPlayTime) and the ms-valued metrics (StartTime, PlayTime, RebufferTime) differ by up to this many ms. Nothing else.",
             valueName: "ms"))
     var tolerance: Int = 0
 
@@ -31,10 +31,17 @@ struct CompareOptions: ParsableArguments {
             "Report format (junit: JUnit XML for CI servers).", valueName: "format"))
     var format: CheckReport.Format = .text
 
+    @Option(
+        help: ArgumentHelp(
+            "Differences shown per case in the text and JUnit reports, then the count of the others (0: all; JSON lists all).",
+            valueName: "n"))
+    var maxDifferences: Int = CheckReport.defaultMaxDifferences
+
     @OptionGroup var output: OutputOptions<ComparisonReportOutput>
 
     func validate() throws {
         if tolerance < 0 { throw ValidationError("--tolerance must be ≥ 0 ms.") }
+        if maxDifferences < 0 { throw ValidationError("--max-differences must be ≥ 0 (0 shows all).") }
         for spec in valueToleranceSpecs where ValueTolerance(spec) == nil {
             throw ValidationError(
                 "--value-tolerance '\(spec)': expected [name|gauge|counter|ratio=]amount[%], amount ≥ 0.")
@@ -66,10 +73,12 @@ struct CompareOptions: ParsableArguments {
     /// Writes the report for these cases; throws unless every case passed.
     func report(_ cases: [CheckCase], single: Bool) throws {
         warnAboutUnmatchedIgnores(cases)
+        warnAboutUnmatchedMetricNames(cases)
         let color = output.output == "-" && Diagnostics.colorAllowed(fd: 1)
         let text = CheckReport.render(
             cases, format: format, single: single, color: color,
-            timestamp: ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)))
+            timestamp: ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)),
+            maxDifferences: maxDifferences == 0 ? .max : maxDifferences)
         try output.write(text)
         let status = CheckReport.status(cases)
         // The report said why; only the exit code is left to give.
@@ -87,6 +96,22 @@ extension CompareOptions {
         }
         for name in ignoredNames where unmatched?.remove(name) != nil {
             Diagnostics.warning("--ignore \(name) matches no attribute or field in the compared outputs")
+        }
+    }
+}
+
+extension CompareOptions {
+    /// One warning per `--value-tolerance` metric name that no compared output has.
+    fileprivate func warnAboutUnmatchedMetricNames(_ cases: [CheckCase]) {
+        var unmatched: Set<String>?
+        for checkCase in cases {
+            guard case .compared(let comparison) = checkCase.outcome else { continue }
+            unmatched =
+                unmatched.map { $0.intersection(comparison.unmatchedMetricNames) } ?? comparison.unmatchedMetricNames
+        }
+        for tolerance in comparison.valueTolerances {
+            guard case .name(let name) = tolerance.selector, unmatched?.remove(name) != nil else { continue }
+            Diagnostics.warning("--value-tolerance \(name) names no metric in the compared outputs")
         }
     }
 }

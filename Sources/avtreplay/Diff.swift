@@ -10,11 +10,12 @@ extension AVTReplayCommand {
                 Records are normalised before comparing: playbackId, streamId and the instrument part of \
                 senderId are renamed by first appearance, so outputs with random ids compare equal. Records \
                 are aligned (Myers' diff on type, action or metric name, tracker and session), so a missing \
-                or extra record is reported as such and later records still line up; t, value and \
-                attributes of aligned records are then compared. Records with a different key are never \
+                or extra record is reported as such and later records still line up; aligned records are \
+                then compared whole: t, time, metricType, value, every attribute and any other member, \
+                numbers by value and by kind (2500000 is not 2500000.0, as backends type them). Records with a different key are never \
                 paired, at any size: a renamed metric is one missing and one extra record.
 
-                --tolerance loosens times only (t, timeSince*, accum*, deltaPlayTime and the ms-valued \
+                --tolerance loosens times only (t, time, timeSince*, accum*, deltaPlayTime and the ms-valued \
                 metrics StartTime, PlayTime, RebufferTime); --value-tolerance loosens metric values.
 
                 Exit codes: 0 equal, 1 different, 2 bad input.
@@ -46,14 +47,20 @@ extension AVTReplayCommand {
             let left: [OutputRecord]
             let right: [OutputRecord]
             do {
-                left = try OutputLog.read(path: expected)
-                right = try OutputLog.read(path: actual)
+                left = try Self.read(expected)
+                right = try Self.read(actual)
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput(GoldenFiles.message(error))
             }
             let comparison = RecordComparator.compare(expected: left, actual: right, options: compare.comparison)
             let name = "\(InputFile.displayName(expected)) ↔ \(InputFile.displayName(actual))"
             try compare.report([CheckCase(name: name, seconds: 0, outcome: .compared(comparison))], single: true)
+        }
+
+        /// A file is read as `check` reads a golden file, so a pretty-printed one is named as such
+        /// (standard input cannot be looked at twice, and gets the parser's message).
+        private static func read(_ path: String) throws -> [OutputRecord] {
+            path == "-" ? try OutputLog.read(path: path) : try GoldenFiles.readExpected(path)
         }
     }
 }

@@ -83,24 +83,70 @@ final class CheckGoldenLayoutTests: XCTestCase {
         }
     }
 
-    func testSkippedOrphanedStrictAndTheJUnitSummaryOnStandardError() throws {
+    /// Missing golden files fail by default (one line each); `--allow-missing` lists them;
+    /// `--strict`, the old opt-in, is still accepted.
+    func testMissingGoldenFilesFailUnlessAllowedAndTheJUnitSummaryOnStandardError() throws {
         XCTAssertEqual(try run(["check", "happy-path.json", "--update"]).status, 0)
         try "".write(to: dir.appendingPathComponent("gone.expected.jsonl"), atomically: true, encoding: .utf8)
-        let lenient = try run(["check", "."])
+        let strict = try run(["check", "."])
+        XCTAssertEqual(strict.status, 1, strict.stdout)
+        XCTAssertTrue(strict.stdout.contains("FAIL ./preroll-ads.json: no expected output"), strict.stdout)
+        XCTAssertTrue(strict.stdout.contains("FAIL ./gone.expected.jsonl: no timeline"), strict.stdout)
+        XCTAssertTrue(strict.stdout.hasSuffix("1 passed, 2 failed, 0 errors\n"), strict.stdout)
+        let lenient = try run(["check", ".", "--allow-missing"])
         XCTAssertEqual(lenient.status, 0, lenient.stdout)
         XCTAssertTrue(lenient.stdout.contains("SKIP ./preroll-ads.json: no expected output"), lenient.stdout)
         XCTAssertTrue(lenient.stdout.contains("ORPHAN ./gone.expected.jsonl: no timeline"), lenient.stdout)
         XCTAssertTrue(
             lenient.stdout.hasSuffix("1 passed, 0 failed, 0 errors, 1 skipped, 1 orphaned\n"), lenient.stdout)
-        let strict = try run(["check", ".", "--strict", "--format", "junit", "-o", "report.xml"])
-        XCTAssertEqual(strict.status, 1)
-        XCTAssertEqual(strict.stdout, "")
-        XCTAssertTrue(strict.stderr.contains("PASS ./happy-path.json: equal"), strict.stderr)
-        XCTAssertTrue(strict.stderr.contains("1 passed, 2 failed, 0 errors"), strict.stderr)
+        let junitFile = try run(["check", ".", "--strict", "--format", "junit", "-o", "report.xml"])
+        XCTAssertEqual(junitFile.status, 1)
+        XCTAssertEqual(junitFile.stdout, "")
+        XCTAssertTrue(junitFile.stderr.contains("PASS ./happy-path.json: equal"), junitFile.stderr)
+        XCTAssertTrue(junitFile.stderr.contains("1 passed, 2 failed, 0 errors"), junitFile.stderr)
         let xml = try String(contentsOf: dir.appendingPathComponent("report.xml"), encoding: .utf8)
         XCTAssertTrue(xml.contains(#"tests="3" failures="2" errors="0""#), xml)
-        let junit = try run(["check", ".", "--format", "junit"])
-        XCTAssertTrue(junit.stdout.contains("<skipped message=\"no expected output"), junit.stdout)
+        let junit = try run(["check", ".", "--allow-missing", "--format", "junit"])
+        XCTAssertTrue(junit.stdout.contains("<skipped>no expected output"), junit.stdout)
+        XCTAssertEqual(try run(["check", ".", "--strict", "--allow-missing"]).status, 2)
+    }
+
+    /// A folder whose golden files were never committed guards nothing: it fails.
+    func testAFolderWithoutGoldenFilesFails() throws {
+        let result = try run(["check", "."])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("0 passed, 2 failed, 0 errors\n"), result.stdout)
+    }
+
+    /// A player log with its golden file, overwritten by a failed capture: an ERROR for that
+    /// case (exit 2), not a vanished timeline and an orphaned golden file.
+    func testAFileThatIsNoLongerATimelineBesideItsGoldenIsAnError() throws {
+        XCTAssertEqual(try run(["check", ".", "--update"]).status, 0)
+        try "error: no devices/emulators found\n".write(
+            to: dir.appendingPathComponent("logcat.txt"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("logcat.txt.expected.jsonl"), atomically: true, encoding: .utf8)
+        let result = try run(["check", "."])
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stdout.contains("ERROR ./logcat.txt: "), result.stdout)
+        XCTAssertFalse(result.stdout.contains("ORPHAN"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("2 passed, 0 failed, 1 errors\n"), result.stdout)
+    }
+
+    /// `check --update` reports on standard output, or into `-o FILE`, and in JSON for tools.
+    func testUpdateWritesItsReportWhereAskedAndInJSON() throws {
+        let file = try run(["check", ".", "--update", "-o", "update.txt"])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(file.stdout, "")
+        let text = try String(contentsOf: dir.appendingPathComponent("update.txt"), encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("2 created, 0 updated, 0 unchanged\n"), text)
+        let json = try run(["check", ".", "--update", "--format", "json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(
+            json.stdout.hasPrefix(
+                #"{"created":0,"updated":0,"unchanged":2,"files":[{"path":"./happy-path.expected.jsonl","change":"unchanged""#
+            ),
+            json.stdout)
+        XCTAssertTrue(json.stdout.hasSuffix(#""cases":[]}}"# + "\n"), json.stdout)
     }
 
     func testErrorsAreCountedApartFromFailures() throws {
@@ -132,13 +178,13 @@ final class CheckGoldenLayoutTests: XCTestCase {
         XCTAssertEqual(chmod(stored, 0o600), 0)
         let inode = try FileManager.default.attributesOfItem(atPath: stored)[.systemFileNumber] as? Int
         let again = try run(["check", "happy-path.json", "--update"])
-        XCTAssertTrue(again.stderr.contains("0 created, 0 updated, 1 unchanged"), again.stderr)
+        XCTAssertTrue(again.stdout.contains("0 created, 0 updated, 1 unchanged"), again.stdout)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: stored)[.systemFileNumber] as? Int, inode)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: stored)[.posixPermissions] as? Int, 0o600)
         try "{}\n".write(toFile: stored, atomically: false, encoding: .utf8)
         XCTAssertEqual(chmod(stored, 0o600), 0)
         let changed = try run(["check", "happy-path.json", "--update"])
-        XCTAssertTrue(changed.stderr.contains("0 created, 1 updated, 0 unchanged"), changed.stderr)
+        XCTAssertTrue(changed.stdout.contains("0 created, 1 updated, 0 unchanged"), changed.stdout)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: golden), "store.jsonl")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: stored)[.posixPermissions] as? Int, 0o600)
     }

@@ -19,10 +19,11 @@ package struct CheckCase: Sendable {
     package var name: String
     package var seconds: Double
     package var outcome: Outcome
-    /// `--strict`: a skipped timeline or an orphaned golden file fails instead of being listed.
-    package var strict = false
+    /// A skipped timeline or an orphaned golden file fails (the default); `--allow-missing`
+    /// turns this off, and they are only listed.
+    package var strict = true
 
-    package init(name: String, seconds: Double, outcome: Outcome, strict: Bool = false) {
+    package init(name: String, seconds: Double, outcome: Outcome, strict: Bool = true) {
         self.name = name
         self.seconds = seconds
         self.outcome = outcome

@@ -9,16 +9,21 @@ package enum CheckReport {
     }
 
     /// The report of `cases`. `single` is `diff`'s: one comparison, no PASS/FAIL lines or totals.
-    /// `timestamp` (ISO-8601) goes into JUnit XML only.
+    /// `timestamp` (ISO-8601) goes into JUnit XML only. `maxDifferences` caps each case's text
+    /// and JUnit failure (`--max-differences`); the JSON report, for tools, lists them all.
     package static func render(
-        _ cases: [CheckCase], format: Format, single: Bool, color: Bool, timestamp: @autoclosure () -> String
+        _ cases: [CheckCase], format: Format, single: Bool, color: Bool, timestamp: @autoclosure () -> String,
+        maxDifferences: Int = defaultMaxDifferences
     ) -> String {
         switch format {
-        case .text: text(cases, single: single, color: color)
+        case .text: text(cases, single: single, color: color, maxDifferences: maxDifferences)
         case .json: json(cases)
-        case .junit: JUnitReport.xml(cases, timestamp: timestamp())
+        case .junit: JUnitReport.xml(cases, timestamp: timestamp(), maxDifferences: maxDifferences)
         }
     }
+
+    /// Enough to see what changed; a 1 ms shift of a 3-hour session is 10^5 differences.
+    package static let defaultMaxDifferences = 50
 
     /// 0 all equal, 1 some differ, 2 some input unreadable (which wins: the check did not run).
     /// Skipped timelines and orphaned golden files leave the status alone unless `--strict`
@@ -64,17 +69,19 @@ package enum CheckReport {
         }
     }
 
-    private static func text(_ cases: [CheckCase], single: Bool, color: Bool) -> String {
+    private static func text(_ cases: [CheckCase], single: Bool, color: Bool, maxDifferences: Int) -> String {
         var text = ""
         for testCase in cases {
             switch testCase.outcome {
             case .compared(let comparison):
                 if single {
-                    text += DiffReport.text(comparison, color: color)
+                    text += DiffReport.text(comparison, color: color, maxDifferences: maxDifferences)
                 } else if comparison.isEqual {
                     text += line(testCase) + "\n"
                 } else {
-                    text += "FAIL \(TerminalText.escaped(testCase.name))\n" + DiffReport.text(comparison, color: color)
+                    text +=
+                        "FAIL \(TerminalText.escaped(testCase.name))\n"
+                        + DiffReport.text(comparison, color: color, maxDifferences: maxDifferences)
                 }
             case .error, .skipped, .orphaned:
                 text += line(testCase) + "\n"

@@ -8,7 +8,14 @@ package enum DiffReport {
 
     /// A unified-diff-like report: `~` changed (with each field, expected → actual), `-` missing,
     /// `+` extra, two-space context lines, `…` between hunks, then the one-line summary.
-    package static func text(_ comparison: Comparison, color: Bool) -> String {
+    ///
+    /// `context` records are shown around each difference; after `maxDifferences` differences, or
+    /// once the report passes `maxBytes`, a line says how many more there are and the report ends
+    /// with the summary: a one-millisecond shift of a long session stays a readable report.
+    package static func text(
+        _ comparison: Comparison, color: Bool, context: Int = context, maxDifferences: Int = .max,
+        maxBytes: Int = .max
+    ) -> String {
         // Everything printed passes through here, so no byte of a record reaches the terminal raw.
         func paint(_ code: String, _ text: String) -> String {
             let safe = TerminalText.escaped(text)
@@ -22,7 +29,18 @@ package enum DiffReport {
             for near in max(0, index - context)...min(entries.count - 1, index + context) { shown.insert(near) }
         }
         var previous: Int?
+        var (differences, bytes, counted) = (0, 0, 0)
         for index in shown.sorted() {
+            for line in lines[counted...] { bytes += line.utf8.count + 1 }
+            counted = lines.count
+            if entries[index].isDifference {
+                if differences == maxDifferences || bytes > maxBytes {
+                    let more = interesting.count - differences
+                    lines.append("… \(more) more difference\(more == 1 ? "" : "s")")
+                    break
+                }
+                differences += 1
+            }
             if let previous, index > previous + 1 { lines.append(paint("2", "  …")) }
             previous = index
             switch entries[index] {
@@ -32,7 +50,10 @@ package enum DiffReport {
                 lines.append(paint("33", "~ " + e.summary + "   (expected line \(e.line), actual line \(a.line))"))
                 for change in changes {
                     lines.append(
-                        paint("33", "    \(change.field): \(render(change.expected)) → \(render(change.actual))"))
+                        paint(
+                            "33",
+                            "    \(change.field): \(render(change.expected, change.expectedOriginal)) → "
+                                + render(change.actual, change.actualOriginal)))
                 }
             case .missing(let e):
                 lines.append(paint("31", "- " + e.summary + "   (expected line \(e.line), missing)"))
@@ -44,8 +65,34 @@ package enum DiffReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The first difference on one line, for a JUnit `message` that reporters show alone:
+    /// `t=1400 metric StartTime value 1399 → 1400`, `missing t=… event Start (content)`.
+    package static func firstDifference(_ comparison: Comparison) -> String? {
+        for entry in comparison.entries {
+            switch entry {
+            case .same: continue
+            case .changed(let e, _, let changes):
+                var head = "t=\(e.t.map(String.init) ?? "?") \(e.type) \(e.label)"
+                if let tracker = e.tracker { head += " (\(tracker))" }
+                guard let change = changes.first else { return TerminalText.escaped(head) }
+                let more = changes.count > 1 ? " (and \(changes.count - 1) more fields)" : ""
+                return TerminalText.escaped(
+                    "\(head) \(change.field) \(render(change.expected)) → \(render(change.actual))\(more)")
+            case .missing(let e): return TerminalText.escaped("missing " + e.summary)
+            case .extra(let a): return TerminalText.escaped("extra " + a.summary)
+            }
+        }
+        return nil
+    }
+
     static func render(_ value: JSONValue?) -> String {
         value.map(JSONDiffText.render) ?? "(absent)"
+    }
+
+    /// A normalised id with the one the file holds: `"P2" ("1B0C…" in the file)`.
+    static func render(_ value: JSONValue?, _ original: String?) -> String {
+        guard let original, value != .string(original) else { return render(value) }
+        return render(value) + " (" + JSONDiffText.render(.string(original)) + " in the file)"
     }
 
     /// One case's differences as a JSON object (the `--format json` contract).

@@ -11,8 +11,10 @@ package struct GoldenCheck: Sendable {
     package var csvTrackers: [TrackerSpec] = []
     /// `--input-format`: every timeline is read in this format (nil: detected, as `run` does).
     package var inputFormat: TimelineFormat?
-    /// `--strict`: skipped timelines and orphaned golden files fail the check.
-    package var strict = false
+    /// `--allow-missing`: a timeline without its golden file and a golden file without its
+    /// timeline are listed (SKIP, ORPHAN) instead of failing. Off by default: a gate that passes
+    /// when its goldens were never committed guards nothing.
+    package var allowMissing = false
     /// Timelines replayed at once; the cases keep the suite's order.
     package var jobs = 1
     /// How each timeline is replayed (`run`'s defaults, with the command's limits).
@@ -31,17 +33,17 @@ package struct GoldenCheck: Sendable {
         return ParallelMap.map(suite.items, jobs: jobs) { check.compare($0) }
     }
 
-    /// Rewrites the golden files that differ. `changed` gets one line per timeline (`created …`,
-    /// `updated …: summary` and the differences, `unchanged …`) in suite order; the cases are
-    /// the errors and orphaned golden files.
-    package func update(_ suite: GoldenSuite, changed: (String, Change) -> Void) -> [CheckCase] {
+    /// Rewrites the golden files that differ. `changed` gets the golden file's path and one line
+    /// per timeline (`created …`, `updated …: summary` and the differences, `unchanged …`) in
+    /// suite order; the cases are the errors and orphaned golden files.
+    package func update(_ suite: GoldenSuite, changed: (String, String, Change) -> Void) -> [CheckCase] {
         let check = self
         let results = ParallelMap.map(suite.items, jobs: jobs) { item -> UpdateResult in
             let started = Date()
             guard case .timeline(let path, let expected) = item else { return .reported(check.compare(item)) }
             do {
                 let (line, change) = try check.update(path, expectedPath: expected)
-                return .changed(line, change)
+                return .changed(expected, line, change)
             } catch {
                 let outcome = CheckCase.Outcome.error(GoldenAdvice.message(error, timeline: path, expected: expected))
                 return .reported(CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome))
@@ -50,7 +52,7 @@ package struct GoldenCheck: Sendable {
         var cases: [CheckCase] = []
         for result in results {
             switch result {
-            case .changed(let line, let change): changed(line, change)
+            case .changed(let path, let line, let change): changed(path, line, change)
             case .reported(let testCase): cases.append(testCase)
             }
         }
@@ -58,7 +60,7 @@ package struct GoldenCheck: Sendable {
     }
 
     private enum UpdateResult: Sendable {
-        case changed(String, Change)
+        case changed(String, String, Change)
         case reported(CheckCase)
     }
 
@@ -75,13 +77,14 @@ package struct GoldenCheck: Sendable {
                 let actual = try OutputLog.read(ByteInput(bytes: try produce(path), name: path))
                 if let missing = GoldenAdvice.missing(expected, for: path) { throw missing }
                 let golden = try GoldenFiles.readExpected(expected)
-                outcome = .compared(RecordComparator.compare(expected: golden, actual: actual, options: comparison))
+                let result = RecordComparator.compare(expected: golden, actual: actual, options: comparison)
+                outcome = .compared(result.isEqual ? result.withoutRecords : result)
             } catch {
                 outcome = .error(GoldenAdvice.message(error, timeline: path, expected: expected))
             }
         }
         return CheckCase(
-            name: item.path, seconds: Date().timeIntervalSince(started), outcome: outcome, strict: strict)
+            name: item.path, seconds: Date().timeIntervalSince(started), outcome: outcome, strict: !allowMissing)
     }
 
     private func produce(_ path: String) throws -> [UInt8] {

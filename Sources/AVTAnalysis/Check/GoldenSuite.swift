@@ -53,6 +53,7 @@ package struct GoldenSuite: Sendable, Equatable {
         }
         var seen = Set<String>()
         var orphans: [String] = []
+        var others: [String] = []
         for path in paths {
             let isDirectory = path != "-" && SessionDiscovery.isDirectory(path)
             for timeline in try SessionDiscovery.expand([path]) where seen.insert(Self.identity(timeline)).inserted {
@@ -64,7 +65,11 @@ package struct GoldenSuite: Sendable, Equatable {
                 let known = !isDirectory || update || expect != nil || SessionDiscovery.exists(expected)
                 items.append(known ? .timeline(timeline, expected: expected) : .skipped(timeline, expected: expected))
             }
-            if isDirectory { orphans += Self.goldenFiles(in: path) }
+            if isDirectory {
+                let files = Self.files(in: path)
+                orphans += files.filter { $0.hasSuffix(".expected.jsonl") }
+                others += files.filter { !$0.hasSuffix(".expected.jsonl") }
+            }
         }
         if expect != nil, items.count != 1 {
             throw TimelineError(
@@ -78,9 +83,20 @@ package struct GoldenSuite: Sendable, Equatable {
                 case .orphaned: nil
                 }
             })
+        // A file the folder scan passed over but whose golden file is beside it was a timeline
+        // (a `logcat.txt` overwritten by a failed capture): it is checked, and its reader says
+        // why it is not one, rather than the case vanishing and its golden file turning orphan.
+        var formerTimeline: [String: String] = [:]
+        for file in others where !seen.contains(Self.identity(file)) {
+            formerTimeline[Self.identity(GoldenFiles.expectedPath(for: file))] = file
+        }
         for golden in orphans
         where !claimed.contains(Self.identity(golden)) && seen.insert(Self.identity(golden)).inserted {
-            items.append(.orphaned(golden))
+            if let file = formerTimeline[Self.identity(golden)], seen.insert(Self.identity(file)).inserted {
+                items.append(.timeline(file, expected: golden))
+            } else {
+                items.append(.orphaned(golden))
+            }
         }
     }
 
@@ -112,12 +128,12 @@ package struct GoldenSuite: Sendable, Equatable {
         owner[key] = timeline
     }
 
-    /// The `*.expected.jsonl` files in a directory tree, sorted by path.
-    private static func goldenFiles(in directory: String) -> [String] {
+    /// The files in a directory tree, sorted by path.
+    private static func files(in directory: String) -> [String] {
         let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         // The timeline walk of the same folder has already warned about what it skipped.
         let files = (try? FolderWalk.files(under: root, warn: { _ in })) ?? []
-        return files.filter { $0.hasSuffix(".expected.jsonl") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// One key per file however it was named (`./a/s.json`, `a/s.json`, a symlink to it).

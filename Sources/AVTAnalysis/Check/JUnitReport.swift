@@ -2,11 +2,20 @@ import AVTJSON
 
 /// JUnit XML in the Ant/Jenkins shape (valid against Jenkins' junit-4.xsd) that GitLab, Jenkins
 /// and the GitHub reporter actions read:
-/// one `testcase` per timeline with `classname`, `name`, `file` and `time`; a difference is a
-/// `failure` carrying the text diff, unreadable input an `error`, a timeline without a golden
-/// file or a golden file without a timeline `skipped` (a `failure` under `--strict`).
+/// one `testcase` per timeline with `classname`, `name` and `time` (junit-4.xsd has no `file`);
+/// a difference is a `failure` whose `message` is the first difference and whose text starts
+/// with the differences (no context: reporters keep the first lines), capped; unreadable input
+/// is an `error`; a timeline without a golden file or a golden file without a timeline is a
+/// `failure`, or `skipped` (without attributes, which junit-4.xsd refuses) with `--allow-missing`.
 package enum JUnitReport {
-    package static func xml(_ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String) -> String {
+    /// A failure's text stops past this size whatever `maxDifferences` says: GitHub
+    /// annotations stop at 64 KiB.
+    package static let maxBytes = 60 * 1024
+
+    package static func xml(
+        _ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String,
+        maxDifferences: Int = CheckReport.defaultMaxDifferences
+    ) -> String {
         let failures = cases.filter { $0.verdict == .failed }.count
         let errors = cases.filter { $0.verdict == .error }.count
         let skipped = cases.filter { $0.verdict == .skipped || $0.verdict == .orphaned }.count
@@ -18,14 +27,17 @@ package enum JUnitReport {
             "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
         for testCase in cases {
             let head =
-                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(testCase.name))\" file=\"\(escape(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(relative(testCase.name)))\" time=\"\(seconds(testCase.seconds))\""
             switch testCase.outcome {
             case .compared(let comparison) where comparison.isEqual:
                 out += head + "/>\n"
             case .compared(let comparison):
                 out += head + ">\n"
-                out += "      <failure message=\"\(escape(comparison.summary))\" type=\"RecordsDiffer\">"
-                out += escape(DiffReport.text(comparison, color: false)) + "</failure>\n"
+                let first = DiffReport.firstDifference(comparison).map { $0 + "; " } ?? ""
+                let text = DiffReport.text(
+                    comparison, color: false, context: 0, maxDifferences: maxDifferences, maxBytes: maxBytes)
+                out += "      <failure message=\"\(escape(first + comparison.summary))\" type=\"RecordsDiffer\">"
+                out += escape(text) + "</failure>\n"
                 out += "    </testcase>\n"
             case .error(let message):
                 out += head + ">\n"
@@ -37,12 +49,19 @@ package enum JUnitReport {
                 out +=
                     testCase.strict
                     ? "      <failure message=\"\(escape(message))\" type=\"\(type)\">\(escape(message))</failure>\n"
-                    : "      <skipped message=\"\(escape(message))\"/>\n"
+                    : "      <skipped>\(escape(message))</skipped>\n"
                 out += "    </testcase>\n"
             }
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out
+    }
+
+    /// A path as CI servers show and link it: relative to the folder given, without `./`.
+    static func relative(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return String(path)
     }
 
     static func seconds(_ s: Double) -> String {

@@ -76,8 +76,19 @@ package enum OutputLog {
             }
             attributes = items.map { ($0.key, $0.node.value) }.sorted { $0.0 < $1.0 }
         }
+        // The members read above by name and type; everything else (and a known name with
+        // another type, such as a numeric tracker) is kept as it is, to be compared.
+        let session = string("session")
+        let tracker = string("tracker")
+        let metricType = string("metricType")
+        var known: Set<String> = ["type", labelKey, "t", "attributes", "value"]
+        if session != nil { known.insert("session") }
+        if tracker != nil { known.insert("tracker") }
+        if metricType != nil { known.insert("metricType") }
+        let others = members.filter { !known.contains($0.key) }.map { ($0.key, $0.node.value) }
         return OutputRecord(
-            line: line, type: type, session: string("session"), t: t, label: label, tracker: string("tracker"),
-            value: field("value")?.value, attributes: attributes, metricType: string("metricType"))
+            line: line, type: type, session: session, t: t, label: label, tracker: tracker,
+            value: field("value")?.value, attributes: attributes, metricType: metricType,
+            members: others.sorted { $0.0 < $1.0 })
     }
 }

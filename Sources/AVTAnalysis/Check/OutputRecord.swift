@@ -18,11 +18,17 @@ package struct OutputRecord: Sendable, Equatable {
     package var attributes: [(key: String, value: JSONValue)]
     /// A metric's `metricType` (`counter` or `gauge`), when the record says.
     package var metricType: String? = nil
+    /// Every other top-level member (`time`, and anything a golden file adds, such as `unit`),
+    /// sorted by name: a backend sees them, so the comparison does too.
+    package var members: [(key: String, value: JSONValue)] = []
+    /// The ids normalising renamed, by attribute (`playbackId` → its UUID), for reports only.
+    package var originalIds: [String: String] = [:]
 
     package static func == (a: OutputRecord, b: OutputRecord) -> Bool {
         a.line == b.line && a.type == b.type && a.session == b.session && a.t == b.t && a.label == b.label
             && a.tracker == b.tracker && a.value == b.value && a.metricType == b.metricType
             && a.attributes.elementsEqual(b.attributes) { $0.key == $1.key && $0.value == $1.value }
+            && a.members.elementsEqual(b.members) { $0.key == $1.key && $0.value == $1.value }
     }
 
     /// What alignment matches records on: the same kind of thing from the same place. Time and

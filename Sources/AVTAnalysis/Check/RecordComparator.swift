@@ -1,3 +1,4 @@
+import AVTFormats
 import AVTJSON
 
 /// Normalises and aligns two outputs, then reports each record as same, changed, missing or extra.
@@ -36,6 +37,7 @@ package enum RecordComparator {
         }
         var comparison = Comparison(entries: entries, expectedCount: expected.count, actualCount: actual.count)
         comparison.unmatchedIgnores = unmatched(options.ignore, in: [expected, actual])
+        comparison.unmatchedMetricNames = unmatchedMetrics(options.valueTolerances, in: [expected, actual])
         return comparison
     }
 
@@ -48,7 +50,22 @@ package enum RecordComparator {
                 if left.isEmpty { return left }
                 if record.t != nil { left.remove("t") }
                 if record.value != nil { left.remove("value") }
+                if record.metricType != nil { left.remove("metricType") }
                 for attribute in record.attributes { left.remove(attribute.key) }
+                for member in record.members { left.remove(member.key) }
+            }
+        }
+        return left
+    }
+
+    /// The metric names of `--value-tolerance` that no metric here has (`StarTime=50`): a typo
+    /// that would otherwise loosen nothing, silently.
+    static func unmatchedMetrics(_ tolerances: [ValueTolerance], in outputs: [[OutputRecord]]) -> Set<String> {
+        var left = Set(tolerances.compactMap { if case .name(let name) = $0.selector { name } else { nil } })
+        for records in outputs {
+            for record in records where record.type == "metric" {
+                if left.isEmpty { return left }
+                left.remove(record.label)
             }
         }
         return left
@@ -66,9 +83,12 @@ package enum RecordComparator {
         }
         return records.map { record in
             var record = record
+            record.members.removeAll { options.ignore.contains($0.key) }
+            var originals: [String: String] = [:]
             record.attributes = record.attributes.compactMap { key, value in
                 if options.ignore.contains(key) { return nil }
                 guard case .string(let text) = value else { return (key, value) }
+                if ["playbackId", "streamId", "senderId"].contains(key) { originals[key] = text }
                 switch key {
                 case "playbackId": return (key, .string(label(text, "P", &playbacks)))
                 case "streamId": return (key, .string(label(text, "S", &streams)))
@@ -76,6 +96,7 @@ package enum RecordComparator {
                 default: return (key, value)
                 }
             }
+            record.originalIds = originals
             return record
         }
     }
@@ -97,8 +118,9 @@ package enum RecordComparator {
     }
 
     static func canonicalText(_ r: OutputRecord) -> String {
-        r.alignmentKey + "\u{2}" + (r.value.map(JSONDiffText.render) ?? "") + "\u{2}"
-            + r.attributes.map { $0.key + "=" + JSONDiffText.render($0.value) }.joined(separator: "\u{3}")
+        r.alignmentKey + "\u{2}" + (r.value.map(JSONDiffText.render) ?? "") + "\u{2}" + (r.metricType ?? "")
+            + "\u{2}" + r.attributes.map { $0.key + "=" + JSONDiffText.render($0.value) }.joined(separator: "\u{3}")
+            + "\u{2}" + r.members.map { $0.key + "=" + JSONDiffText.render($0.value) }.joined(separator: "\u{3}")
     }
 
     static func isTimeValued(_ key: String) -> Bool {
@@ -120,28 +142,62 @@ package enum RecordComparator {
         if !options.ignore.contains("value"), !valuesAgree(e, a, options: options) {
             changes.append(FieldChange(field: "value", expected: e.value, actual: a.value))
         }
+        if !options.ignore.contains("metricType"), e.metricType != a.metricType {
+            changes.append(
+                FieldChange(
+                    field: "metricType", expected: e.metricType.map { .string($0) },
+                    actual: a.metricType.map { .string($0) }))
+        }
+        changes += memberChanges(e.members, a.members, prefix: "") { key, ev, av in
+            key == "time" ? sameTime(ev, av, tolerance) : within(ev, av, 0)
+        }
+        changes += memberChanges(e.attributes, a.attributes, prefix: "attributes.") { key, ev, av in
+            within(ev, av, isTimeValued(key) ? Double(tolerance) : 0)
+        }.map { change in
+            let key = String(change.field.dropFirst("attributes.".count))
+            var change = change
+            (change.expectedOriginal, change.actualOriginal) = (e.originalIds[key], a.originalIds[key])
+            return change
+        }
+        return changes
+    }
+
+    /// The changes between two member lists sorted by name: absent on one side, or not `agree`.
+    static func memberChanges(
+        _ e: [(key: String, value: JSONValue)], _ a: [(key: String, value: JSONValue)], prefix: String,
+        agree: (String, JSONValue, JSONValue) -> Bool
+    ) -> [FieldChange] {
+        var changes: [FieldChange] = []
         var i = 0
         var j = 0
-        while i < e.attributes.count || j < a.attributes.count {
-            let ek = i < e.attributes.count ? e.attributes[i].key : nil
-            let ak = j < a.attributes.count ? a.attributes[j].key : nil
+        while i < e.count || j < a.count {
+            let ek = i < e.count ? e[i].key : nil
+            let ak = j < a.count ? a[j].key : nil
             if let ek, ak == nil || ek < ak! {
-                changes.append(FieldChange(field: "attributes." + ek, expected: e.attributes[i].value, actual: nil))
+                changes.append(FieldChange(field: prefix + ek, expected: e[i].value, actual: nil))
                 i += 1
             } else if let ak, ek == nil || ak < ek! {
-                changes.append(FieldChange(field: "attributes." + ak, expected: nil, actual: a.attributes[j].value))
+                changes.append(FieldChange(field: prefix + ak, expected: nil, actual: a[j].value))
                 j += 1
             } else if let key = ek {
-                let ev = e.attributes[i].value
-                let av = a.attributes[j].value
-                if !within(ev, av, isTimeValued(key) ? Double(tolerance) : 0) {
-                    changes.append(FieldChange(field: "attributes." + key, expected: ev, actual: av))
+                if !agree(key, e[i].value, a[j].value) {
+                    changes.append(FieldChange(field: prefix + key, expected: e[i].value, actual: a[j].value))
                 }
                 i += 1
                 j += 1
             }
         }
         return changes
+    }
+
+    /// `time` is the record's wall-clock time (ISO-8601): equal text, or, under `--tolerance`,
+    /// two readable times at most that many milliseconds apart, as `t` is.
+    static func sameTime(_ e: JSONValue, _ a: JSONValue, _ tolerance: Int) -> Bool {
+        if e == a { return true }
+        guard tolerance > 0, case .string(let x) = e, case .string(let y) = a, let p = ISO8601.parse(x),
+            let q = ISO8601.parse(y)
+        else { return false }
+        return abs(p - q) <= tolerance
     }
 
     /// A metric's value within the time tolerance (for millisecond metrics) or within the most
@@ -153,19 +209,34 @@ package enum RecordComparator {
         let metricType = e.metricType ?? a.metricType
         let selecting = options.valueTolerances.filter { $0.selects(name: e.label, metricType: metricType) }
         let byName = selecting.last { if case .name = $0.selector { return true } else { return false } }
-        guard let rule = byName ?? selecting.last, let p = e.value.flatMap(number), let q = a.value.flatMap(number)
+        guard let rule = byName ?? selecting.last, let p = e.value.flatMap(number), let q = a.value.flatMap(number),
+            sameKind(e.value, a.value)
         else { return false }
         return rule.allows(expected: p, actual: q)
     }
 
-    /// Equal by JSON type (true is not 1; 1 equals 1.0), numbers within `tolerance`.
+    /// Equal by JSON type (true is not 1), and by the kind of number: `1` is not `1.0`, because
+    /// backends type a field by it (InfluxDB's `1i` and `1.0`). Numbers of one kind within
+    /// `tolerance`.
     static func within(_ a: JSONValue?, _ b: JSONValue?, _ tolerance: Double) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
         case (let x?, let y?):
-            if let p = number(x), let q = number(y) { return abs(p - q) <= tolerance }
+            switch (x, y) {
+            case (.int, .int), (.double, .double):
+                if let p = number(x), let q = number(y) { return abs(p - q) <= tolerance }
+            case (.int, .double), (.double, .int): return false
+            default: break
+            }
             return x == y
         default: return false
+        }
+    }
+
+    private static func sameKind(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        switch (a, b) {
+        case (.int?, .int?), (.double?, .double?): true
+        default: false
         }
     }
 

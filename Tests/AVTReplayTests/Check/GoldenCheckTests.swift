@@ -30,18 +30,31 @@ final class GoldenCheckTests: XCTestCase {
         let path = try timeline("a.json")
         let expected = GoldenFiles.expectedPath(for: path)
         var said: [String] = []
-        XCTAssertEqual(GoldenCheck().update(try GoldenSuite([path])) { line, _ in said.append(line) }.count, 0)
+        XCTAssertEqual(GoldenCheck().update(try GoldenSuite([path])) { _, line, _ in said.append(line) }.count, 0)
         XCTAssertTrue(said.last?.hasPrefix("created \(expected): ") == true, "\(said)")
-        XCTAssertEqual(GoldenCheck().update(try GoldenSuite([path])) { line, _ in said.append(line) }.count, 0)
+        XCTAssertEqual(GoldenCheck().update(try GoldenSuite([path])) { _, line, _ in said.append(line) }.count, 0)
         XCTAssertEqual(said.last, "unchanged \(expected)")
         _ = try timeline("a.json", end: 62000)
-        _ = GoldenCheck().update(try GoldenSuite([path])) { line, _ in said.append(line) }
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, line, _ in said.append(line) }
         XCTAssertTrue(said.last?.hasPrefix("updated \(expected): ") == true, "\(said)")
+    }
+
+    /// A finished equal case keeps its counts, not its records: memory does not grow with the
+    /// records of the cases already checked.
+    func testAnEqualCaseKeepsNoRecords() throws {
+        let path = try timeline("keep.json")
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _, _ in }
+        let cases = GoldenCheck().compare(try GoldenSuite([path]))
+        guard case .compared(let comparison) = cases.first?.outcome else { return XCTFail("\(cases)") }
+        XCTAssertTrue(comparison.isEqual)
+        XCTAssertEqual(comparison.entries.count, 0)
+        XCTAssertGreaterThan(comparison.expectedCount, 0)
+        XCTAssertTrue(comparison.summary.hasPrefix("equal: \(comparison.expectedCount) records"), comparison.summary)
     }
 
     func testCompareAgainstTheGoldenFile() throws {
         let path = try timeline("a.json")
-        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _ in }
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _, _ in }
         let same = GoldenCheck().compare(try GoldenSuite([path]))
         XCTAssertEqual(same.map(\.passed), [true])
         XCTAssertEqual(CheckReport.status(same), .ok)
@@ -65,7 +78,7 @@ final class GoldenCheckTests: XCTestCase {
 
     func testReportsInEachFormat() throws {
         let path = try timeline("a.json")
-        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _ in }
+        _ = GoldenCheck().update(try GoldenSuite([path])) { _, _, _ in }
         let cases =
             GoldenCheck().compare(try GoldenSuite([path])) + [
                 CheckCase(name: "b.json", seconds: 0, outcome: .error("cannot read b.json"))

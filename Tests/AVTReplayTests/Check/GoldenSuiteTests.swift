@@ -63,11 +63,11 @@ final class GoldenSuiteTests: XCTestCase {
                 .timeline(a, expected: GoldenFiles.expectedPath(for: a)),
                 .skipped(root + "/b.json", expected: GoldenFiles.expectedPath(for: b)), .orphaned(orphan),
             ])
-        let cases = GoldenCheck().compare(suite)
-        XCTAssertEqual(cases.map(\.verdict), [.failed, .skipped, .orphaned])
-        var strict = GoldenCheck()
-        strict.strict = true
-        XCTAssertEqual(strict.compare(suite).map(\.verdict), [.failed, .failed, .failed])
+        // Missing golden files fail by default; --allow-missing only lists them.
+        XCTAssertEqual(GoldenCheck().compare(suite).map(\.verdict), [.failed, .failed, .failed])
+        var lenient = GoldenCheck()
+        lenient.allowMissing = true
+        XCTAssertEqual(lenient.compare(suite).map(\.verdict), [.failed, .skipped, .orphaned])
     }
 
     func testFoldersTellOutputsFromTimelinesByTheirFirstRecord() throws {
@@ -96,8 +96,8 @@ final class GoldenSuiteTests: XCTestCase {
     func testTotalsCountErrorsApartFromFailures() {
         let cases = [
             CheckCase(name: "a", seconds: 0, outcome: .error("x")),
-            CheckCase(name: "b", seconds: 0, outcome: .skipped("no golden")),
-            CheckCase(name: "c", seconds: 0, outcome: .orphaned("no timeline")),
+            CheckCase(name: "b", seconds: 0, outcome: .skipped("no golden"), strict: false),
+            CheckCase(name: "c", seconds: 0, outcome: .orphaned("no timeline"), strict: false),
         ]
         XCTAssertEqual(CheckReport.totals(cases), "0 passed, 0 failed, 1 errors, 1 skipped, 1 orphaned")
         XCTAssertEqual(CheckReport.totals([]), "0 passed, 0 failed, 0 errors")
@@ -106,7 +106,7 @@ final class GoldenSuiteTests: XCTestCase {
         let json = CheckReport.render(cases, format: .json, single: false, color: false, timestamp: "")
         XCTAssertTrue(json.hasPrefix(#"{"passed":0,"failed":0,"errors":1,"skipped":1,"orphaned":1,"#), json)
         let xml = JUnitReport.xml(cases, timestamp: "")
-        XCTAssertTrue(xml.contains(#"errors="1" skipped="2""#) && xml.contains("<skipped message="), xml)
+        XCTAssertTrue(xml.contains(#"errors="1" skipped="2""#) && xml.contains("<skipped>no golden</skipped>"), xml)
         XCTAssertEqual(CheckReport.status(Array(cases.dropFirst())), .ok)
     }
 
@@ -141,7 +141,7 @@ final class GoldenSuiteTests: XCTestCase {
         let scratch = try ScratchDirectory()
         let a = try scratch.write("a.json", Self.timeline)
         let suite = try GoldenSuite([a])
-        _ = GoldenCheck().update(suite) { _, _ in }
+        _ = GoldenCheck().update(suite) { _, _, _ in }
         // The golden file lives elsewhere, reached by a symlink, mode 600.
         let real = scratch.url.appendingPathComponent("store/a.jsonl").path
         try FileManager.default.createDirectory(
@@ -151,7 +151,7 @@ final class GoldenSuiteTests: XCTestCase {
         XCTAssertEqual(chmod(real, 0o600), 0)
         let before = try FileManager.default.attributesOfItem(atPath: real)
         var changes: [GoldenCheck.Change] = []
-        _ = GoldenCheck().update(suite) { _, change in changes.append(change) }
+        _ = GoldenCheck().update(suite) { _, _, change in changes.append(change) }
         XCTAssertEqual(changes, [.unchanged])
         let after = try FileManager.default.attributesOfItem(atPath: real)
         XCTAssertEqual(after[.systemFileNumber] as? Int, before[.systemFileNumber] as? Int)
@@ -162,7 +162,7 @@ final class GoldenSuiteTests: XCTestCase {
         // A real change: written through the link, mode kept, the differences said.
         try scratch.write("a.json", Self.timeline.replacingOccurrences(of: "61000", with: "62000"))
         var lines: [String] = []
-        _ = GoldenCheck().update(suite) { line, change in
+        _ = GoldenCheck().update(suite) { _, line, change in
             lines.append(line)
             changes.append(change)
         }
@@ -179,7 +179,7 @@ final class GoldenSuiteTests: XCTestCase {
         var paths: [String] = []
         for n in 0..<5 { paths.append(try scratch.write("s\(n).json", Self.timeline)) }
         let suite = try GoldenSuite([scratch.url.path], update: true)
-        _ = GoldenCheck().update(suite) { _, _ in }
+        _ = GoldenCheck().update(suite) { _, _, _ in }
         var parallel = GoldenCheck()
         parallel.jobs = 3
         let cases = parallel.compare(try GoldenSuite([scratch.url.path]))

@@ -31,14 +31,15 @@ final class JUnitSchemaTests: XCTestCase {
                     CheckCase(name: "bad.json", seconds: 0.001, outcome: .compared(differing)),
                     CheckCase(
                         name: "broken.json", seconds: 0, outcome: .error("broken.json:1:1: \u{01}control \"quoted\"")),
-                    CheckCase(name: "new.json", seconds: 0, outcome: .skipped("no expected output")),
-                    CheckCase(name: "old.expected.jsonl", seconds: 0, outcome: .orphaned("no timeline")),
+                    // --allow-missing: the gaps are listed as skipped.
+                    CheckCase(name: "new.json", seconds: 0, outcome: .skipped("no expected output"), strict: false),
+                    CheckCase(name: "old.expected.jsonl", seconds: 0, outcome: .orphaned("no timeline"), strict: false),
                 ], timestamp: "2026-03-01T12:00:00"),
-            // --strict: the same gaps as failures.
+            // The default: the same gaps as failures.
             JUnitReport.xml(
                 [
-                    CheckCase(name: "new.json", seconds: 0, outcome: .skipped("no expected output"), strict: true),
-                    CheckCase(name: "old.expected.jsonl", seconds: 0, outcome: .orphaned("no timeline"), strict: true),
+                    CheckCase(name: "new.json", seconds: 0, outcome: .skipped("no expected output")),
+                    CheckCase(name: "old.expected.jsonl", seconds: 0, outcome: .orphaned("no timeline")),
                 ], timestamp: "2026-03-01T12:00:00"),
         ]
         let scratch = try ScratchDirectory()
@@ -57,21 +58,49 @@ final class JUnitSchemaTests: XCTestCase {
         }
     }
 
+    /// A long session shifted by 1 ms: the failure text holds the first differences and says
+    /// how many more there are, instead of megabytes GitHub annotations would cut.
+    func testAFailureIsCappedAndStartsWithTheFirstDifference() {
+        let expected = (0..<1000).map {
+            OutputRecord(
+                line: $0 + 1, type: "metric", t: $0 * 1000, label: "Ping", tracker: nil, value: .int(1), attributes: [])
+        }
+        let actual = expected.map { record -> OutputRecord in
+            var shifted = record
+            shifted.t = record.t.map { $0 + 1 }
+            return shifted
+        }
+        let comparison = RecordComparator.compare(expected: expected, actual: actual, options: ComparisonOptions())
+        let xml = JUnitReport.xml(
+            [CheckCase(name: "long.json", seconds: 0, outcome: .compared(comparison))], timestamp: "")
+        XCTAssertTrue(xml.contains(#"<failure message="t=0 metric Ping t 0 → 1; 1000 differences"#), xml)
+        XCTAssertTrue(xml.contains(#"type="RecordsDiffer">~ t=0 metric Ping = 1"#), xml)
+        XCTAssertTrue(xml.contains("… 950 more differences\n1000 differences: 1000 changed"), xml)
+        XCTAssertLessThan(xml.utf8.count, 64 * 1024)
+    }
+
     func testTheSchemaRejectsWhatCIServersWouldNot() throws {
         guard let xmllint = ["/usr/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("xmllint not installed")
         }
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("junit.xsd")
         let scratch = try ScratchDirectory()
-        // A testcase without a name, and a negative time: both invalid.
-        let file = try scratch.write(
-            "bad.xml", #"<testsuites><testsuite name="s" tests="1"><testcase time="-1"/></testsuite></testsuites>"#)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xmllint)
-        process.arguments = ["--noout", "--schema", schema.path, file]
-        process.standardError = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0)
+        // A testcase without a name, a negative time, and what Jenkins' junit-4.xsd refuses
+        // (testcase@file, skipped@message): all invalid.
+        let bad = [
+            #"<testcase time="-1"/>"#, #"<testcase name="a" file="a.json"/>"#,
+            #"<testcase name="a"><skipped message="no golden"/></testcase>"#,
+        ]
+        for (n, testcase) in bad.enumerated() {
+            let file = try scratch.write(
+                "bad\(n).xml", #"<testsuites><testsuite name="s" tests="1">"# + testcase + "</testsuite></testsuites>")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xmllint)
+            process.arguments = ["--noout", "--schema", schema.path, file]
+            process.standardError = Pipe()
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertNotEqual(process.terminationStatus, 0, testcase)
+        }
     }
 }
