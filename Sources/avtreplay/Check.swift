@@ -116,7 +116,7 @@ extension AVTReplayCommand {
         private func updated(_ suite: GoldenSuite, with check: GoldenCheck) throws {
             var files: [(path: String, line: String, change: GoldenCheck.Change)] = []
             // A line names a file of the checkout: escaped, as everything that reaches a terminal.
-            let cases = check.update(suite) { files.append(($0, TerminalText.escaped($1), $2)) }
+            let cases = check.update(suite) { files.append(($0, TerminalText.escapedKeepingNewlines($1), $2)) }
             let count = { (change: GoldenCheck.Change) in files.filter { $0.change == change }.count }
             let text: String
             if compare.format == .json {

@@ -96,7 +96,7 @@ final class HostileOutputTests: XCTestCase {
         for arguments in attempts {
             let result = try CLI.run(arguments, in: directory)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
-            XCTAssertFalse(result.stderr.contains("created"), "\(arguments)")
+            XCTAssertFalse((result.stdout + result.stderr).contains("created"), "\(arguments)")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("x.json"))), before, "\(arguments)")
         }
     }

@@ -69,7 +69,7 @@ final class UntrustedCheckoutTests: XCTestCase {
             atPath: path("upd/s.expected.jsonl"), withDestinationPath: "golden/s.expected.jsonl")
         let result = try run(["check", "upd", "--update"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("0 created, 1 updated, 0 unchanged"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("0 created, 1 updated, 0 unchanged"), result.stdout)
         XCTAssertEqual(
             try FileManager.default.destinationOfSymbolicLink(atPath: path("upd/s.expected.jsonl")),
             "golden/s.expected.jsonl")
