@@ -36,8 +36,12 @@ final class MockHTTPServer: @unchecked Sendable {
     private var recorded: [Request] = []
     private var script: [(status: Int, headers: [String: String])]
     private let fallback: Int
+    /// Signalled when the accept loop has ended.
+    private let served = DispatchSemaphore(value: 0)
+    private var closed = false
 
-    init(script: [(status: Int, headers: [String: String])] = [], fallback: Int = 202) throws {
+    /// Listens on `port` (0: any free port).
+    init(script: [(status: Int, headers: [String: String])] = [], fallback: Int = 202, port wanted: UInt16 = 0) throws {
         self.script = script
         self.fallback = fallback
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -47,7 +51,7 @@ final class MockHTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = wanted.bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
@@ -60,7 +64,17 @@ final class MockHTTPServer: @unchecked Sendable {
         Thread { [self] in serve() }.start()
     }
 
-    deinit { close(fd) }
+    deinit { if !closed { close(fd) } }
+
+    /// Stops listening and frees the port for another server: shutdown wakes the thread blocked
+    /// in accept, which ends; then the socket is closed.
+    func stopListening() {
+        guard !closed else { return }
+        shutdown(fd, Int32(SHUT_RDWR))
+        served.wait()
+        close(fd)
+        closed = true
+    }
 
     var requests: [Request] {
         lock.lock()
@@ -69,6 +83,7 @@ final class MockHTTPServer: @unchecked Sendable {
     }
 
     private func serve() {
+        defer { served.signal() }
         while true {
             let client = accept(fd, nil, nil)
             if client < 0 { return }
