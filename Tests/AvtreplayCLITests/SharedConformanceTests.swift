@@ -31,56 +31,14 @@ final class SharedConformanceTests: XCTestCase {
 
     private static var copy: URL { CLI.packageRoot.appendingPathComponent("Tests/Conformance") }
 
-    /// `../shared/conformance`: required under `AVTREPLAY_REQUIRE_SHARED=1`, a skip otherwise
-    /// (a clone on its own has only the copy, which `ConformanceTests` replays).
     private func sharedConformance() throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        let shared =
-            environment["AVTREPLAY_SHARED_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-        let conformance = shared.appendingPathComponent("conformance")
-        guard FileManager.default.fileExists(atPath: conformance.appendingPathComponent("compare.py").path) else {
-            let message = "no shared conformance folder at \(conformance.path) (set AVTREPLAY_SHARED_DIR)"
-            if environment["AVTREPLAY_REQUIRE_SHARED"] == "1" { XCTFail(message) }
-            throw XCTSkip(message)
-        }
-        return conformance
+        try SharedComparer.folder("conformance", holding: "compare.py")
     }
 
     private func compare(_ suite: String) throws {
         let shared = try sharedConformance()
-        let script = shared.appendingPathComponent("compare.py")
-        guard
-            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(
-                where: FileManager.default.isExecutableFile)
-                ?? which("python3")
-        else {
-            if ProcessInfo.processInfo.environment["AVTREPLAY_REQUIRE_SHARED"] == "1" {
-                return XCTFail("python3 is needed to run compare.py")
-            }
-            throw XCTSkip("python3 not found: cannot run compare.py")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            script.path, shared.appendingPathComponent(suite).path, "\(try CLI.binary.path) run {timeline}", "--jobs",
-            "2",
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertTrue(text.contains(" passed, 0 failed"), text)
-    }
-
-    private func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
+        try SharedComparer.assertPasses(
+            shared.appendingPathComponent("compare.py"),
+            [shared.appendingPathComponent(suite).path, "\(try CLI.binary.path) run {timeline}", "--jobs", "2"])
     }
 }
