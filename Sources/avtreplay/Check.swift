@@ -72,7 +72,11 @@ extension AVTReplayCommand {
 
         @OptionGroup var compare: CompareOptions
 
+        @OptionGroup var output: OutputOptions<ComparisonReportOutput>
+
         @OptionGroup var limits: LimitOptions
+
+        @OptionGroup var inputLimits: InputLimitOptions
 
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
@@ -92,7 +96,7 @@ extension AVTReplayCommand {
             }
             do {
                 let read = suite.items.flatMap(\.paths)
-                try FileIdentity.checkOutputs([compare.output.output], notAmong: timelines + read)
+                try FileIdentity.checkOutputs([output.output], notAmong: timelines + read)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
@@ -101,14 +105,14 @@ extension AVTReplayCommand {
             (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
             check.inputFormat = input.inputFormat
             (check.allowMissing, check.jobs) = (allowMissing, schedule.jobs)
-            check.options = limits.runOptions
+            check.options = limits.runOptions(input: inputLimits)
             if update { return try updated(suite, with: check) }
             let cases = check.compare(suite)
-            if compare.format == .junit && compare.output.output != "-" {
+            if compare.format == .junit && output.output != "-" {
                 // The CI log gets the verdicts too, not only the XML file.
                 Diagnostics.print(CheckReport.summary(cases).trimmingCharacters(in: .newlines))
             }
-            try compare.report(cases, single: false)
+            try compare.report(cases, single: false, to: output)
         }
 
         /// The update's report goes where a check's would (standard output, or `-o`), so a bot
@@ -127,7 +131,7 @@ extension AVTReplayCommand {
                 lines.append("\(count(.created)) created, \(count(.updated)) updated, \(count(.unchanged)) unchanged")
                 text = lines.joined(separator: "\n") + "\n"
             }
-            try compare.output.write(text)
+            try output.write(text)
             let status = CheckReport.status(cases)
             if status != .ok { throw ExitCode(status.code) }
         }

@@ -37,8 +37,6 @@ struct CompareOptions: ParsableArguments {
             valueName: "n"))
     var maxDifferences: Int = CheckReport.defaultMaxDifferences
 
-    @OptionGroup var output: OutputOptions<ComparisonReportOutput>
-
     func validate() throws {
         if tolerance < 0 { throw ValidationError("--tolerance must be ≥ 0 ms.") }
         if maxDifferences < 0 { throw ValidationError("--max-differences must be ≥ 0 (0 shows all).") }
@@ -70,8 +68,9 @@ struct CompareOptions: ParsableArguments {
         return options
     }
 
-    /// Writes the report for these cases; throws unless every case passed.
-    func report(_ cases: [CheckCase], single: Bool) throws {
+    /// Writes the report for these cases to `output` (the command's sibling group: nested groups
+    /// cost debug builds a re-validation per level); throws unless every case passed.
+    func report(_ cases: [CheckCase], single: Bool, to output: OutputOptions<ComparisonReportOutput>) throws {
         warnAboutUnmatchedIgnores(cases)
         warnAboutUnmatchedMetricNames(cases)
         let color = output.output == "-" && Diagnostics.colorAllowed(fd: 1)

@@ -35,6 +35,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var compare: CompareOptions
 
+        @OptionGroup var output: OutputOptions<ComparisonReportOutput>
+
         func validate() throws {
             if expected == "-" && actual == "-" {
                 throw ValidationError("Only one of the two outputs can be standard input.")
@@ -43,7 +45,7 @@ extension AVTReplayCommand {
 
         func run() throws {
             // The report must not replace the golden it compares (`diff A B -o A`).
-            try compare.output.refuseOverwriting([expected, actual].filter { $0 != "-" })
+            try output.refuseOverwriting([expected, actual].filter { $0 != "-" })
             let left: [OutputRecord]
             let right: [OutputRecord]
             do {
@@ -54,7 +56,8 @@ extension AVTReplayCommand {
             }
             let comparison = RecordComparator.compare(expected: left, actual: right, options: compare.comparison)
             let name = "\(InputFile.displayName(expected)) ↔ \(InputFile.displayName(actual))"
-            try compare.report([CheckCase(name: name, seconds: 0, outcome: .compared(comparison))], single: true)
+            try compare.report(
+                [CheckCase(name: name, seconds: 0, outcome: .compared(comparison))], single: true, to: output)
         }
 
         /// A file is read as `check` reads a golden file, so a pretty-printed one is named as such

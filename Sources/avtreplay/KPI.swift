@@ -61,6 +61,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var limits: LimitOptions
 
+        @OptionGroup var inputLimits: InputLimitOptions
+
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
         }
@@ -71,7 +73,7 @@ extension AVTReplayCommand {
             do {
                 sessions = try KPISessions.load(
                     inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                    options: limits.runOptions)
+                    options: limits.runOptions(input: inputLimits))
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
             }

@@ -20,15 +20,20 @@ struct LimitOptions: ParsableArguments {
             valueName: "ms"))
     var minPingInterval = LimitValue(RunOptions.defaultMinPingInterval, unit: .milliseconds)
 
-    @OptionGroup var input: InputLimitOptions
-
     /// Default replay options with these limits, for the commands that replay as `run` does.
-    var runOptions: RunOptions {
+    /// The input limits are a sibling group, not a nested one: in debug builds the argument
+    /// parser re-validates a nested group once per enclosing level, which made every debug
+    /// `run` spend most of its start-up there.
+    func runOptions(input: InputLimitOptions) -> RunOptions {
         var options = RunOptions()
+        apply(to: &options, input: input)
+        return options
+    }
+
+    func apply(to options: inout RunOptions, input: InputLimitOptions) {
         options.maxDuration = maxDuration.value
         (options.maxRecords, options.minPingInterval) = (maxRecords.value, minPingInterval.value)
         options.inputLimits = input.limits
-        return options
     }
 
     func validate() throws {

@@ -39,8 +39,6 @@ struct ReplayOptions: ParsableArguments {
             valueName: "time"))
     var endTime: String?
 
-    @OptionGroup var limits: LimitOptions
-
     @Flag(help: "Write only event records.")
     var eventsOnly = false
 
@@ -52,10 +50,12 @@ struct ReplayOptions: ParsableArguments {
         if let pingInterval, pingInterval < 0 { throw ValidationError("--ping-interval must be ≥ 0 ms.") }
         if let until, until < 0 { throw ValidationError("--until must be ≥ 0 ms.") }
         if randomIds && seed != 0 { throw ValidationError("--seed has no effect with --random-ids.") }
-        _ = try runOptions()
+        var options = RunOptions()
+        try place(&options)
     }
 
-    func runOptions() throws -> RunOptions {
+    /// The limits are the command's sibling groups (see `LimitOptions.runOptions(input:)`).
+    func runOptions(limits: LimitOptions, input: InputLimitOptions) throws -> RunOptions {
         var options = RunOptions()
         options.seed = seed
         options.randomIds = randomIds
@@ -63,9 +63,14 @@ struct ReplayOptions: ParsableArguments {
         options.metrics = noMetrics ? false : nil
         options.pingInterval = pingInterval
         options.until = until
-        options.maxDuration = limits.maxDuration.value
-        (options.maxRecords, options.minPingInterval) = (limits.maxRecords.value, limits.minPingInterval.value)
-        options.inputLimits = limits.input.limits
+        limits.apply(to: &options, input: input)
+        try place(&options)
+        options.filter = RecordFilter(events: !metricsOnly, metrics: !eventsOnly)
+        return options
+    }
+
+    /// Where the replay lies on the wall clock: `--start-time` or `--end-time`.
+    private func place(_ options: inout RunOptions) throws {
         if startTime != nil, endTime != nil {
             throw ValidationError(
                 "--start-time and --end-time exclude each other: give where the replay starts or where it ends.")
@@ -78,7 +83,5 @@ struct ReplayOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.message)
         }
-        options.filter = RecordFilter(events: !metricsOnly, metrics: !eventsOnly)
-        return options
     }
 }

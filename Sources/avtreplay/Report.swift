@@ -53,6 +53,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var limits: LimitOptions
 
+        @OptionGroup var inputLimits: InputLimitOptions
+
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
             if worst < 0 { throw ValidationError("--worst must be 0 or more") }
@@ -67,7 +69,7 @@ extension AVTReplayCommand {
             do {
                 records = try ReportInput.load(
                     inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                    options: limits.runOptions, skipped: Diagnostics.warning)
+                    options: limits.runOptions(input: inputLimits), skipped: Diagnostics.warning)
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.report).description)
             }

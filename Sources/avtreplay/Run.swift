@@ -74,6 +74,8 @@ extension AVTReplayCommand {
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
+        @OptionGroup var limits: LimitOptions
+        @OptionGroup var inputLimits: InputLimitOptions
 
         func validate() throws {
             if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
@@ -89,7 +91,7 @@ extension AVTReplayCommand {
             let stop = StopRequest()
             Interruption.install(stop)
             var configuration = SessionRunner.Configuration()
-            configuration.options = try replay.runOptions()
+            configuration.options = try replay.runOptions(limits: limits, input: inputLimits)
             (configuration.jobs, configuration.inputFormat, configuration.csvTrackers) = (
                 schedule.jobs, input.inputFormat, tracker.trackers
             )
