@@ -62,6 +62,10 @@ package struct ChromeLogScanner {
     private var readyHead = 0
     /// Whether the input ended inside an object or array (a cut paste).
     package private(set) var endedInside = false
+    /// Whether the input began inside the log (a paste from its middle): it closed an object or
+    /// array it never opened, or held entries before any player's event list.
+    package private(set) var startedInside = false
+    private var sawPlayer = false
 
     package init(_ input: ByteInput) {
         self.input = input
@@ -90,18 +94,24 @@ package struct ChromeLogScanner {
             readyHead += 1
             switch pending {
             case .player:
+                sawPlayer = true
                 return .player
             case .inChunk(let range, let line):
                 if skipsEntries { continue }
                 let item = chunk.withUnsafeBufferPointer {
                     Self.entry(UnsafeBufferPointer(rebasing: $0[range]), line: line)
                 }
-                if let item { return item }
+                if let item { return entered(item) }
             case .copied(let bytes, let line):
                 if skipsEntries { continue }
-                if let item = bytes.withUnsafeBufferPointer({ Self.entry($0, line: line) }) { return item }
+                if let item = bytes.withUnsafeBufferPointer({ Self.entry($0, line: line) }) { return entered(item) }
             }
         }
+    }
+
+    private mutating func entered(_ item: Item) -> Item {
+        if !sawPlayer { startedInside = true }
+        return item
     }
 
     /// Scans the rest of the chunk, keeping the bytes of captured objects.
@@ -113,6 +123,14 @@ package struct ChromeLogScanner {
         while i < end {
             let b = bytes[i]
             if inString {
+                if b == 0x0A {
+                    // JSON strings hold no raw newline: a quote in prose around a paste (or a
+                    // string cut by the paste) ends at its line, so the entries after it read.
+                    (inString, escaped, lastString) = (false, false, nil)
+                    line += 1
+                    i += 1
+                    continue
+                }
                 if escaped {
                     escaped = false
                 } else if b == 0x5C {
@@ -123,7 +141,6 @@ package struct ChromeLogScanner {
                 } else {
                     stringHash = Self.hashing(stringHash, b)
                 }
-                if b == 0x0A { line += 1 }
                 i += 1
                 continue
             }
@@ -156,6 +173,7 @@ package struct ChromeLogScanner {
                 open.append((chunkBase + i, line, entry))
                 if entry { capturedCount += 1 }
             case 0x7D:
+                if depth == 0 { startedInside = true }
                 depth = max(0, depth - 1)
                 if let object = open.popLast(), object.captured {
                     capturedCount -= 1
@@ -177,6 +195,7 @@ package struct ChromeLogScanner {
                 eventsKey = false
                 lastString = nil
             case 0x5D:
+                if depth == 0 { startedInside = true }
                 depth = max(0, depth - 1)
                 lastString = nil
             case 0x20, 0x09, 0x0D:

@@ -55,6 +55,9 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     // The element as the log showed it.
     private var playerHasSteps = false
+    /// The current player has entries; one that ends without a step never loaded media.
+    private var playerHasEntries = false
+    private var playersWithoutMedia = 0
     /// Whether the log may have begun after the player did, until a step tells (see
     /// `inferIfMidSession`): Chrome counts from a player's first entry, so a first entry past
     /// 0 ms (a copied table, a cut paste) puts it in doubt. Nil before the player's first entry.
@@ -88,9 +91,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         name = input.name
         self.counting = counting
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
-        let head = try input.peek(64)
-        let first = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+        if try Self.isJSON(input.peek(1 << 16)) {
             scanner = ChromeLogScanner(input)
         } else {
             lines = LineReader(input)
@@ -106,6 +107,17 @@ package struct ChromeMediaLogReader: TimelineSource {
                     "no Chrome media-internals entries: expected the saved log ([{\"properties\": …, \"events\": [{\"time\": 0, \"key\": \"event\", \"value\": \"kPlay\"}]}]) or its table (00:00:01.250 | event | kPlay)"
             )
         }
+    }
+
+    /// The saved JSON, whole or cut anywhere (a paste may begin inside an entry's list, or with
+    /// prose before it), rather than the table: the table wins when a row of it is there.
+    private static func isJSON(_ head: [UInt8]) -> Bool {
+        let first = head.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") { return true }
+        if head.split(separator: 0x0A).prefix(2000).contains(where: { ChromeTableRow.parse(Array($0)) != nil }) {
+            return false
+        }
+        return PlayerLogSniffer.hasEntry(head[...])
     }
 
     /// The players in a log (a second opening of the file): a first pass, warnings discarded.
@@ -136,8 +148,12 @@ package struct ChromeMediaLogReader: TimelineSource {
             case .entry(let time, let key, let value, let line)?:
                 add(time: time, key: key, value: value, line: line)
             case nil:
+                if scanner!.startedInside, entries > 0 {
+                    warnings.summary(
+                        "the log begins mid-JSON (a paste from its middle): read from its first whole entry")
+                }
                 if cut, entries > 0 { warnings.summary("the log is cut mid-JSON: read up to its last whole entry") }
-                finish()
+                try finish()
             }
         } else {
             let row: (ChromeTableRow?, Int, String)?? = try lines!.nextLine { (bytes, number) in
@@ -145,7 +161,7 @@ package struct ChromeMediaLogReader: TimelineSource {
                 return (ChromeTableRow.parse(array), number, String(decoding: array, as: UTF8.self))
             }
             guard let (parsed, number, text) = row ?? nil else {
-                finish()
+                try finish()
                 return
             }
             if let parsed {
@@ -168,6 +184,7 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private mutating func add(time: Double, key: String, value: JSONValue, line: Int) {
         entries += 1
+        playerHasEntries = true
         guard time.isFinite, time >= 0, time < Double(FieldReader.maxMilliseconds) else {
             warnings.entry("line \(line): an entry with time \(time), skipped")
             return
@@ -203,15 +220,14 @@ package struct ChromeMediaLogReader: TimelineSource {
             stop.action = .stop
             queue.push(stop)
             playerIndex += 1
-            if playerIndex >= settings.trackers.count, !sharedWarned {
-                sharedWarned = true
-                warnings.summary(PlayerLogTrackers.sharedWarning(trackers: settings.trackers.count))
-            }
             tracker = min(playerIndex, settings.trackers.count - 1)
+        } else if playerHasEntries {
+            playersWithoutMedia += 1
         }
         offset = lastT
         playerTime = 0
         playerHasSteps = false
+        playerHasEntries = false
         startInDoubt = nil
         markNext = false
         loaded = false
@@ -228,11 +244,23 @@ package struct ChromeMediaLogReader: TimelineSource {
         sentSize = nil
     }
 
-    private mutating func finish() {
+    private mutating func finish() throws(TimelineError) {
         flushWindow()
+        if !playerHasSteps, playerHasEntries { playersWithoutMedia += 1 }
         atEnd = true
         warnings.finish()
         guard entries > 0 else { return }
+        if playersWithoutMedia > 0 {
+            // Players the page created that never loaded media (an ad slot, a muted preview):
+            // nothing to replay, but said, so a log of only those is not a silent success.
+            let count = playersWithoutMedia == 1 ? "1 player" : "\(playersWithoutMedia) players"
+            guard players > 0 else {
+                throw TimelineError(
+                    file: name,
+                    message: "\(count) without media (no load, play, state or size entry): nothing to replay")
+            }
+            warnings.summary("\(count) without media (no load, play, state or size entry), not replayed")
+        }
         if skippedRows > 0 { warnings.summary("skipped \(skippedRows) lines that are not log rows") }
         if !unmapped.isEmpty {
             warnings.summary("not replayed (the html5 tracker has no observation for them): \(unmapped.text)")
@@ -424,6 +452,12 @@ package struct ChromeMediaLogReader: TimelineSource {
     // MARK: Steps
 
     private mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
+        if !playerHasSteps, playerIndex >= settings.trackers.count, !sharedWarned {
+            // Said when a player past the counted ones has a step, not at its first entry: a
+            // player without media at the end of the log takes no tracker.
+            sharedWarned = true
+            warnings.summary(PlayerLogTrackers.sharedWarning(trackers: settings.trackers.count))
+        }
         playerHasSteps = true
         var observe = observe
         if markNext {

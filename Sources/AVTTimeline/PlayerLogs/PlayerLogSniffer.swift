@@ -6,6 +6,7 @@ package enum PlayerLogSniffer {
     ///   extended log format first.
     /// - A Chrome media log table: a `HH:MM:SS.mmm | key | value` (or tab-separated) row.
     /// - An ExoPlayer log: any line with an EventLogger message (`state [`, `playWhenReady [` …).
+    /// - A Chrome saved log cut anywhere: its entries (`isChromeLog`).
     package static func textFormat(_ head: ArraySlice<UInt8>) -> TimelineFormat? {
         var lines = head.split(separator: 0x0A, omittingEmptySubsequences: true)
         // The last line of a 64 KB head may be cut: it still counts, it is only a hint.
@@ -24,16 +25,52 @@ package enum PlayerLogSniffer {
             let kind = Array(line).withUnsafeBufferPointer { EventLoggerLine.parse($0).kind }
             if kind == .event || kind == .playerInit { return .exoplayerLog }
         }
-        return nil
+        // A saved log pasted from its middle, or with prose around it.
+        return isChromeLog(head) ? .chromeMediaLog : nil
     }
 
     /// The saved log (`[{"properties": …, "events": [{"time", "key", "value"}]}]`), one copied
-    /// player, or the raw players map (`{"1:0": {…, "allEvents": […]}}`): its member names near
-    /// the top. A JSON timeline has `trackers` and `steps` instead.
+    /// player, the raw players map (`{"1:0": {…, "allEvents": […]}}`), or a paste cut out of any
+    /// of them (entries `{"time": 12.5, "key": "event", …}` whatever encloses them, text around
+    /// them): its member names near the top. A JSON timeline has `trackers` and `steps` instead.
     package static func isChromeLog(_ head: ArraySlice<UInt8>) -> Bool {
         let text = String(decoding: head.prefix(1 << 16), as: UTF8.self)
         if text.contains("\"allEvents\"") || text.contains("\"firstTimestamp_\"") { return true }
-        return text.contains("\"events\"") && (text.contains("\"properties\"") || text.contains("\"key\""))
-            && !text.contains("\"steps\"")
+        if text.contains("\"steps\"") { return false }
+        if text.contains("\"events\"") && (text.contains("\"properties\"") || text.contains("\"key\"")) { return true }
+        // Entries alone; a JSONL timeline's steps name their `tracker` (a member no Chrome log
+        // has), so attributes that happen to be called time and key do not make one a log.
+        return !text.contains("\"tracker\"") && hasEntry(head.prefix(1 << 16))
+    }
+
+    /// Whether the bytes hold a media-internals entry: a `"time"` member with a number, then in
+    /// the same object a `"key"` member with a string (the order Chrome writes them).
+    static func hasEntry(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var rest = bytes
+        while let time = rest.firstRange(of: timeName) {
+            rest = bytes[time.upperBound...]
+            guard let number = value(after: rest), number.first.map(isNumberStart) == true else { continue }
+            // The key must follow before the object closes.
+            let object = rest.prefix { $0 != UInt8(ascii: "}") && $0 != UInt8(ascii: "{") }
+            if let key = object.firstRange(of: keyName), value(after: object[key.upperBound...])?.first == 0x22 {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static let timeName = Array("\"time\"".utf8)
+    private static let keyName = Array("\"key\"".utf8)
+
+    /// The bytes after a member name's colon (blanks skipped), or nil without a colon.
+    private static func value(after bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        let afterName = bytes.drop(while: blank)
+        guard afterName.first == UInt8(ascii: ":") else { return nil }
+        return afterName.dropFirst().drop(while: blank)
+    }
+
+    private static func isNumberStart(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")
     }
 }
