@@ -130,6 +130,11 @@ package struct AccessLogReader: TimelineSource {
                 for field in row.ignored {
                     warnings.line(number, text, "\(field) is no usable number, read as missing")
                 }
+                if let cut = row.cut {
+                    warnings.line(
+                        number, text,
+                        "cut after c-duration-watched (\(cut.read) whole values of \(cut.of)): read up to the cut")
+                }
                 let session: Int
                 if let lastFound, lastFound.guid == row.guid {
                     session = lastFound.index

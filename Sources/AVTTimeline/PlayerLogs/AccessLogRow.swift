@@ -23,6 +23,13 @@ package struct AccessLogRow: Equatable {
     /// Fields whose value is no usable number (`nan`, `inf`, past 2^53 − 1 or the field's range),
     /// as `name "text"`: read as missing, and warned about by the reader.
     package var ignored: [String] = []
+    /// The line was cut after `c-duration-watched`: the values read before the cut, of how many.
+    package var cut: Cut?
+
+    package struct Cut: Equatable {
+        package var read: Int
+        package var of: Int
+    }
 
     /// Where each field the reader needs sits in a `#Fields` header: looked up once per header,
     /// not once per row.
@@ -46,14 +53,25 @@ package struct AccessLogRow: Equatable {
             observed = column("c-observed-bitrate")
             bytes = column("bytes")
         }
+
+        /// Whether the values before index `whole` hold an event: its session, date, variant,
+        /// start and watched time.
+        func readable(before whole: Int) -> Bool {
+            guard let guid, let watched, let startTime else { return false }
+            return [guid, watched, startTime, uri ?? 0, date ?? 0, time ?? 0].allSatisfy { $0 < whole }
+        }
     }
 
     /// Reads a row given where the header puts each field; the reason when it cannot.
     package static func parse(_ tokens: Tokens, columns: Columns, line: Int) -> Result<AccessLogRow, RowError> {
-        guard tokens.count == columns.count else {
+        // A line cut short (the end of a paste, a logger's line limit) still tells the watched
+        // time when the cut lies after it: the values before the last token are whole (the last
+        // may be cut inside), the rest are missing.
+        let whole = tokens.count == columns.count ? tokens.count : tokens.count - 1
+        guard tokens.count == columns.count || tokens.count < columns.count && columns.readable(before: whole) else {
             return .failure(RowError("\(tokens.count) values for \(columns.count) #Fields (a cut line?)"))
         }
-        func value(_ column: Int?) -> Substring? { column.map { tokens[$0] } }
+        func value(_ column: Int?) -> Substring? { column.flatMap { $0 < whole ? tokens[$0] : nil } }
         var ignored: [String] = []
         // A number the field cannot hold is missing, and said: `nan`, `inf`, 2^63 bytes.
         func number(_ column: Int?, _ name: String, below limit: Double) -> Double? {
@@ -97,6 +115,7 @@ package struct AccessLogRow: Equatable {
             observedBitrate: rate(columns.observed, "c-observed-bitrate"),
             bytes: integer(columns.bytes, "bytes") ?? 0, line: line)
         row.ignored = ignored
+        if whole < columns.count { row.cut = Cut(read: whole, of: columns.count) }
         return .success(row)
     }
 

@@ -22,6 +22,9 @@ package struct AccessLogSession: Equatable {
         merged.watched = max(old.watched, row.watched)
         merged.stalls = max(old.stalls, row.stalls)
         merged.framesDropped = max(old.framesDropped, row.framesDropped)
+        // A snapshot cut short lacks its later values: the earlier snapshot's stand in.
+        merged.startup = row.startup ?? old.startup
+        merged.indicatedBitrate = row.indicatedBitrate ?? old.indicatedBitrate
         if (row.observedBitrate ?? 0) == 0 { merged.observedBitrate = old.observedBitrate ?? row.observedBitrate }
         // Bytes and the throughput measured over them stay a pair: from the snapshot that had
         // transferred more.
@@ -51,8 +54,12 @@ package struct AccessLogSession: Equatable {
     package var framesDropped: Int { rows.reduce(0) { $0.addingClamped($1.framesDropped) } }
 
     /// The indices of events that begin after a seek: a dated event after dateless placeholder
-    /// events (AVFoundation adds two for a seek), or one on the same variant whose `c-start-time`
-    /// is more than a second away from where the previous event left off.
+    /// events (AVFoundation adds two for a seek), or one whose `c-start-time` jumps away from
+    /// where the previous event left off (its start plus its watched time). On the same variant
+    /// a second away is a jump. A variant switch also begins a new event, and a frozen event's
+    /// watched time can be under-reported (FB22519249), so across a switch a jump must also
+    /// outrun the wall clock: more than the time between the two events' dates (one-second
+    /// resolution each) ahead, or more than a second back.
     package var seekRows: [Int] {
         var result: [Int] = []
         var previous: AccessLogRow?
@@ -63,8 +70,8 @@ package struct AccessLogSession: Equatable {
                 continue
             }
             if let previous {
-                let leftOff = previous.startTime + previous.watched
-                if placeholders > 0 || row.uri == previous.uri && abs(row.startTime - leftOff) > 1000 {
+                let leftOff = previous.startTime.addingClamped(previous.watched)
+                if placeholders > 0 || Self.jumped(from: previous, leftOff: leftOff, to: row) {
                     result.append(index)
                 }
             }
@@ -72,6 +79,14 @@ package struct AccessLogSession: Equatable {
             placeholders = 0
         }
         return result
+    }
+
+    private static func jumped(from previous: AccessLogRow, leftOff: Int, to row: AccessLogRow) -> Bool {
+        if row.uri == previous.uri { return abs(row.startTime - leftOff) > 1000 }
+        if row.startTime < leftOff - 1000 { return true }
+        guard let date = row.date, let previousDate = previous.date else { return false }
+        let wall = max(0, date - previousDate)
+        return row.startTime - previous.startTime > max(previous.watched, wall) + 2000
     }
 
     /// Variant switches: consecutive events on different URIs, up or down by their declared
