@@ -52,18 +52,22 @@ package struct ChromeMediaLogReader: TimelineSource {
     private var offset = 0
     private var playerTime = 0
     private var lastT = 0
+    /// The time of the last step pushed.
+    private var lastStepT = 0
 
     // The element as the log showed it.
     private var playerHasSteps = false
     /// The current player has entries; one that ends without a step never loaded media.
     private var playerHasEntries = false
     private var playersWithoutMedia = 0
-    /// Whether the log may have begun after the player did, until a step tells (see
-    /// `inferIfMidSession`): Chrome counts from a player's first entry, so a first entry past
-    /// 0 ms (a copied table, a cut paste) puts it in doubt. Nil before the player's first entry.
+    /// Whether the log may have begun after the player did, until an entry tells (see
+    /// `apply`): Chrome counts from a player's first entry, so a first entry past 0 ms (a copied
+    /// table, a cut paste) puts it in doubt. Nil before the player's first entry.
     private var startInDoubt: Bool?
     /// The player's next step carries `midSession`: its start is not in the log.
     private var markNext = false
+    /// Entries that came while the start was in doubt, before one that decides it.
+    private var held: [Entry] = []
     private var loaded = false
     private var loadedData = false
     private var playRequested = false
@@ -215,6 +219,7 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private mutating func newPlayer() {
         flushWindow()
+        if !held.isEmpty { resolveDoubt(.midSession) }
         if playerHasSteps {
             var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex))
             stop.action = .stop
@@ -230,6 +235,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         playerHasEntries = false
         startInDoubt = nil
         markNext = false
+        held.removeAll()
         loaded = false
         loadedData = false
         playRequested = false
@@ -246,6 +252,8 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private mutating func finish() throws(TimelineError) {
         flushWindow()
+        if !held.isEmpty { resolveDoubt(.midSession) }
+        endAtLastEntry()
         if !playerHasSteps, playerHasEntries { playersWithoutMedia += 1 }
         atEnd = true
         warnings.finish()
@@ -269,8 +277,81 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     // MARK: Mapping
 
-    /// One entry, in time order, onto html5 observations (docs/player-logs.md has the table).
+    /// One entry, in time order. While a player's start is in doubt (its first entry is past
+    /// 0 ms), entries that do not tell what it was doing (duration, size, HAVE_ENOUGH before a
+    /// play request) are held until one does, so that the decision is not made by whichever
+    /// entry happened to come first (Chrome logs `duration` with every live segment).
     private mutating func apply(_ entry: Entry) {
+        if startInDoubt == nil { startInDoubt = entry.time > 0 }
+        guard startInDoubt == true else { return process(entry) }
+        switch Self.firstSign(entry) {
+        case .none:
+            held.append(entry)
+            if held.count >= Self.heldLimit { resolveDoubt(.midSession) }
+        case let sign?:
+            resolveDoubt(sign, at: entry)
+            process(entry)
+        }
+    }
+
+    /// What an entry says about a player whose log may have begun after it did.
+    private enum FirstSign {
+        /// Its load, play request, creation or URL: only the creation was cut, the start is here.
+        case start
+        /// A PAUSE, stall or ENDED: it was playing.
+        case wasPlaying
+        /// A seek or an error: under way, doing something else.
+        case midSession
+    }
+
+    /// Entries held at most while a start is in doubt; past them it is decided as mid-session.
+    static let heldLimit = 256
+
+    private static func firstSign(_ entry: Entry) -> FirstSign? {
+        let event = entry.key == "event" ? eventName(text(entry.value)) : nil
+        if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" { return .start }
+        if event == "PAUSE" || event == "ENDED" { return .wasPlaying }
+        if entry.key == "pipeline_buffering_state", bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING" {
+            return .wasPlaying
+        }
+        if ["seek_target", "error", "pipeline_error"].contains(entry.key) { return .midSession }
+        return nil
+    }
+
+    /// Decides a start in doubt and replays the held entries after the decision. A player that
+    /// was playing plays from the log's first entry: loaded, asked to play and playing there,
+    /// its first step marked `midSession` (its startup is not in the log).
+    private mutating func resolveDoubt(_ sign: FirstSign, at decisive: Entry? = nil) {
+        startInDoubt = false
+        let entries = held
+        held.removeAll()
+        guard let first = entries.first ?? decisive else { return }
+        if sign != .start {
+            markNext = true
+            warnings.entry(
+                "line \(first.line): the log starts \(first.time) ms into player \(playerIndex + 1)"
+                    + (sign == .wasPlaying ? ", which was playing" : "") + "; its startup is not in the log")
+        }
+        if sign == .wasPlaying {
+            playerTime = max(playerTime, first.time)
+            let t = min(offset + playerTime, FieldReader.maxMilliseconds)
+            lastT = max(lastT, t)
+            load(t: t, line: first.line)
+            playRequested = true
+            paused = false
+            append(t: t, line: first.line, [("event", .string("play"))])
+            startPlaying(t: t, line: first.line)
+            haveEnough = true
+        } else if sign == .midSession, entries.isEmpty == false {
+            // Nothing of the held entries starts anything: the mark goes on the load.
+            playerTime = max(playerTime, first.time)
+            load(t: min(offset + playerTime, FieldReader.maxMilliseconds), line: first.line)
+        }
+        for entry in entries { process(entry) }
+    }
+
+    /// One entry, in time order, onto html5 observations (docs/player-logs.md has the table).
+    private mutating func process(_ entry: Entry) {
         if entry.time < playerTime {
             warnings.entry(
                 "line \(entry.line): \(entry.key) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
@@ -280,8 +361,6 @@ package struct ChromeMediaLogReader: TimelineSource {
         let t = min(offset + playerTime, FieldReader.maxMilliseconds)
         lastT = max(lastT, t)
         let line = entry.line
-        if startInDoubt == nil { startInDoubt = entry.time > 0 }
-        if startInDoubt == true, !playerHasSteps { inferIfMidSession(entry, t: t) }
         switch entry.key {
         case "event":
             guard case .string(let name) = entry.value else { return }
@@ -326,8 +405,17 @@ package struct ChromeMediaLogReader: TimelineSource {
         case "url":
             guard case .string(let url) = entry.value else { return }
             append(t: t, line: line, [("currentSrc", .string(url))])
+        case "pipeline_state":
+            // kSeeking → kPlaying: the pipeline finished the seek (it runs while paused too, so
+            // kPlaying alone is no sign of playback). Each seek ends here, so seeks a few ms
+            // apart are as many seeks.
+            guard seeking, case .string(let state) = entry.value, state == "kPlaying"
+            else { return }
+            seeking = false
+            append(t: t, line: line, [("event", .string("seeked"))])
+            if playRequested, !paused, haveEnough != false { startPlaying(t: t, line: line) }
         default:
-            break  // Context: pipeline_state, decoders, info, debug, frame URLs…
+            break  // Context: decoders, info, debug, frame URLs…
         }
     }
 
@@ -409,44 +497,20 @@ package struct ChromeMediaLogReader: TimelineSource {
         append(t: t, line: line, [("event", .string("playing"))])
     }
 
-    /// A player whose first entry is not at 0 ms began before the log. Its start is still in
-    /// the log when the first thing that becomes a step is the load, the play request or the
-    /// URL (only the creation was cut); otherwise the player's first step carries `midSession`,
-    /// and a first PAUSE, stall or ENDED means it was playing: loaded, asked to play and
-    /// playing, at that entry's time.
-    private mutating func inferIfMidSession(_ entry: Entry, t: Int) {
-        let event = entry.key == "event" ? Self.eventName(Self.text(entry.value)) : nil
-        if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" {
-            startInDoubt = false
-            return
-        }
-        let wasPlaying =
-            event == "PAUSE" || event == "ENDED"
-            || (entry.key == "pipeline_buffering_state" && Self.bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING")
-        let makesStep =
-            wasPlaying
-            || ["pipeline_buffering_state", "seek_target", "error", "pipeline_error", "duration", "width", "height"]
-                .contains(entry.key)
-        guard makesStep else { return }
-        startInDoubt = false
-        markNext = true
-        warnings.entry(
-            "line \(entry.line): the log starts \(entry.time) ms into player \(playerIndex + 1)"
-                + (wasPlaying ? ", which was playing" : "") + "; its startup is not in the log")
-        guard wasPlaying else { return }
-        load(t: t, line: entry.line)
-        playRequested = true
-        paused = false
-        append(t: t, line: entry.line, [("event", .string("play"))])
-        startPlaying(t: t, line: entry.line)
-        haveEnough = true
-    }
-
     /// The element starts loading at the first sign of media: kLoad, or before any state.
     private mutating func load(t: Int, line: Int) {
         guard !loaded else { return }
         loaded = true
         append(t: t, line: line, [("event", .string("loadstart"))])
+    }
+
+    /// The log's knowledge of the last player ends at its last whole entry, not at its last
+    /// step: a step of nothing there keeps the time after the last state (playing, stalled) in
+    /// the replay. (A player followed by another ends with its `Stop` at that time already.)
+    private mutating func endAtLastEntry() {
+        guard playerHasSteps, lastT > lastStepT else { return }
+        queue.push(Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex)))
+        lastStepT = lastT
     }
 
     // MARK: Steps
@@ -459,6 +523,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             warnings.summary(PlayerLogTrackers.sharedWarning(trackers: settings.trackers.count))
         }
         playerHasSteps = true
+        lastStepT = max(lastStepT, t)
         var observe = observe
         if markNext {
             markNext = false

@@ -51,6 +51,8 @@ final class ChromeMediaLogTests: XCTestCase {
                 "50300 content-2 event=\"playing\"",
                 // `error` and `pipeline_error` of one failure: one Error.
                 "55300 content-2 error={\"code\":3,\"message\":\"PIPELINE_ERROR_DECODE\"} event=\"error\"",
+                // The last player's last entry (its destruction, after the error) ends the log.
+                "55400 content-2",
             ])
         XCTAssertEqual(
             warnings,
@@ -134,6 +136,8 @@ final class ChromeMediaLogTests: XCTestCase {
                 "21252 content event=\"seeked\"",
                 "21252 content event=\"playing\"",
                 "31252 content event=\"ended\"",
+                // The log's last entry (Chrome's own PAUSE after ENDED) ends the timeline.
+                "31260 content",
             ])
         let k = try XCTUnwrap(try Support.kpis(path).first)
         // loadstart 52 → playing 652.
@@ -177,7 +181,8 @@ final class ChromeMediaLogTests: XCTestCase {
         }
         text += ", {\"time\": 5, \"key\": \"event\", \"value\": \"kPlay\"}]}]"
         let (_, steps, warnings) = try Support.read(bytes: text, format: .chromeMediaLog)
-        XCTAssertEqual(steps.map(\.t), [0, 10])
+        // The load, the play read at 10 ms, and the end of the log at its last entry (40970 ms).
+        XCTAssertEqual(steps.map(\.t), [0, 10, 40_970])
         XCTAssertEqual(
             warnings.first, "<stdin>: line 1: event at 5 ms is more than 4096 entries out of time order, read at 10 ms")
     }
