@@ -54,6 +54,9 @@ package enum KPICalculator {
             .int(
                 join.saturatingAdding(f.time(.buffering)).saturatingAdding(f.time(.pausedBuffering)).saturatingAdding(
                     f.time(.suppressedBuffering))))
+        let (ratioBase, frequencyBase) = bases(f, definitions, play: play, wait: wait, rebuffer: rebuffer)
+        // Mux's and CTA's watch time is their ratios' denominator: shown, a ratio can be checked.
+        if definitions == .mux || definitions == .cta { add("watchTime", .int(ratioBase)) }
         add("rebufferCount", .int(rebufferCount))
         add("rebufferTime", .int(rebuffer))
         add("maxRebufferTime", f.maxRebufferTime.map(KPIValue.int))
@@ -65,7 +68,6 @@ package enum KPICalculator {
         } else {
             add("meanRebufferTime", mean(rebuffer, rebufferCount, exact: false))
         }
-        let (ratioBase, frequencyBase) = bases(f, definitions, play: play, wait: wait, rebuffer: rebuffer)
         if exo {
             // getRebufferTimeRatio and getRebufferRate: 0.0 over an empty denominator.
             add("rebufferRatio", .double(ratioBase > 0 ? Double(rebuffer) / Double(ratioBase) : 0))

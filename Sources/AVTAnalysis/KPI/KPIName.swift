@@ -3,12 +3,23 @@ public enum KPIName {
     public static let all = [
         "startupTime", "startTimeMetric", "started", "exitBeforeVideoStart", "ended", "abandoned", "startupErrors",
         "playbackFailed", "errorCount", "fatalErrorCount", "nonFatalErrorCount", "playTime", "pauseTime",
-        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "waitTime", "bufferTime", "rebufferCount",
+        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "waitTime", "bufferTime", "watchTime",
+        "rebufferCount",
         "rebufferTime", "maxRebufferTime", "meanRebufferTime", "rebufferRatio", "rebufferFrequency", "qualityUpCount",
         "qualityDownCount", "initialVideoBitrate", "averageBitrate", "initialVideoHeight", "averageResolutionHeight",
         "droppedFrames", "meanBandwidth", "adBreakCount", "adCount", "adCompletedCount", "adSkippedCount", "adTime",
         "plays", "ends",
         "requests", "loads",
+    ]
+
+    /// The KPIs a playback's state history alone determines, in every definition set: its times,
+    /// counts, ratios and the flags its states say (started, ended, abandoned). A history read
+    /// back from `kpi --format json` gives these again (docs/kpi.md); the others also need what
+    /// the trackers said beside the states (requests, errors, formats, ads).
+    package static let fromStateHistory = [
+        "started", "ended", "abandoned", "playTime", "pauseTime", "pauseCount", "seekTime", "seekCount",
+        "meanSeekTime", "waitTime", "bufferTime", "watchTime", "rebufferCount", "rebufferTime", "maxRebufferTime",
+        "meanRebufferTime", "rebufferRatio", "rebufferFrequency",
     ]
 
     /// The unit of each KPI: `ms`; `flag` (a playback's true/false, a number of playbacks in
@@ -17,7 +28,7 @@ public enum KPIName {
         var units: [String: String] = [:]
         for name in [
             "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "waitTime",
-            "bufferTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
+            "bufferTime", "watchTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
         ] {
             units[name] = "ms"
         }
