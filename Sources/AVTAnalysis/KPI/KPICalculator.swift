@@ -48,6 +48,8 @@ package enum KPICalculator {
         add("seekTime", .int(seek))
         add("seekCount", .int(f.seekCount))
         add("meanSeekTime", mean(seek, f.seekCount, exact: exo))
+        // Mux's seek latency: seeking until playing again, the buffering after the seek included.
+        if definitions == .mux { add("meanSeekLatency", mean(f.seekLatency, f.seekLatencyCount, exact: false)) }
         add("waitTime", .int(wait))
         add(
             "bufferTime",

@@ -3,8 +3,8 @@ public enum KPIName {
     public static let all = [
         "startupTime", "startTimeMetric", "started", "exitBeforeVideoStart", "ended", "abandoned", "startupErrors",
         "playbackFailed", "errorCount", "fatalErrorCount", "nonFatalErrorCount", "playTime", "pauseTime",
-        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "waitTime", "bufferTime", "watchTime",
-        "rebufferCount",
+        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "meanSeekLatency", "waitTime", "bufferTime",
+        "watchTime", "rebufferCount",
         "rebufferTime", "maxRebufferTime", "meanRebufferTime", "rebufferRatio", "rebufferFrequency", "qualityUpCount",
         "qualityDownCount", "initialVideoBitrate", "averageBitrate", "initialVideoHeight", "averageResolutionHeight",
         "droppedFrames", "meanBandwidth", "adBreakCount", "adCount", "adCompletedCount", "adSkippedCount", "adTime",
@@ -18,7 +18,8 @@ public enum KPIName {
     /// the trackers said beside the states (requests, errors, formats, ads).
     package static let fromStateHistory = [
         "started", "ended", "abandoned", "playTime", "pauseTime", "pauseCount", "seekTime", "seekCount",
-        "meanSeekTime", "waitTime", "bufferTime", "watchTime", "rebufferCount", "rebufferTime", "maxRebufferTime",
+        "meanSeekTime", "meanSeekLatency", "waitTime", "bufferTime", "watchTime", "rebufferCount", "rebufferTime",
+        "maxRebufferTime",
         "meanRebufferTime", "rebufferRatio", "rebufferFrequency",
     ]
 
@@ -27,7 +28,8 @@ public enum KPIName {
     public static let units: [String: String] = {
         var units: [String: String] = [:]
         for name in [
-            "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "waitTime",
+            "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "meanSeekLatency",
+            "waitTime",
             "bufferTime", "watchTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
         ] {
             units[name] = "ms"
