@@ -17,9 +17,10 @@ extension AVTReplayCommand {
                 players' observations, and computes from it, per playback and per session, the KPIs \
                 defined in docs/kpi.md, each with its unit. --definitions picks the industry's variant \
                 where definitions disagree (openavt, mux, exoplayer, cta); --aggregate adds the pooled \
-                values and percentiles across playbacks. A timeline with an avmetrics tracker, or an \
-                Apple AVMetrics log, also gets the startup breakdown, the slowest and failed requests and \
-                a cross-check against Apple's playback summary. A player's own log (ExoPlayer \
+                values and percentiles across playbacks. --format json gives each playback's state \
+                history and format switches too; --states prints them under the table. A timeline with \
+                an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \
+                slowest and failed requests and a cross-check against Apple's playback summary. A player's own log (ExoPlayer \
                 EventLogger, Chrome media-internals, AVPlayer access log) is read as the timeline it \
                 shows (docs/player-logs.md).
 
@@ -29,6 +30,7 @@ extension AVTReplayCommand {
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
                   avtreplay kpi session.json --definitions exoplayer
+                  avtreplay kpi session.json --states          # the state history, as a table
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
                   avtreplay kpi fixtures/avmetrics-log.jsonl   # with the startup breakdown
                   adb logcat -d | avtreplay kpi -              # an EventLogger log
