@@ -38,9 +38,13 @@ final class StateHistoryRoundTripTests: XCTestCase {
             for definitions in KPIDefinitions.allCases {
                 for playback in try Self.playbacks(try kpiJSON(path, definitions)) {
                     let entries = try Self.entries(playback["history"], path)
-                    let history = PlaybackHistory(id: "read back", entries: entries)
+                    let switches = try Self.switches(playback["switchHistory"], path)
+                    let history = PlaybackHistory(id: "read back", entries: entries, switches: switches)
                     let recomputed = KPICalculator.values(PlaybackFigures(history), definitions, flags: true)
-                    for name in KPIName.fromStateHistory {
+                    // The switches are the renditions played, which every set but exoplayer weighs
+                    // (PlaybackStats takes ExoPlayer's formats as events, docs/kpi.md).
+                    let formats = definitions == .exoplayer ? [] : ["averageBitrate", "averageResolutionHeight"]
+                    for name in KPIName.fromStateHistory + formats {
                         XCTAssertEqual(
                             recomputed[name: name].map(Self.json), playback[name],
                             "\(path) \(definitions) \(name)")
@@ -91,6 +95,14 @@ final class StateHistoryRoundTripTests: XCTestCase {
                 case .int(let t)? = entry["t"], case .int(let duration)? = entry["durationMs"]
             else { throw Failure.shape }
             return PlaybackHistory.Entry(state: state, t: t, durationMs: duration)
+        }
+    }
+
+    private static func switches(_ history: JSONValue?, _ path: String) throws -> [(t: Int, format: VideoFormat)] {
+        try XCTUnwrap(history?.elements, path).map { entry in
+            guard case .int(let t)? = entry["t"] else { throw Failure.shape }
+            func number(_ key: String) -> Int? { if case .int(let v)? = entry[key] { v } else { nil } }
+            return (t, VideoFormat(height: number("height"), bitrate: number("bitrate")))
         }
     }
 

@@ -32,12 +32,22 @@ extension PlaybackHistory {
     /// state entered in turn through `enter`, the very step the replay took, and the last one
     /// closed at its end. So every figure the states determine (times, counts, the longest
     /// rebuffer, ready, ended) comes out of the same code as the printed KPIs, not a second
-    /// account of them.
-    package init(id: String, entries: [Entry]) {
+    /// account of them. `switches` (the `switchHistory`) are the renditions played, set in time
+    /// order among the states: a switch and a state change at the same t bank the same time
+    /// in either order (both bank the interval before t at the old format and state).
+    package init(id: String, entries: [Entry], switches: [(t: Int, format: VideoFormat)] = []) {
         let begin = entries.first?.t ?? 0
         self.init(id: id, begin: begin, keepSpans: true)
-        for entry in entries { enter(entry.state, at: entry.t) }
+        var next = switches.startIndex
+        for entry in entries {
+            while next < switches.endIndex, switches[next].t <= entry.t {
+                setPlayedFormat(switches[next].format, at: switches[next].t)
+                next += 1
+            }
+            enter(entry.state, at: entry.t)
+        }
         let end = entries.last.map { $0.t.saturatingAdding($0.durationMs) } ?? begin
+        for change in switches[next...] where change.t <= end { setPlayedFormat(change.format, at: change.t) }
         self = closed(at: end)
     }
 }
