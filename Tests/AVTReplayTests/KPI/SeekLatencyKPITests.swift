@@ -35,6 +35,19 @@ final class SeekLatencyKPITests: XCTestCase {
         }
     }
 
+    func testHTML5SeekWithWaitingBeforeSeekedWaitsUntilPlaying() throws {
+        // The HTML5 flow issue 29 describes: `seeking` 5000, `waiting` 5010, `seeked` 5400,
+        // `playing` 10 ms later (5410). From seeking to playing: 410, whatever the states between
+        // them are called.
+        let observe = { (t: Int, event: String) in KPITestSupport.observe(t, #""event": "\#(event)""#) }
+        let s = try K.session(
+            [
+                observe(0, "loadstart"), observe(100, "play"), observe(900, "playing"), observe(5000, "seeking"),
+                observe(5010, "waiting"), observe(5400, "seeked"), observe(5410, "playing"), observe(8000, "ended"),
+            ].joined(separator: ","), trackers: #"[{"name": "p", "kind": "html5"}]"#)
+        XCTAssertEqual(K.values(s, 0, .mux)["meanSeekLatency"], .int(410))
+    }
+
     func testScrubbingIsOneWaitAndThePooledMeanDividesTheSums() throws {
         // Two seeks in a row before playing again (5000 and 5400; the buffer opened at 5100 stays
         // open until 6000, so the player buffers between them and plays at 6000) are one wait of
