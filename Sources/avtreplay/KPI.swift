@@ -17,9 +17,10 @@ extension AVTReplayCommand {
                 players' observations, and computes from it, per playback and per session, the KPIs \
                 defined in docs/kpi.md, each with its unit. --definitions picks the industry's variant \
                 where definitions disagree (openavt, mux, exoplayer, cta); --aggregate adds the pooled \
-                values and percentiles across playbacks. A timeline with an avmetrics tracker, or an \
-                Apple AVMetrics log, also gets the startup breakdown, the slowest and failed requests and \
-                a cross-check against Apple's playback summary. A player's own log (ExoPlayer \
+                values and percentiles across playbacks. --format json gives each playback's state \
+                history and format switches too; --states prints them under the table. A timeline with \
+                an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \
+                slowest and failed requests and a cross-check against Apple's playback summary. A player's own log (ExoPlayer \
                 EventLogger, Chrome media-internals, AVPlayer access log) is read as the timeline it \
                 shows (docs/player-logs.md).
 
@@ -29,6 +30,7 @@ extension AVTReplayCommand {
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
                   avtreplay kpi session.json --definitions exoplayer
+                  avtreplay kpi session.json --states          # the state history, as a table
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
                   avtreplay kpi fixtures/avmetrics-log.jsonl   # with the startup breakdown
                   adb logcat -d | avtreplay kpi -              # an EventLogger log
@@ -55,6 +57,13 @@ extension AVTReplayCommand {
                 """)
         var aggregate = false
 
+        @Flag(
+            help: """
+                After each session's KPI table, print each playback's state history (state, start, duration) \
+                and format switches, the history the KPIs come from. --format json always has them.
+                """)
+        var states = false
+
         @OptionGroup var tracker: TrackerOptions
 
         @OptionGroup var output: OutputOptions<PlainOutput>
@@ -65,25 +74,50 @@ extension AVTReplayCommand {
 
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
+            if states, format == .csv {
+                throw ValidationError("--states prints tables; use --format table, or json (which has the history)")
+            }
         }
 
         func run() throws {
             try output.refuseOverwriting(inputs)
-            let sessions: [SessionKPIs]
+            let text: String
             do {
-                sessions = try KPISessions.load(
-                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                    options: limits.runOptions(input: inputLimits))
+                text = try render()
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
             }
-            let text: String
-            switch format {
-            case .table: text = KPIReport.table(sessions, definitions: definitions.definitions, aggregate: aggregate)
-            case .json: text = KPIReport.json(sessions, definitions: definitions.definitions, aggregate: aggregate)
-            case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions, aggregate: aggregate)
-            }
             try output.write(text)
+        }
+
+        /// The output. JSON and --states print each session's state history as it is read, then
+        /// keep only its figures: one session's spans are in memory at a time. Otherwise no
+        /// history is kept at all (the figures are sums), so memory stays flat over long sessions.
+        private func render() throws -> String {
+            let definitions = definitions.definitions
+            let keepSpans = format == .json || states
+            var kept: [SessionKPIs] = []
+            var json = KPIJSONWriter(definitions: definitions, aggregate: aggregate)
+            var table = ""
+            try KPISessions.forEach(
+                inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                options: limits.runOptions(input: inputLimits), keepSpans: keepSpans
+            ) { session in
+                switch format {
+                case .json: json.add(session)
+                case .table where states:
+                    table += KPIReport.table(session, definitions: definitions) + StateHistoryTable.render(session)
+                case .table: table += KPIReport.table(session, definitions: definitions)
+                case .csv: break
+                }
+                // The JSON writer keeps what its aggregate needs itself.
+                if format != .json { kept.append(session.withoutHistories) }
+            }
+            switch format {
+            case .json: return json.finish()
+            case .table: return table + (aggregate ? KPIReport.aggregateTable(kept, definitions: definitions) : "")
+            case .csv: return KPIReport.csv(kept, definitions: definitions, aggregate: aggregate)
+            }
         }
     }
 }

@@ -28,7 +28,8 @@ final class HelpTextTests: XCTestCase {
         "diff": ["--ignore", "--tolerance", "--ignore-order", "--format", "-o, --output"],
         "convert": ["--input-format", "--output-format", "--tracker"],
         "kpi": [
-            "--from-events", "--input-format", "--definitions", "--format", "--aggregate", "--tracker", "-o, --output",
+            "--from-events", "--input-format", "--definitions", "--format", "--aggregate", "--states", "--tracker",
+            "-o, --output",
         ],
         "report": ["--from-events", "--definitions", "--worst", "--tracker", "-o, --output"],
         "precall": [

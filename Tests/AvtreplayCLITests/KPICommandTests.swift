@@ -61,6 +61,31 @@ final class KPICommandTests: XCTestCase {
         XCTAssertTrue(json.contains(#""pooled":{"startupTime":"#))
     }
 
+    /// Mux's Rebuffer Percentage pooled over views is Σ rebuffer duration ÷ Σ watch time
+    /// (field-reference.md, "Mux Rebuffer Percentage"; docs/kpi.md `--aggregate`): both terms are
+    /// printed beside the ratio, in every format, so it can be checked by hand.
+    func testPooledWatchTimeShowsTheTermsOfThePooledRatio() throws {
+        let result = try CLI.run([
+            "kpi", "fixtures", "--format", "json", "--aggregate", "--definitions", "mux",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let playbacks = try XCTUnwrap(json["sessions"] as? [[String: Any]]).flatMap {
+            ($0["playbacks"] as? [[String: Any]]) ?? []
+        }
+        let watch = playbacks.compactMap { $0["watchTime"] as? Int }
+        XCTAssertEqual(watch.count, playbacks.count, "every playback has a watch time in the mux set")
+        let pooled = try XCTUnwrap(json["pooled"] as? [String: Any])
+        XCTAssertEqual(pooled["watchTime"] as? Int, watch.reduce(0, +))
+        let rebuffer = playbacks.compactMap { $0["rebufferTime"] as? Int }.reduce(0, +)
+        XCTAssertEqual(pooled["rebufferTime"] as? Int, rebuffer)
+        // Foundation's JSON reader may round the last digit of a double.
+        let ratio = try XCTUnwrap(pooled["rebufferRatio"] as? Double)
+        XCTAssertEqual(ratio, Double(rebuffer) / Double(watch.reduce(0, +)), accuracy: 1e-15)
+        let csv = try CLI.run(["kpi", "fixtures", "--format", "csv", "--aggregate", "--definitions", "mux"])
+        XCTAssertTrue(csv.stdout.split(separator: "\n")[0].contains(",watchTime (ms),"))
+    }
+
     func testBadInputExitsTwo() throws {
         let result = try CLI.run(["kpi", "--from-events", "-"], stdin: "not json\n")
         XCTAssertEqual(result.status, 2)

@@ -48,12 +48,17 @@ package enum KPICalculator {
         add("seekTime", .int(seek))
         add("seekCount", .int(f.seekCount))
         add("meanSeekTime", mean(seek, f.seekCount, exact: exo))
+        // Mux's seek latency: seeking until playing again, the buffering after the seek included.
+        if definitions == .mux { add("meanSeekLatency", mean(f.seekLatency, f.seekLatencyCount, exact: false)) }
         add("waitTime", .int(wait))
         add(
             "bufferTime",
             .int(
                 join.saturatingAdding(f.time(.buffering)).saturatingAdding(f.time(.pausedBuffering)).saturatingAdding(
                     f.time(.suppressedBuffering))))
+        let (ratioBase, frequencyBase) = bases(f, definitions, play: play, wait: wait, rebuffer: rebuffer)
+        // Mux's and CTA's watch time is their ratios' denominator: shown, a ratio can be checked.
+        if definitions == .mux || definitions == .cta { add("watchTime", .int(ratioBase)) }
         add("rebufferCount", .int(rebufferCount))
         add("rebufferTime", .int(rebuffer))
         add("maxRebufferTime", f.maxRebufferTime.map(KPIValue.int))
@@ -65,7 +70,6 @@ package enum KPICalculator {
         } else {
             add("meanRebufferTime", mean(rebuffer, rebufferCount, exact: false))
         }
-        let (ratioBase, frequencyBase) = bases(f, definitions, play: play, wait: wait, rebuffer: rebuffer)
         if exo {
             // getRebufferTimeRatio and getRebufferRate: 0.0 over an empty denominator.
             add("rebufferRatio", .double(ratioBase > 0 ? Double(rebuffer) / Double(ratioBase) : 0))

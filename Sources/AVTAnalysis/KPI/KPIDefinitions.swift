@@ -7,15 +7,15 @@ public enum KPIDefinitions: String, Sendable, CaseIterable {
     /// failures (#loads − #starts).
     case openavt
     /// Mux Data: startup ends at the first frame of a pre-roll ad when one plays first; rebuffer
-    /// ratio and frequency over watch time (play + rebuffer + seek + startup); exits before start
-    /// exclude playbacks that failed.
+    /// ratio and frequency over watch time (`watchTime`: startup + play + rebuffer + seek + ads);
+    /// seek latency from seeking to playing; exits before start exclude playbacks that failed.
     case mux
     /// ExoPlayer PlaybackStats: join time valid only if no seek, stop or error interrupted it;
     /// rebuffer count includes buffering while paused, rebuffer time does not; ratio over
     /// play + join + rebuffer + seek; abandonment includes failures.
     case exoplayer
     /// CTA-2066: initial startup from playbackRequested (MediaRequest, else StreamLoad) to the
-    /// first playbackStarted; stall ratio over watched time (play + rebuffer + seek);
-    /// exits before start exclude failures.
+    /// first playbackStarted; stall ratio over watched time (`watchTime`, from the request on,
+    /// pauses left out); exits before start exclude failures.
     case cta
 }

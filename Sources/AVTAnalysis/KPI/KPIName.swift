@@ -3,7 +3,8 @@ public enum KPIName {
     public static let all = [
         "startupTime", "startTimeMetric", "started", "exitBeforeVideoStart", "ended", "abandoned", "startupErrors",
         "playbackFailed", "errorCount", "fatalErrorCount", "nonFatalErrorCount", "playTime", "pauseTime",
-        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "waitTime", "bufferTime", "rebufferCount",
+        "pauseCount", "seekTime", "seekCount", "meanSeekTime", "meanSeekLatency", "waitTime", "bufferTime",
+        "watchTime", "rebufferCount",
         "rebufferTime", "maxRebufferTime", "meanRebufferTime", "rebufferRatio", "rebufferFrequency", "qualityUpCount",
         "qualityDownCount", "initialVideoBitrate", "averageBitrate", "initialVideoHeight", "averageResolutionHeight",
         "droppedFrames", "meanBandwidth", "adBreakCount", "adCount", "adCompletedCount", "adSkippedCount", "adTime",
@@ -11,13 +12,25 @@ public enum KPIName {
         "requests", "loads",
     ]
 
+    /// The KPIs a playback's state history alone determines, in every definition set: its times,
+    /// counts, ratios and the flags its states say (started, ended, abandoned). A history read
+    /// back from `kpi --format json` gives these again (docs/kpi.md); the others also need what
+    /// the trackers said beside the states (requests, errors, formats, ads).
+    package static let fromStateHistory = [
+        "started", "ended", "abandoned", "playTime", "pauseTime", "pauseCount", "seekTime", "seekCount",
+        "meanSeekTime", "meanSeekLatency", "waitTime", "bufferTime", "watchTime", "rebufferCount", "rebufferTime",
+        "maxRebufferTime",
+        "meanRebufferTime", "rebufferRatio", "rebufferFrequency",
+    ]
+
     /// The unit of each KPI: `ms`; `flag` (a playback's true/false, a number of playbacks in
     /// totals); `count`; `ratio` (a fraction, 0 to 1); `1/min`; `bit/s`; `px`.
     public static let units: [String: String] = {
         var units: [String: String] = [:]
         for name in [
-            "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "waitTime",
-            "bufferTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
+            "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "meanSeekLatency",
+            "waitTime",
+            "bufferTime", "watchTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
         ] {
             units[name] = "ms"
         }

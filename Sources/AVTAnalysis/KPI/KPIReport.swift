@@ -5,77 +5,11 @@ import AVTJSON
 /// a table for people (a column per playback, a row per KPI). Every format names each KPI's
 /// unit, and `aggregate` adds the statistics across playbacks and the pooled values.
 package enum KPIReport {
+    /// The JSON contract (`KPIJSONWriter`), for sessions already in memory.
     package static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
-        var w = JSONWriter()
-        w.raw("{\"definitions\":")
-        w.string(definitions.rawValue)
-        w.raw(",\"units\":{")
-        for (n, name) in KPIName.all.enumerated() {
-            if n > 0 { w.raw(",") }
-            w.string(name)
-            w.raw(":")
-            w.string(KPIName.units[name] ?? "count")
-        }
-        w.raw("}")
-        w.raw(",\"sessions\":[")
-        var all: [[KPI]] = []
-        for (n, session) in sessions.enumerated() {
-            if n > 0 { w.raw(",") }
-            w.raw("{\"session\":")
-            w.string(session.session)
-            w.raw(",\"totals\":")
-            object(session.totals(definitions: definitions), into: &w)
-            w.raw(",\"playbacks\":[")
-            for (m, id) in session.playbackIds.enumerated() {
-                if m > 0 { w.raw(",") }
-                let values = session.playback(id, definitions: definitions)
-                all.append(values)
-                object([("playbackId", nil)] + values.map { ($0.name, $0.value) }, playbackId: id, into: &w)
-            }
-            w.raw("]")
-            if let log = session.avmetrics {
-                w.raw(",\"avmetrics\":")
-                AVMetricsKPIReport.json(log, totals: session.totals(definitions: definitions), into: &w)
-            }
-            w.raw("}")
-        }
-        w.raw("]")
-        if aggregate {
-            w.raw(",\"aggregate\":{")
-            for (n, (name, stats)) in KPIAggregate.compute(all).enumerated() {
-                if n > 0 { w.raw(",") }
-                w.string(name)
-                w.raw(":{")
-                for (m, (stat, value)) in stats.enumerated() {
-                    if m > 0 { w.raw(",") }
-                    w.string(stat)
-                    w.raw(":")
-                    number(value, into: &w)
-                }
-                w.raw("}")
-            }
-            w.raw("},\"pooled\":")
-            object(KPIAggregate.pooled(sessions, definitions: definitions), into: &w)
-        }
-        w.raw("}\n")
-        return String(decoding: w.bytes, as: UTF8.self)
-    }
-
-    private static func object(_ values: [(String, KPIValue?)], playbackId: String? = nil, into w: inout JSONWriter) {
-        w.raw("{")
-        var first = true
-        for (name, value) in values {
-            if !first { w.raw(",") }
-            first = false
-            w.string(name)
-            w.raw(":")
-            if let value { kpi(value, into: &w) } else { w.string(playbackId ?? "") }
-        }
-        w.raw("}")
-    }
-
-    private static func object(_ values: [KPI], into w: inout JSONWriter) {
-        object(values.map { ($0.name, Optional($0.value)) }, into: &w)
+        var writer = KPIJSONWriter(definitions: definitions, aggregate: aggregate)
+        for session in sessions { writer.add(session) }
+        return writer.finish()
     }
 
     static func kpi(_ value: KPIValue, into w: inout JSONWriter) {
@@ -147,37 +81,47 @@ package enum KPIReport {
     package static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String
     {
         var out = ""
-        for session in sessions {
-            let columns =
-                session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
-                + [("total", session.totals(definitions: definitions).aligned)]
-            let headers = columns.map { $0.0 == "total" ? "total" : TerminalText.escaped(String($0.0.prefix(8))) + "…" }
-            let width = max(14, headers.map(\.count).max() ?? 0)
-            out += "\(TerminalText.escaped(session.session))  (definitions: \(definitions.rawValue))\n"
-            out += pad("KPI (unit)", 34) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
-            for (n, name) in KPIName.all.enumerated() {
-                let cells = columns.map { column -> String in
-                    column.1[n].map(text) ?? "–"
-                }
-                out +=
-                    pad(KPIName.labelled(name), 34) + cells.map { pad($0, width, right: true) }.joined(separator: " ")
-                    + "\n"
+        for session in sessions { out += table(session, definitions: definitions) }
+        if aggregate { out += aggregateTable(sessions, definitions: definitions) }
+        return out
+    }
+
+    /// One session's table: a column per playback and the totals, then its AVMetrics breakdown.
+    package static func table(_ session: SessionKPIs, definitions: KPIDefinitions) -> String {
+        var out = ""
+        let columns =
+            session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
+            + [("total", session.totals(definitions: definitions).aligned)]
+        let headers = columns.map { $0.0 == "total" ? "total" : TerminalText.escaped(String($0.0.prefix(8))) + "…" }
+        let width = max(14, headers.map(\.count).max() ?? 0)
+        out += "\(TerminalText.escaped(session.session))  (definitions: \(definitions.rawValue))\n"
+        out += pad("KPI (unit)", 34) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
+        for (n, name) in KPIName.all.enumerated() {
+            let cells = columns.map { column -> String in
+                column.1[n].map(text) ?? "–"
             }
-            out += "\n"
-            if let log = session.avmetrics {
-                out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions))
-            }
+            out +=
+                pad(KPIName.labelled(name), 34) + cells.map { pad($0, width, right: true) }.joined(separator: " ")
+                + "\n"
         }
-        if aggregate {
-            let columns = aggregateColumns(sessions, definitions: definitions)
-            let count = sessions.reduce(0) { $0 + $1.playbackIds.count }
-            out += "all sessions: \(count) playback\(count == 1 ? "" : "s") (definitions: \(definitions.rawValue))\n"
-            out += pad("KPI (unit)", 34) + columns.map { pad($0.0, 12, right: true) }.joined(separator: " ") + "\n"
-            for name in KPIName.all {
-                let cells = columns.map { $0.1[name].map(number) ?? "–" }
-                out += pad(KPIName.labelled(name), 34) + cells.map { pad($0, 12, right: true) }.joined(separator: " ")
-                out += "\n"
-            }
+        out += "\n"
+        if let log = session.avmetrics {
+            out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions))
+        }
+        return out
+    }
+
+    /// The pooled values and statistics across every playback of `sessions`.
+    package static func aggregateTable(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+        var out = ""
+        let columns = aggregateColumns(sessions, definitions: definitions)
+        let count = sessions.reduce(0) { $0 + $1.playbackIds.count }
+        out += "all sessions: \(count) playback\(count == 1 ? "" : "s") (definitions: \(definitions.rawValue))\n"
+        out += pad("KPI (unit)", 34) + columns.map { pad($0.0, 12, right: true) }.joined(separator: " ") + "\n"
+        for name in KPIName.all {
+            let cells = columns.map { $0.1[name].map(number) ?? "–" }
+            out += pad(KPIName.labelled(name), 34) + cells.map { pad($0, 12, right: true) }.joined(separator: " ")
+            out += "\n"
         }
         return out
     }

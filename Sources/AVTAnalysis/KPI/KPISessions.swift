@@ -11,12 +11,26 @@ package enum KPISessions {
         options: RunOptions = RunOptions()
     ) throws -> [SessionKPIs] {
         var sessions: [SessionKPIs] = []
-        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never) {
-            sessions +=
-                fromEvents
-                ? try eventLog(path) : [try replay(path, format: format, csvTrackers: csvTrackers, options: options)]
+        try forEach(inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options) {
+            sessions.append($0)
         }
         return sessions
+    }
+
+    /// Every input's sessions handed to `body` one at a time, in order. `keepSpans`: each with its
+    /// state histories, which the caller prints and drops before the next session is read.
+    package static func forEach(
+        _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        options: RunOptions = RunOptions(), keepSpans: Bool = false, _ body: (SessionKPIs) throws -> Void
+    ) throws {
+        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never) {
+            if fromEvents {
+                for session in try eventLog(path, keepSpans: keepSpans) { try body(session) }
+            } else {
+                try body(
+                    try replay(path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans))
+            }
+        }
     }
 
     /// How a path is named as a session: standard input as `<stdin>`, control characters escaped.
@@ -66,13 +80,13 @@ package enum KPISessions {
     }
 
     /// A log from a multi-session run holds several sessions (its `session` field).
-    package static func eventLog(_ path: String) throws -> [SessionKPIs] {
+    package static func eventLog(_ path: String, keepSpans: Bool = false) throws -> [SessionKPIs] {
         var sessions: [(String, [OutputRecord])] = []
         for record in try OutputLog.read(path: path) {
             let name = record.session ?? name(path)
             if sessions.last?.0 != name { sessions.append((name, [])) }
             sessions[sessions.count - 1].1.append(record)
         }
-        return sessions.map { SessionKPIs.fromRecords($0.0, $0.1) }
+        return sessions.map { SessionKPIs.fromRecords($0.0, $0.1, keepSpans: keepSpans) }
     }
 }

@@ -5,6 +5,8 @@ package struct PlaybackFigures: Sendable {
     var durations = [Int](repeating: 0, count: PlaybackState.count)
     var pauseCount = 0, seekCount = 0, rebufferCount = 0, stallCount = 0
     var maxRebufferTime: Int?
+    /// Mux's seek latency: the waits from a seek until playing, and how many.
+    var seekLatency = 0, seekLatencyCount = 0
     /// PlaybackStats' `totalValidJoinTimeMs` and `validJoinTimeCount`.
     var validJoinTime = 0, validJoinCount = 0
     /// MediaRequest (else StreamLoad) → first frame (OpenAVT); play request → first frame (CTA),
@@ -40,6 +42,8 @@ package struct PlaybackFigures: Sendable {
         rebufferCount = h.rebufferCount
         stallCount = h.stallCount
         maxRebufferTime = h.maxRebufferTime
+        seekLatency = h.seekLatency
+        seekLatencyCount = h.seekLatencyCount
         // A playback whose start the recording does not show has no startup figures: a join
         // of 0 (the first state seen is already playing) would be a wrong number, not a fast one.
         if h.startNotRecorded { startNotRecorded = 1 } else { startFigures(h) }
@@ -100,6 +104,8 @@ package struct PlaybackFigures: Sendable {
         add(&seekCount, o.seekCount)
         add(&rebufferCount, o.rebufferCount)
         add(&stallCount, o.stallCount)
+        add(&seekLatency, o.seekLatency)
+        add(&seekLatencyCount, o.seekLatencyCount)
         if let m = o.maxRebufferTime { maxRebufferTime = max(maxRebufferTime ?? m, m) }
         add(&validJoinTime, o.validJoinTime)
         add(&validJoinCount, o.validJoinCount)

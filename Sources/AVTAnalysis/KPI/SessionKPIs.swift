@@ -8,8 +8,9 @@ public struct SessionKPIs: Sendable {
     /// and the summary cross-check; nil without one.
     package var avmetrics: AVMetricsSessionLog?
     /// Each playback's history closed at the end of the recording, when its spans were kept
-    /// (the report draws them; `kpi` keeps only the figures, so memory holds no state list).
-    package let histories: [PlaybackHistory]
+    /// (the report draws them, `kpi --format json` and `--states` print them one session at a
+    /// time; otherwise `kpi` keeps only the figures, so memory holds no state list).
+    package private(set) var histories: [PlaybackHistory]
     public let playbackIds: [String]
     let figures: [PlaybackFigures]
     private let indexOfId: [String: Int]
@@ -32,6 +33,14 @@ public struct SessionKPIs: Sendable {
         for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index
         end = history.end
+    }
+
+    /// The same KPIs without the state lists: what `kpi` keeps of a session once it printed its
+    /// history, so the spans of one session at a time are in memory, not those of all of them.
+    package var withoutHistories: SessionKPIs {
+        var copy = self
+        copy.histories = []
+        return copy
     }
 
     public func playback(_ id: String, definitions: KPIDefinitions) -> [KPI] {

@@ -27,6 +27,10 @@ package struct PlaybackHistory: Sendable {
     private(set) var stallCount = 0
     private var lastRebufferStart = 0
     private(set) var maxRebufferTime: Int?
+    /// Mux's seek latency: from a seek until the playback plays again, the buffering after it
+    /// included; the start of the wait still open, and the waits measured so far.
+    private var seekWaitStart: Int?
+    private(set) var seekLatency = 0, seekLatencyCount = 0
 
     /// The rendition played, as the player reports it (openavt, mux and cta sets; the report).
     package private(set) var played: FormatTimes
@@ -119,6 +123,7 @@ package struct PlaybackHistory: Sendable {
             stallCount += 1
         }
         updateMaxRebufferTime(at: t)
+        updateSeekLatency(entering: new, at: t)
         if new == .playing, firstFrame == nil { firstFrame = t }
         state = new
         stateStart = t
@@ -184,6 +189,23 @@ package struct PlaybackHistory: Sendable {
         guard state.isRebuffering else { return }
         let duration = t - lastRebufferStart
         if maxRebufferTime.map({ duration > $0 }) ?? true { maxRebufferTime = duration }
+    }
+
+    /// A seek's wait runs from the first seek until PLAYING, through more seeks and buffering: a
+    /// viewer waiting for playback to go on. A pause, an end, an error or an ad first means the
+    /// viewer was not waiting for it, so that seek has no latency.
+    private mutating func updateSeekLatency(entering new: PlaybackState, at t: Int) {
+        switch new {
+        case .seeking: if seekWaitStart == nil { seekWaitStart = t }
+        case .buffering, .suppressedBuffering: break
+        case .playing:
+            if let start = seekWaitStart {
+                seekLatency = seekLatency.saturatingAdding(t - start)
+                seekLatencyCount += 1
+            }
+            seekWaitStart = nil
+        default: seekWaitStart = nil
+        }
     }
 
     /// The history as `build(isFinal: false)` sees it at `t`: the open state runs until then.

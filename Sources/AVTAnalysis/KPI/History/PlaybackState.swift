@@ -41,6 +41,12 @@ package enum PlaybackState: Int, Sendable, CaseIterable {
         }
     }
 
+    /// The state of a name (`name`), as the JSON history gives it back.
+    package init?(name: String) {
+        guard let state = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = state
+    }
+
     /// A CSS class for the report's lanes.
     package var cssClass: String {
         switch self {
