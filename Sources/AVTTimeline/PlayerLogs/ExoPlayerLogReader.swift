@@ -18,6 +18,10 @@ import AVTTrackers
 package struct ExoPlayerLogReader: TimelineSource {
     /// An eventTime that goes back to below this (ms) is a new EventLogger, i.e. a new player.
     static let resetBelow = 1000
+    /// A session's first `state BUFFERING` at or past this eventTime (ms since the player was
+    /// created) is not its prepare(): apps prepare a player they create within moments, so a
+    /// log whose first state comes a minute or more into the player began mid-session.
+    static let lateStart = 60_000
 
     package let name: String
     package private(set) var settings: TimelineSettings
@@ -38,6 +42,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     private var offset = 0
     private var lastEventTime = 0
     private var lastT = 0
+    /// The time of the last step pushed.
+    private var lastStepT = 0
     private var startTimeSet = false
     private var sharedWarned = false
 
@@ -257,7 +263,8 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
             // ≤ r2.11: `state [T, …, playWhenReady, STATE]`.
             let request = details.count >= 2 ? Self.bool(details[details.count - 2]) : nil
-            let inferred = inferIfMidSession(Self.firstSign(state), t: t, number: number, text: text)
+            let inferred = inferIfMidSession(
+                Self.firstSign(state, eventTime: line.eventTime), t: t, number: number, text: text)
             // One callback gave both: the request first, so that a first `true, BUFFERING` arms
             // the Start on READY (the startup) rather than starting before anything loaded.
             var observe: [(String, JSONValue)] = []
@@ -468,14 +475,19 @@ package struct ExoPlayerLogReader: TimelineSource {
         case playsNow
         /// The stream was loaded before (`state READY`).
         case loaded
+        /// `state BUFFERING` long after the player was created (`lateStart`): a rebuffer, a seek
+        /// or a new item of a session already under way, not its prepare().
+        case bufferingLate(Int)
     }
 
-    private static func firstSign(_ state: String) -> FirstSign {
+    private static func firstSign(_ state: String, eventTime: Int?) -> FirstSign {
         switch state {
-        case "BUFFERING": .start
-        case "READY": .loaded
-        case "ENDED": .wasPlaying("state ENDED")
-        default: .unsettled
+        case "BUFFERING":
+            if let eventTime, eventTime >= lateStart { return .bufferingLate(eventTime) }
+            return .start
+        case "READY": return .loaded
+        case "ENDED": return .wasPlaying("state ENDED")
+        default: return .unsettled
         }
     }
 
@@ -506,6 +518,10 @@ package struct ExoPlayerLogReader: TimelineSource {
             inferred = "(isPlaying true first): inferred the stream was loaded and plays from there"
         case .loaded:
             inferred = "(state READY first, without the BUFFERING of its start): inferred the stream was loaded before"
+        case .bufferingLate(let eventTime):
+            let seconds = "\(eventTime / 1000).\(String(eventTime % 1000 / 10 + 100).dropFirst())"
+            inferred =
+                "(its first state, BUFFERING, is at eventTime \(seconds) s, long after the player was created): inferred the stream was loaded before"
         }
         sessionHasState = true
         markNext = true
@@ -583,6 +599,12 @@ package struct ExoPlayerLogReader: TimelineSource {
         atEnd = true
         flushError()
         flushHeld()
+        // The log's knowledge ends at its last EventLogger line, not at its last step: a step of
+        // nothing there keeps the time after the last state change (playing, buffering) in the
+        // replay. (A session followed by another ends with its Stop there already.)
+        if sessionHasEvents, !released, lastT > lastStepT {
+            queue.push(Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex)))
+        }
         if let open = block, open.name != "playerFailed", open.name != "internalError" {
             warnings.summary("the \(open.name) block of line \(open.line) is cut at the end of the log")
         }
@@ -612,6 +634,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
             origin: StepOrigin(index: queue.nextIndex, location: SourceLocation(line: line, column: 1)))
         queue.push(step)
+        lastStepT = max(lastStepT, t)
     }
 
     // MARK: Values

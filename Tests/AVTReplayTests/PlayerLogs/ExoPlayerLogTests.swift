@@ -226,6 +226,9 @@ final class ExoPlayerLogTests: XCTestCase {
                 "771540 content videoSize={\"width\":1920,\"height\":1080}",
                 "775040 content contentPosition=625900 playbackState=\"BUFFERING\"",
                 "776290 content contentPosition=625900 playbackState=\"READY\"",
+                // Line 11 is cut inside its details, but its eventTime is whole: the log's
+                // knowledge ends there (786.29 s), so the playback does too.
+                "786290 content",
             ])
         XCTAssertEqual(warnings.count, 3, "\(warnings)")
         XCTAssertTrue(warnings[0].hasPrefix("\(path):1: the log starts mid-session (isPlaying false first)"))
@@ -242,13 +245,14 @@ final class ExoPlayerLogTests: XCTestCase {
         XCTAssertNil(k[name: "initialVideoHeight"])
         XCTAssertEqual(k[name: "started"], .bool(true), "the log shows it playing")
         XCTAssertEqual(k[name: "exitBeforeVideoStart"], .bool(false))
-        // Paused 754310–761540 (7230); playing 761540–775040 (13500) + 776290 to the end, the
-        // last step (0): 13500. The rebuffer 775040–776290 (1250).
+        // Paused 754310–761540 (7230); playing 761540–775040 (13500) + 776290 to the end of the
+        // log, line 11's 786290 (10000): 23500. The rebuffer 775040–776290 (1250).
         // Line 2 (754310) pauses at once: one pause, 754310–761540 (line 4), 7230.
         XCTAssertEqual(k.int("pauseCount"), 1)
         XCTAssertEqual(k.int("pauseTime"), 7230)
-        // Playing 761540–775040 (line 7's BUFFERING), 13500; line 9 (776290) is the last step.
-        XCTAssertEqual(k.int("playTime"), 13_500)
+        // Playing 761540–775040 (line 7's BUFFERING), 13500, and 776290–786290 (line 9's READY
+        // to line 11, the last line, whose pause request is cut), 10000.
+        XCTAssertEqual(k.int("playTime"), 23_500)
         // The inferred join takes 0 ms; the stall of lines 7–9, 775040–776290 (1250).
         XCTAssertEqual(k.int("bufferTime"), 1250)
         XCTAssertEqual(k.int("rebufferTime"), 1250)
