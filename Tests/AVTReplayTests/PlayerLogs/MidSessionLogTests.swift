@@ -191,6 +191,38 @@ final class MidSessionLogTests: XCTestCase {
         }
     }
 
+    /// eventTime counts from the player's creation (EventLogger's start), and apps prepare a
+    /// player within moments of creating it: a first BUFFERING 1668.52 s in is a rebuffer, a
+    /// seek or a new item of a session under way, not prepare(). The stream was loaded before:
+    /// no startup; READY with isPlaying true at 1669.10 plays until the last line, isPlaying
+    /// false at 1679.10 (10000 ms). A first BUFFERING at 59.99 s is still a start.
+    func testAFirstBufferingLongAfterThePlayerWasCreatedIsMidSession() throws {
+        let late = [
+            Self.line("state", "1668.52", "BUFFERING"), Self.line("state", "1669.10", "READY"),
+            Self.line("isPlaying", "1669.10", "true"), Self.line("isPlaying", "1679.10", "false"),
+        ].joined(separator: "\n")
+        let (_, steps, warnings) = try Support.read(bytes: late, format: .exoplayerLog)
+        XCTAssertEqual(Support.count(steps, "midSession"), 1)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(
+            warnings[0].hasPrefix(
+                "<stdin>:1: the log starts mid-session (its first state, BUFFERING, is at eventTime 1668.52 s, long after the player was created)"
+            ), warnings[0])
+        let k = try XCTUnwrap(try kpis(late).first)
+        XCTAssertNil(k[name: "startupTime"])
+        XCTAssertEqual(k[name: "started"], .bool(true))
+        XCTAssertEqual(k.int("playTime"), 10_000)
+
+        let early = [
+            Self.line("state", "59.99", "BUFFERING"), Self.line("playWhenReady", "60.00", "true, USER_REQUEST"),
+            Self.line("state", "60.50", "READY"),
+        ].joined(separator: "\n")
+        let (_, earlySteps, earlyWarnings) = try Support.read(bytes: early, format: .exoplayerLog)
+        XCTAssertEqual(Support.count(earlySteps, "midSession"), 0)
+        XCTAssertEqual(earlyWarnings, [])
+        XCTAssertEqual(try XCTUnwrap(try kpis(early).first).int("startupTime"), 510)
+    }
+
     /// Two players in one log: the first begins before the log (`isPlaying false` first, line
     /// 1) and is marked; the second (Init, eventTime back to 0.10) shows its start and keeps its
     /// startup. The first: paused 500000–504000, playing 504000–510000 (ENDED, line 5). The
