@@ -83,6 +83,7 @@ extension AVTReplayCommand {
             case .json: text = KPIReport.json(sessions, definitions: definitions.definitions, aggregate: aggregate)
             case .csv: text = KPIReport.csv(sessions, definitions: definitions.definitions, aggregate: aggregate)
             }
+            try limits.checkOutput(text, of: inputs)
             try output.write(text)
         }
     }
