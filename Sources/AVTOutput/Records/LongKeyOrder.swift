@@ -10,10 +10,9 @@ import AVTCore
 package struct LongKeyOrder {
     /// Key indexes of the last long event, in name order.
     private var sorted: [Int32] = []
-    /// By key index: whether the key is in `sorted`.
-    private var inSorted: [Bool] = []
     /// By key index: the key's position in the event being ordered, valid where `stamps` holds
-    /// the current `generation` (so nothing is cleared between events).
+    /// the current `generation` (so nothing is cleared between events). A stamp of the previous
+    /// generation marks a key of the last event, that is, one in `sorted`.
     private var positions: [Int32] = []
     private var stamps: [UInt32] = []
     private var generation: UInt32 = 0
@@ -22,16 +21,14 @@ package struct LongKeyOrder {
     mutating func order(
         of entries: UnsafeBufferPointer<AttributeMap.Entry>, precedes: (Int32, Int32) -> Bool
     ) -> [Int32] {
-        var highest: Int32 = -1
-        for entry in entries where entry.key.index > highest { highest = entry.key.index }
-        grow(to: Int(highest) + 1)
-        nextGeneration()
+        let previous = nextGeneration()
         var added: [Int32] = []
         for (i, entry) in entries.enumerated() {
             let key = Int(entry.key.index)
+            if key >= positions.count { grow(to: key + 1) }
+            if previous == 0 || stamps[key] != previous { added.append(entry.key.index) }
             positions[key] = Int32(i)
             stamps[key] = generation
-            if !inSorted[key] { added.append(entry.key.index) }
         }
         added.sort(by: precedes)
         // The kept keys in their order, each added key inserted where a binary search puts it.
@@ -49,25 +46,25 @@ package struct LongKeyOrder {
             next = low
         }
         for kept in sorted[next...] where stamps[Int(kept)] == generation { merged.append(kept) }
-        for key in sorted { inSorted[Int(key)] = false }
-        for key in merged { inSorted[Int(key)] = true }
         sorted = merged
         return merged.map { positions[Int($0)] }
     }
 
     private mutating func grow(to count: Int) {
-        guard count > positions.count else { return }
-        let more = count - positions.count
+        let more = max(count, 2 * positions.count) - positions.count
         positions += repeatElement(0, count: more)
         stamps += repeatElement(0, count: more)
-        inSorted += repeatElement(false, count: more)
     }
 
-    private mutating func nextGeneration() {
-        if generation == UInt32.max {
+    /// Starts the next generation and returns the last one (0: none, `sorted` is empty).
+    private mutating func nextGeneration() -> UInt32 {
+        guard generation < UInt32.max else {
             for i in stamps.indices { stamps[i] = 0 }
-            generation = 0
+            sorted = []
+            generation = 1
+            return 0
         }
         generation += 1
+        return generation - 1
     }
 }
