@@ -35,7 +35,7 @@ public struct RunOptions: Sendable, Equatable {
     /// are most of what a long replay writes, so a 1 ms interval multiplies it by 30,000.
     public var minPingInterval = RunOptions.defaultMinPingInterval
     /// Most bytes of records one command writes (all sessions of a `run` together, each replay of
-    /// a `check`). `maxRecords` bounds the count of records, not their size: every event repeats
+    /// a `check` or a `report`). `maxRecords` bounds the count of records, not their size: every event repeats
     /// every attribute set so far, so a few MB of timeline can ask for terabytes. One GiB holds
     /// about a million records of a real session, far more than a CI job compares.
     public var maxOutputBytes = RunOptions.defaultMaxOutputBytes

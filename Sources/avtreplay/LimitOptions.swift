@@ -22,8 +22,8 @@ struct LimitOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Most bytes of output: records of a run (all sessions together) or of each replay a check compares, "
-                + "and the text of kpi and report; more is bad input.",
+            "Most bytes of output: records of a run (all sessions together) or of each replay of check and report, "
+                + "and the text kpi and report write; more is bad input.",
             valueName: "bytes"))
     var maxOutputBytes = LimitValue(RunOptions.defaultMaxOutputBytes, unit: .bytes)
 

@@ -110,9 +110,10 @@ final class GetterTable {
         // time-since attributes). Only those are looked up; looking each getter's attribute up
         // in the whole map made every event cost the square of its attributes.
         let earlier = AttributeMap.Lookup(event.attributes)
-        // One copy of each entry for both calls: each copy retains the getter's closures.
-        for entry in entries where entry.getter.accepts(event, entry.attribute) {
-            if let value = entry.getter.value() { event.attributes.set(entry.attribute, value, among: earlier) }
+        for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
+            if let value = entries[index].getter.value() {
+                event.attributes.set(entries[index].attribute, value, among: earlier)
+            }
         }
     }
 }
