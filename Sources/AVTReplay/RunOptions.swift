@@ -34,11 +34,17 @@ public struct RunOptions: Sendable, Equatable {
     /// Shortest ping interval (ms) a timeline may ask for; 0 (no pings) is always allowed. Pings
     /// are most of what a long replay writes, so a 1 ms interval multiplies it by 30,000.
     public var minPingInterval = RunOptions.defaultMinPingInterval
+    /// Most bytes of records one command writes (all sessions of a `run` together, each replay of
+    /// a `check` or a `report`). `maxRecords` bounds the count of records, not their size: every event repeats
+    /// every attribute set so far, so a few MB of timeline can ask for terabytes. One GiB holds
+    /// about a million records of a real session, far more than a CI job compares.
+    public var maxOutputBytes = RunOptions.defaultMaxOutputBytes
 
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000
     public static let defaultMaxRecords = 10_000_000
     public static let defaultMinPingInterval = 100
+    public static let defaultMaxOutputBytes = 1 << 30
 
     public init() {}
 
@@ -97,8 +103,8 @@ extension Replayer {
     /// hand-built steps out of order.
     public static func replay(
         _ source: inout some TimelineSource, options: RunOptions, backend: Backend,
-        components: ReplayComponents = .standard, stop: StopRequest? = nil, onStep: (Int) -> Void = { _ in },
-        prepare: (Replayer) -> Void = { _ in }
+        components: ReplayComponents = .standard, stop: StopRequest? = nil, output: OutputByteLimit? = nil,
+        onStep: (Int) -> Void = { _ in }, prepare: (Replayer) -> Void = { _ in }
     ) throws -> ReplaySummary {
         let settings = options.applied(to: source.settings)
         if settings.pingInterval > 0, settings.pingInterval < options.minPingInterval {
@@ -115,7 +121,9 @@ extension Replayer {
         prepare(replayer)
         var summary = ReplaySummary()
         replayer.instrument.onWarning = { summary.warnings.append($0) }
-        replayer.instrument.isStopRequested = { records.isExceeded || stop?.isRequested == true }
+        replayer.instrument.isStopRequested = {
+            records.isExceeded || output?.isExceeded == true || stop?.isRequested == true
+        }
         let until = replayer.settings.until
         if let until, until > options.maxDuration {
             throw options.tooLong(source.name, path: "until", t: until)
@@ -131,6 +139,7 @@ extension Replayer {
             }
             let played = try replayer.play(step)
             if records.isExceeded { throw records.error(source.name, at: step.origin) }
+            if let output, output.isExceeded { throw output.error(source.name, at: step.origin) }
             guard played else { break }
             summary.steps += 1
             onStep(summary.steps)
@@ -140,6 +149,7 @@ extension Replayer {
         if summary.interrupted { replayer.stop() } else { replayer.finish() }
         // The pings after the last step (up to `until`) count too.
         if records.isExceeded { throw records.error(source.name, at: nil) }
+        if let output, output.isExceeded { throw output.error(source.name, at: nil) }
         return summary
     }
 

@@ -46,20 +46,29 @@ package final class SessionRunner: @unchecked Sendable {
     /// throws its error; sessions before it have been written completely.
     package func run(_ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void) throws {
         if configuration.jobs <= 1 || sessions.count <= 1 {
+            var written = 0
             for path in sessions {
                 if configuration.stop?.isRequested == true { return }
-                report(SessionReport(path: path, summary: try replay(path, into: sink)))
+                let output = OutputByteLimit(sink, limit: configuration.options.maxOutputBytes, written: written)
+                report(SessionReport(path: path, summary: try replay(path, into: output)))
+                written = output.written
             }
         } else {
             try runInParallel(sessions, to: sink, report: report)
         }
     }
 
-    /// One session, start to end, into a sink.
-    func replay(_ path: String, into sink: ByteSink) throws -> ReplaySummary {
-        var source = try TimelineReader.open(
-            path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
-            limits: configuration.options.inputLimits)
+    /// One session, start to end, into a sink that counts its bytes against `--max-output-bytes`.
+    /// `quiet` drops a player log's warnings (a second replay of a session that already said them).
+    func replay(_ path: String, into sink: OutputByteLimit, quiet: Bool = false) throws -> ReplaySummary {
+        var source =
+            quiet
+            ? try TimelineReader.open(
+                path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
+                limits: configuration.options.inputLimits, warn: { _ in })
+            : try TimelineReader.open(
+                path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
+                limits: configuration.options.inputLimits)
         let options = try configuration.options.placingEnd(of: path, settings: source.settings) {
             // A second read, to learn the last step: what a player log's reader warns of was
             // said by the first.
@@ -75,7 +84,7 @@ package final class SessionRunner: @unchecked Sendable {
         let backend = makeBackend(sink, encoder, options.filter)
         var reported = 0
         let summary = try Replayer.replay(
-            &source, options: options, backend: backend, stop: configuration.stop
+            &source, options: options, backend: backend, stop: configuration.stop, output: sink
         ) { steps in
             // Batched so workers do not contend on the counter for every step.
             if steps - reported >= 4096 {
@@ -94,7 +103,10 @@ package final class SessionRunner: @unchecked Sendable {
         case pending
         /// Claimed by a worker after a stop request, so never replayed.
         case skipped
-        case done(file: String, summary: ReplaySummary)
+        /// `bytes`: what the session wrote, counted against `--max-output-bytes` as it is copied.
+        case done(file: String, summary: ReplaySummary, bytes: Int)
+        /// The session alone passed `--max-output-bytes`.
+        case outgrown
         case failed(Error)
     }
 
@@ -115,6 +127,10 @@ package final class SessionRunner: @unchecked Sendable {
             cancelled = true
             lock.unlock()
         }
+        // Bytes copied so far. A session that would take them past the limit is replayed again
+        // counting from there (into nothing): the error then names the step a serial run names.
+        var copied = 0
+        let limit = configuration.options.maxOutputBytes
         for (index, path) in sessions.enumerated() {
             lock.lock()
             while case .pending = slots[index] { lock.wait() }
@@ -127,7 +143,13 @@ package final class SessionRunner: @unchecked Sendable {
                 return
             case .failed(let error):
                 throw error
-            case .done(let file, let summary):
+            case .outgrown:
+                throw outgrowing(path, after: copied)
+            case .done(let file, _, let bytes) where bytes > limit - copied:
+                unlink(file)
+                throw outgrowing(path, after: copied)
+            case .done(let file, let summary, let bytes):
+                copied += bytes
                 try copy(file, to: sink)
                 unlink(file)
                 report(SessionReport(path: path, summary: summary))
@@ -155,18 +177,42 @@ package final class SessionRunner: @unchecked Sendable {
             let slot: Slot
             do {
                 let sink = try AtomicFileSink(path: file)
-                let summary = try replay(sessions[index], into: sink)
-                try sink.close()
-                slot = .done(file: file, summary: summary)
+                let output = OutputByteLimit(sink, limit: configuration.options.maxOutputBytes)
+                do {
+                    let summary = try replay(sessions[index], into: output)
+                    try sink.close()
+                    slot = .done(file: file, summary: summary, bytes: output.written)
+                } catch {
+                    slot = output.isExceeded ? .outgrown : .failed(error)
+                }
             } catch {
                 slot = .failed(error)
             }
             lock.lock()
             slots[index] = slot
-            if case .failed = slot { cancelled = true }
+            switch slot {
+            case .failed, .outgrown: cancelled = true
+            default: break
+            }
             lock.broadcast()
             lock.unlock()
         }
+    }
+
+    /// The error of a session that takes the output past `--max-output-bytes` when `copied`
+    /// bytes are already written: where a serial run stops. Standard input cannot be read
+    /// again, so there (and should a second replay not reach the limit) it names the session.
+    private func outgrowing(_ path: String, after copied: Int) -> Error {
+        let limit = configuration.options.maxOutputBytes
+        if path != "-" {
+            let output = OutputByteLimit(DiscardingSink(), limit: limit, written: copied)
+            do {
+                _ = try replay(path, into: output, quiet: true)
+            } catch {
+                if output.isExceeded { return error }
+            }
+        }
+        return OutputByteLimit.error(path, limit: limit)
     }
 
     private func copy(_ file: String, to sink: ByteSink) throws {

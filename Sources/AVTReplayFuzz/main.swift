@@ -1,4 +1,5 @@
 import AVTCore
+import AVTOutput
 import AVTReplay
 import AVTTimeline
 import AVTTrackers
@@ -104,11 +105,14 @@ for iteration in start..<iterations {
         bytes.limits.maxKeys = Int.random(in: 1...400, using: &rng)
     }
     // The replay's own bounds too: a record limit crossed at an arbitrary record (between two
-    // timers, or at a step), and a ping minimum that many mutated intervals fall under.
+    // timers, or at a step), a ping minimum that many mutated intervals fall under, and an output
+    // byte limit crossed at an arbitrary flush (the records are then encoded, as `run` does).
     var bounded = options
+    var outputLimit: Int?
     if iteration % 4 == 3 {
         bounded.maxRecords = Int.random(in: 1...200, using: &rng)
         bounded.minPingInterval = Int.random(in: 1...60_000, using: &rng)
+        outputLimit = Int.random(in: 1...(1 << 17), using: &rng)
     }
     do {
         // The player logs' warnings are discarded: the fuzzer checks robustness, not messages.
@@ -117,7 +121,16 @@ for iteration in start..<iterations {
             csvTrackers: [
                 TrackerSpec(name: "content", kind: .avplayer), TrackerSpec(name: "ads", kind: .ima),
             ], warn: { _ in })
-        _ = try Replayer.replay(&source, options: bounded, backend: DiscardingBackend())
+        if let outputLimit {
+            let settings = bounded.applied(to: source.settings)
+            let output = OutputByteLimit(MemorySink(), limit: outputLimit)
+            let backend = JSONLinesBackend(
+                sink: output,
+                encoder: RecordEncoder(trackerNames: settings.trackers.map(\.name), startTime: settings.startTime))
+            _ = try Replayer.replay(&source, options: bounded, backend: backend, output: output)
+        } else {
+            _ = try Replayer.replay(&source, options: bounded, backend: DiscardingBackend())
+        }
         accepted += 1
     } catch is TimelineError {
         rejected += 1

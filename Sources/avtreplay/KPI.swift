@@ -87,6 +87,7 @@ extension AVTReplayCommand {
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
             }
+            try limits.checkOutput(text, of: inputs)
             try output.write(text)
         }
 

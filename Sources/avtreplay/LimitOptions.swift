@@ -20,6 +20,22 @@ struct LimitOptions: ParsableArguments {
             valueName: "ms"))
     var minPingInterval = LimitValue(RunOptions.defaultMinPingInterval, unit: .milliseconds)
 
+    @Option(
+        help: ArgumentHelp(
+            "Most bytes of output: records of a run (all sessions together) or of each replay of check and report, "
+                + "and the text kpi and report write; more is bad input.",
+            valueName: "bytes"))
+    var maxOutputBytes = LimitValue(RunOptions.defaultMaxOutputBytes, unit: .bytes)
+
+    /// Refuses (exit 2) a command's whole output, made in memory, that passes `--max-output-bytes`.
+    func checkOutput(_ text: String, of inputs: [String]) throws(CommandFailure) {
+        let bytes = text.utf8.count
+        guard bytes > maxOutputBytes.value else { return }
+        throw CommandFailure.badInput(
+            "\(inputs.map(InputFile.displayName).joined(separator: ", ")): "
+                + OutputByteLimit.error("", limit: maxOutputBytes.value).message + " (\(bytes) bytes)")
+    }
+
     /// Default replay options with these limits, for the commands that replay as `run` does.
     /// The input limits are a sibling group, not a nested one: in debug builds the argument
     /// parser re-validates a nested group once per enclosing level, which made every debug
@@ -33,12 +49,14 @@ struct LimitOptions: ParsableArguments {
     func apply(to options: inout RunOptions, input: InputLimitOptions) {
         options.maxDuration = maxDuration.value
         (options.maxRecords, options.minPingInterval) = (maxRecords.value, minPingInterval.value)
+        options.maxOutputBytes = maxOutputBytes.value
         options.inputLimits = input.limits
     }
 
     func validate() throws {
         if maxDuration.value < 0 { throw ValidationError("--max-duration must be ≥ 0 ms.") }
         if maxRecords.value < 1 { throw ValidationError("--max-records must be at least 1.") }
+        if maxOutputBytes.value < 1 { throw ValidationError("--max-output-bytes must be at least 1.") }
         if minPingInterval.value < 1 { throw ValidationError("--min-ping-interval must be at least 1 ms.") }
     }
 }

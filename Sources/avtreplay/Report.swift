@@ -81,6 +81,7 @@ extension AVTReplayCommand {
             writer.worstCount = worst
             writer.overview = ReportInput.wantsOverview(sessions: records.count, inputs: inputs)
             let html = writer.render(records.map(ReportSession.init))
+            try limits.checkOutput(html, of: inputs)
             try output.write(html)
         }
     }

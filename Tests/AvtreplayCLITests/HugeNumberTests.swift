@@ -79,6 +79,68 @@ final class HugeNumberTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("bytes \"99999999999999999999\" is no usable number"), result.stderr)
         XCTAssertFalse(result.stdout.contains("nan"))
     }
+
+    private func fixture(_ name: String) throws -> String {
+        try String(contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/player-logs/\(name)"), encoding: .utf8)
+    }
+
+    /// An EventLogger value past 2^53 − 1 (a bitrate, a dropped-frame count) is warned about with
+    /// its line and skipped; the rest of the line and of the log is read.
+    func testExoPlayerHugeIntegersAreWarnedAndSkipped() throws {
+        let huge = "9223372036854775807"
+        var lines = try fixture("exoplayer-media3-threadtime.log").components(separatedBy: "\n")
+        let format = try XCTUnwrap(lines.firstIndex { $0.contains("downstreamFormat [") && $0.contains("video/avc") })
+        let dropped = try XCTUnwrap(lines.firstIndex { $0.contains("droppedFrames [") })
+        lines[format] = lines[format].replacingOccurrences(of: "bitrate=2000000", with: "bitrate=\(huge)")
+        lines[dropped] = lines[dropped].replacingOccurrences(of: ", 12]", with: ", \(huge)]")
+        try write("exo.log", lines.joined(separator: "\n"))
+        let result = try CLI.run(["kpi", "exo.log", "--format", "json"], in: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "exo.log:\(format + 1): bitrate \"\(huge)\" is no usable number (past 2^53 − 1), skipped"),
+            result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "exo.log:\(dropped + 1): droppedFrames \"\(huge)\" is no usable number (past 2^53 − 1), skipped"),
+            result.stderr)
+        XCTAssertFalse(result.stdout.contains(huge))
+        XCTAssertFalse(result.stdout.contains("131771869945779"), "no bitrate averaged from 2^63 − 1")
+        // The resolution on the same line is still read.
+        let run = try CLI.run(["run", "exo.log"], in: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\"resolutionHeight\":720"), "the line's res= is kept")
+        XCTAssertFalse(run.stdout.contains(huge))
+    }
+
+    /// A Chrome media-internals number past 2^53 − 1 (as ms, for times) is warned about with its
+    /// line and the entry skipped; the rest of the log is read.
+    func testChromeHugeNumbersAreWarnedAndSkipped() throws {
+        let log = try fixture("chrome-save-log.json")
+            .replacingOccurrences(
+                of: #""key": "duration", "value": 60}"#, with: #""key": "duration", "value": 9223372036854775807}"#
+            )
+            .replacingOccurrences(of: #""key": "width", "value": 1280}"#, with: #""key": "width", "value": 1e300}"#)
+        try write("chrome.json", log)
+        let lines = log.components(separatedBy: "\n")
+        let duration = try XCTUnwrap(lines.firstIndex { $0.contains(#""key": "duration", "value": 922"#) }) + 1
+        let width = try XCTUnwrap(lines.firstIndex { $0.contains(#""key": "width""#) }) + 1
+        let result = try CLI.run(["kpi", "chrome.json"], in: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "chrome.json: line \(duration): duration \"9223372036854775807\" is no usable number (past 2^53 − 1 ms), skipped"
+            ), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("chrome.json: line \(width): width \"")
+                && result.stderr.contains(
+                    "is no usable number (past 2^53 − 1), skipped"),
+            result.stderr)
+        let run = try CLI.run(["run", "chrome.json"], in: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stdout.contains("922337203685477"), "no duration from the huge value")
+        XCTAssertTrue(run.stdout.contains("\"action\":\"Start\""), "the log is read on")
+    }
 }
 
 extension CLI {

@@ -119,4 +119,43 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(badLog.stderr.contains("<stdin>:1:1"), badLog.stderr)
         XCTAssertEqual(try CLI.run(["report", "fixtures/happy-path.json", "--worst", "-1"]).status, 2)
     }
+
+    /// A 1 MB attribute value, changed at every step, is held in the page as an excerpt (in the
+    /// event data as in the tooltips): the page stays about as large as with short values.
+    func testAHugeAttributeValueGivesASmallReport() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func timeline(_ size: Int) -> String {
+            let steps = (0..<4).map { i in
+                let value = String(repeating: "abcdefgh", count: size / 8) + "#\(i)"
+                return #"{"t": \#(i * 1000), "tracker": "c", "action": "\#(i == 0 ? "Start" : "Ping")", "#
+                    + #""set": {"big": "\#(value)"}}"#
+            }
+            return #"{"trackers": [{"name": "c"}], "steps": ["# + steps.joined(separator: ", ") + "]}"
+        }
+        try timeline(1 << 20).write(to: dir.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        try timeline(8).write(to: dir.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        var sizes: [Int] = []
+        for name in ["huge", "small"] {
+            let result = try CLI.run(["report", "\(name).json", "-o", "\(name).html"], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            sizes.append(try Data(contentsOf: dir.appendingPathComponent("\(name).html")).count)
+        }
+        // Four values of 1,000 characters and their tooltips of 200, in a page otherwise the same.
+        XCTAssertLessThan(sizes[0] - sizes[1], 12_000, "huge \(sizes[0]) bytes, small \(sizes[1])")
+        let html = try String(contentsOf: dir.appendingPathComponent("huge.html"), encoding: .utf8)
+        let excerpt = String(repeating: "abcdefgh", count: 125) + "…"
+        XCTAssertTrue(html.contains("\"" + excerpt + "\""), "the event data holds an excerpt with its marker")
+        // An event log may hold an array: past the limit, it is held as an excerpt of its JSON.
+        let array = "[" + Array(repeating: "1234567", count: 1 << 17).joined(separator: ",") + "]"
+        let log =
+            #"{"type":"event","t":0,"time":"1970-01-01T00:00:00.000Z","action":"Start","tracker":"c","#
+            + #""attributes":{"list":\#(array)}}"# + "\n"
+        try log.write(to: dir.appendingPathComponent("log.jsonl"), atomically: true, encoding: .utf8)
+        let fromLog = try CLI.run(["report", "--from-events", "log.jsonl", "-o", "log.html"], in: dir)
+        XCTAssertEqual(fromLog.status, 0, fromLog.stderr)
+        let logPage = try String(contentsOf: dir.appendingPathComponent("log.html"), encoding: .utf8)
+        XCTAssertLessThan(logPage.utf8.count, sizes[1] + 12_000)
+        XCTAssertTrue(logPage.contains("\"[1234567,1234567,"), "an excerpt of the array's JSON")
+    }
 }

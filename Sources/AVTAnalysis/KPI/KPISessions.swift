@@ -71,6 +71,8 @@ package enum KPISessions {
         _ = try Replayer.replay(
             &source, options: options, backend: collector,
             prepare: { replayer in
+                // No KPI reads a custom attribute: events need not carry every one set so far.
+                replayer.instrument.omitCustomAttributes()
                 let kpi = KPIBackend(session: session, replayer: replayer, keepSpans: keepSpans)
                 backend = kpi
                 collector.target = kpi

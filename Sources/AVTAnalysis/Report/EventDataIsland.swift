@@ -9,7 +9,9 @@ import AVTJSON
 /// a flat `[key, value, key, value, …]` list of the attributes that differ from the previous event
 /// of the same lane (`null` value: the attribute is gone). Labels and keys are indices into their
 /// tables, in order of first appearance. Most attributes repeat from one event to the next, so
-/// this keeps a 100,000-event session to a few megabytes.
+/// this keeps a 100,000-event session to a few megabytes. A value longer than
+/// `ReportText.dataExcerptLength` characters (a string, or an array or object as JSON text) is
+/// held as a string excerpt ending in `…`, so one huge attribute cannot make a huge page.
 package enum EventDataIsland {
     static func render(_ session: ReportSession) -> String {
         var labels: [String] = []
@@ -34,7 +36,7 @@ package enum EventDataIsland {
             body.int(labelIndex[record.label]!)
             body.raw(",")
             guard let lane else {
-                body.value(record.value ?? .null)
+                body.value(bounded(record.value ?? .null))
                 body.raw("]")
                 continue
             }
@@ -49,7 +51,7 @@ package enum EventDataIsland {
                 first = false
                 body.int(keyIndex[key]!)
                 body.raw(",")
-                body.value(value)
+                body.value(bounded(value))
             }
             var current: [String: JSONValue] = [:]
             current.reserveCapacity(record.attributes.count)
@@ -79,6 +81,20 @@ package enum EventDataIsland {
             if byte == UInt8(ascii: "<") { out += Array("\\u003c".utf8) } else { out.append(byte) }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The value as the page holds it: itself, or an excerpt of a long one with `…`.
+    static func bounded(_ value: JSONValue) -> JSONValue {
+        let limit = ReportText.dataExcerptLength
+        switch value {
+        case .string(let s): return .string(ReportText.excerpt(s, length: limit))
+        case .array, .object:
+            var w = JSONWriter(capacity: 64)
+            w.value(value)
+            guard w.bytes.count > limit else { return value }
+            return .string(ReportText.excerpt(String(decoding: w.bytes, as: UTF8.self), length: limit))
+        default: return value
+        }
     }
 
     private static func strings(_ list: [String], into w: inout JSONWriter) {

@@ -24,10 +24,15 @@ package enum ReportText {
 
     /// The longest attribute text a tooltip holds, in characters.
     static let excerptLength = 200
+    /// The longest attribute value the page's event data holds, in characters: the hover panel
+    /// shows more of a value than a tooltip, but a 1 MB value must not make a 1 MB page per
+    /// change (the report of a hostile timeline would be as large as its attributes allow).
+    static let dataExcerptLength = 1000
 
-    /// `s`, or its first `excerptLength` characters and `…` (the full value is in the event data).
-    static func excerpt(_ s: String) -> String {
-        s.count <= excerptLength ? s : String(s.prefix(excerptLength)) + "…"
+    /// `s`, or its first `length` characters and `…`.
+    static func excerpt(_ s: String, length: Int = excerptLength) -> String {
+        // A string of at most `length` bytes has at most `length` characters: no counting.
+        s.utf8.count <= length || s.count <= length ? s : String(s.prefix(length)) + "…"
     }
 
     /// `mm:ss.mmm`, or `h:mm:ss.mmm` from an hour on; negative times get a sign.

@@ -7,6 +7,10 @@ final class GetterTable {
     private var entries: Entries = []
     /// Each attribute's position in `entries`; nil while the table is small enough to scan.
     private var positions: [Attribute: Int]?
+    /// Getters of custom attributes, kept out of the per-event walk when events need only the
+    /// built-in ones (`omitCustomAttributes`): still found by `getter(_:)`.
+    private var aside: [Attribute: AttributeGetter] = [:]
+    private var omitsCustom = false
 
     static let indexedCount = 32
 
@@ -15,8 +19,25 @@ final class GetterTable {
         return entries.firstIndex { $0.attribute == attribute }
     }
 
+    /// From now on, getters of custom attributes are not consulted for events (an analysis that
+    /// reads built-in attributes only): a timeline that sets a new attribute on every step would
+    /// otherwise make every event carry all of them, and the replay quadratic. Those already
+    /// registered move aside.
+    func omitCustomAttributes() {
+        omitsCustom = true
+        let custom = entries.filter { !$0.attribute.isBuiltin }
+        guard !custom.isEmpty else { return }
+        for entry in custom { aside[entry.attribute] = entry.getter }
+        change { $0.removeAll { !$0.attribute.isBuiltin } }
+        reindex()
+    }
+
     /// Replaces the attribute's getter in place, or appends it.
     func set(_ attribute: Attribute, _ getter: AttributeGetter) {
+        if omitsCustom, !attribute.isBuiltin {
+            aside[attribute] = getter
+            return
+        }
         if let index = position(of: attribute) {
             change { $0[index].getter = getter }
             return
@@ -30,6 +51,10 @@ final class GetterTable {
     }
 
     func remove(_ attribute: Attribute) {
+        if omitsCustom, !attribute.isBuiltin {
+            aside[attribute] = nil
+            return
+        }
         guard position(of: attribute) != nil else { return }
         change { $0.removeAll { $0.attribute == attribute } }
         if positions != nil { reindex() }
@@ -50,6 +75,7 @@ final class GetterTable {
     func removeAll() {
         entries = []
         positions = nil
+        aside = [:]
     }
 
     /// Changes `entries` moved out of the table and back. Changed in place, the array would be
@@ -64,7 +90,8 @@ final class GetterTable {
     }
 
     func getter(_ attribute: Attribute) -> AttributeGetter? {
-        position(of: attribute).map { entries[$0].getter }
+        if omitsCustom, !attribute.isBuiltin { return aside[attribute] }
+        return position(of: attribute).map { entries[$0].getter }
     }
 
     /// Sets every attribute whose getter accepts the event and has a value, in registration order.
@@ -72,8 +99,21 @@ final class GetterTable {
         // The walk goes over a copy: a getter that changes this table while it runs (registers or
         // drops a getter) changes the table's own array, and the change counts from the next event.
         let entries = self.entries
+        guard entries.count > Self.indexedCount else {
+            for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
+                if let value = entries[index].getter.value() { event.attributes.set(entries[index].attribute, value) }
+            }
+            return
+        }
+        // Many getters (a timeline that sets many attributes): their attributes differ from one
+        // another, so each can only meet one the event had before the walk (the sender and the
+        // time-since attributes). Only those are looked up; looking each getter's attribute up
+        // in the whole map made every event cost the square of its attributes.
+        let earlier = AttributeMap.Lookup(event.attributes)
         for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
-            if let value = entries[index].getter.value() { event.attributes.set(entries[index].attribute, value) }
+            if let value = entries[index].getter.value() {
+                event.attributes.set(entries[index].attribute, value, among: earlier)
+            }
         }
     }
 }

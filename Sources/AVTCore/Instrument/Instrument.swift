@@ -108,7 +108,9 @@ public final class Instrument {
         trackerSlots = slots
         var tables: [GetterTable] = []
         swap(&tables, &getterTables)
-        tables.append(GetterTable())
+        let table = GetterTable()
+        if omitsCustomAttributes { table.omitCustomAttributes() }
+        tables.append(table)
         getterTables = tables
         var ids: [String] = []
         swap(&ids, &senderIds)
@@ -226,6 +228,18 @@ public final class Instrument {
     }
 
     // MARK: Getters
+
+    /// Whether getters of custom attributes are left out of events (`omitCustomAttributes`).
+    public private(set) var omitsCustomAttributes = false
+
+    /// From now on, events carry no attribute from a getter of a custom (not built-in) attribute:
+    /// for an analysis that reads built-in attributes only (`kpi`). Every event carries every
+    /// attribute set so far, so a timeline that sets a new one per step makes each event larger
+    /// than the last; without them, the replay stays linear. `callGetter` still finds them.
+    public func omitCustomAttributes() {
+        omitsCustomAttributes = true
+        for table in getterTables { table.omitCustomAttributes() }
+    }
 
     /// Sets the tracker's getter for `attribute`, replacing any earlier one; ignored for a tracker not added to this instrument.
     public func registerGetter(_ attribute: Attribute, _ getter: AttributeGetter, tracker: Tracker) {

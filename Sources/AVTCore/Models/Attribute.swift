@@ -14,6 +14,10 @@ public struct Attribute: Hashable, Comparable, Sendable, ExpressibleByStringLite
     /// The attribute with this wire name, so a string literal can stand for an attribute.
     public init(stringLiteral name: String) { self.init(name) }
 
+    /// Whether the name is one of the built-in ones (at the fixed indexes below the first custom one).
+    var isBuiltin: Bool { index < Self.builtinCount }
+    static let builtinCount = Int32(BuiltinAttribute.allCases.count)
+
     /// The wire name, such as `playbackId`.
     public var name: String { Self.table.name(of: index) }
     /// The wire name.

@@ -142,6 +142,45 @@ public struct AttributeMap: Sequence, Equatable, Sendable, ExpressibleByDictiona
         }
     }
 
+    /// Where the attributes of a map were when it was made: for setting many keys that differ
+    /// from one another (a tracker's getters), each of which can only be one of these.
+    package struct Lookup {
+        /// The entries looked up are the map's first `count`.
+        let count: Int
+        /// Their positions by key index, when there are too many to scan.
+        let positions: [Int32: Int]?
+
+        init(_ map: AttributeMap) {
+            count = map.count
+            guard count > 16 else {
+                positions = nil
+                return
+            }
+            var positions: [Int32: Int] = [:]
+            positions.reserveCapacity(count)
+            for (i, entry) in map.entries.enumerated() { positions[entry.key.index] = i }
+            self.positions = positions
+        }
+    }
+
+    /// `self[key] = value` for a key that is either among the entries `earlier` was made of or
+    /// not in the map at all: it is looked up among those alone, so setting n such keys costs n,
+    /// not n times the map's size.
+    mutating func set(_ key: Attribute, _ value: consuming AttributeValue, among earlier: Lookup) {
+        let index: Int?
+        if let positions = earlier.positions {
+            index = positions[key.index]
+        } else {
+            index = entries[0..<earlier.count].firstIndex { $0.key.index == key.index }
+        }
+        if let index {
+            replace(at: index, with: value)
+        } else {
+            entries.append(Entry(key: key, stored: store(value)))
+            markPresent(key)
+        }
+    }
+
     /// Adds an attribute the caller knows is absent, skipping the lookup (building an event).
     @inlinable @inline(__always)
     mutating func appendAbsent(_ key: Attribute, _ value: consuming AttributeValue) {

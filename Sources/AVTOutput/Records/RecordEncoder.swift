@@ -22,6 +22,7 @@ public struct RecordEncoder {
     private var metricNames = EncodedStringCache()
     private var stringCache = EncodedStringCache()
     private var orders = AttributeOrderCache()
+    private var longOrder = LongKeyOrder()
 
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
@@ -127,9 +128,12 @@ public struct RecordEncoder {
         if keys.learn(upTo: Int(highest) + 1) { orders.removeAll() }
         let order = keys.order
         let spans = keys.keySpans
-        let positions = entries.indices.sorted {
-            order.precedes(Int(entries[$0].key.index), Int(entries[$1].key.index))
-        }
+        // An event too long for the cache (a timeline that sets many attributes) is ordered from
+        // the last long one: see `LongKeyOrder`.
+        let positions =
+            entries.count > AttributeOrderCache.slotCapacity
+            ? longOrder.order(of: entries) { order.precedes(Int($0), Int($1)) }.map(Int.init)
+            : entries.indices.sorted { order.precedes(Int(entries[$0].key.index), Int(entries[$1].key.index)) }
         return positions.enumerated().map { n, position in
             // Keys are stored as `,"name":`; the first one is written without its comma.
             let skip = n == 0 ? 1 : 0

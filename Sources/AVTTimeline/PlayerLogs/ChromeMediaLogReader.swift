@@ -371,7 +371,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         case "audio_buffering_state", "video_buffering_state":
             unmapped.add("renderer buffering states")
         case "seek_target":
-            guard let target = Self.number(entry.value), target >= 0 else { return }
+            guard let target = usableNumber(entry, scale: 1000), target >= 0 else { return }
             seek(to: target, t: t, line: line)
         case "error", "pipeline_error":
             guard !errored else {
@@ -393,10 +393,10 @@ package struct ChromeMediaLogReader: TimelineSource {
                     ("event", .string("error")),
                 ])
         case "duration":
-            guard let seconds = Self.number(entry.value), seconds >= 0, seconds.isFinite else { return }
+            guard let seconds = usableNumber(entry, scale: 1000), seconds >= 0 else { return }
             append(t: t, line: line, [("duration", .double(seconds))])
         case "width", "height":
-            guard let value = Self.number(entry.value), value >= 0, value < 1e9 else { return }
+            guard let value = usableNumber(entry), value >= 0, value < 1e9 else { return }
             if entry.key == "width" { width = Int(value) } else { height = Int(value) }
             if let width, let height, sentSize.map({ $0 != (width, height) }) ?? true {
                 sentSize = (width, height)
@@ -556,6 +556,20 @@ package struct ChromeMediaLogReader: TimelineSource {
             return nil
         default: return nil
         }
+    }
+
+    /// The entry's number, when a field can hold it: one whose value times `scale` (seconds to
+    /// ms) is past 2^53 − 1, or `nan` or `inf`, read as it is made wrong KPIs or no replay. Such
+    /// an entry is warned about and skipped, and the log read on, as the access-log reader does.
+    private mutating func usableNumber(_ entry: Entry, scale: Double = 1) -> Double? {
+        guard let value = Self.number(entry.value) else { return nil }
+        guard value.isFinite, (value * scale).magnitude <= Double(JSONValue.maxExactInteger) else {
+            let why = value.isFinite ? " (past 2^53 − 1\(scale == 1 ? "" : " ms"))" : ""
+            warnings.entry(
+                "line \(entry.line): \(entry.key) \"\(Self.text(entry.value))\" is no usable number\(why), skipped")
+            return nil
+        }
+        return value
     }
 
     static func number(_ value: JSONValue) -> Double? {

@@ -313,7 +313,7 @@ package struct ExoPlayerLogReader: TimelineSource {
                 append(t: t, line: number, [("playWhenReady", .bool(true))])
             }
         case "positionDiscontinuity", "seekStarted":
-            seek(line, t: t, number: number)
+            seek(line, t: t, number: number, text: text)
         case "playerFailed":
             sessionHasState = true
             let code = details.first { $0.hasPrefix("errorCode=") }.map { String($0.dropFirst(10)) }
@@ -332,6 +332,8 @@ package struct ExoPlayerLogReader: TimelineSource {
                 unmapped.add("internalError \(kind) (non-fatal)")
             }
         case "videoSize", "videoSizeChanged":
+            let given = details.prefix(2).map { $0.hasPrefix("w=") || $0.hasPrefix("h=") ? $0.dropFirst(2) : $0 }
+            if given.contains(where: { isHuge($0, "videoSize", number: number, text: text) }) { return }
             guard let size = Self.size(details) else {
                 warnings.line(number, text, "a video size without width and height, skipped")
                 return
@@ -351,8 +353,9 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
             append(t: t, line: number, [("volume", .double(volume))])
         case "downstreamFormat":
-            downstreamFormat(details, t: t, number: number)
+            downstreamFormat(details, t: t, number: number, text: text)
         case "droppedFrames":
+            if let given = details.first, isHuge(given, "droppedFrames", number: number, text: text) { return }
             guard let count = details.first.flatMap({ Int($0) }), count >= 0 else {
                 warnings.line(number, text, "a droppedFrames line without a count, skipped")
                 return
@@ -375,6 +378,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         case "bandwidthEstimate":
             // `onBandwidthEstimate(…, totalLoadTimeMs, totalBytesLoaded, bitrateEstimate)`: the
             // estimate is the last value.
+            if let given = details.last, isHuge(given, "bandwidthEstimate", number: number, text: text) { return }
             guard let estimate = details.last.flatMap({ Int($0) }), estimate >= 0 else {
                 unmapped.add(line.name)
                 return
@@ -389,15 +393,23 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// (`Format.toLogString`). PlaybackStats follows the video format only
     /// (`onDownstreamFormatChanged` for video or default tracks): an audio or text format is not
     /// the picture played, and is left out.
-    private mutating func downstreamFormat(_ details: [Substring], t: Int, number: Int) {
+    private mutating func downstreamFormat(_ details: [Substring], t: Int, number: Int, text: [UInt8]) {
         var members: [(String, JSONValue)] = []
         var isVideo = true
         for detail in details {
             if detail.hasPrefix("mimeType=") {
                 let mime = detail.dropFirst(9)
                 isVideo = mime.hasPrefix("video/")
+            } else if detail.hasPrefix("bitrate="), isHuge(detail.dropFirst(8), "bitrate", number: number, text: text) {
+                continue
             } else if detail.hasPrefix("bitrate="), let bitrate = Int(detail.dropFirst(8)), bitrate >= 0 {
                 members.append(("bitrate", .int(bitrate)))
+            } else if detail.hasPrefix("res="),
+                detail.dropFirst(4).split(separator: "x").contains(where: {
+                    isHuge($0, "res", number: number, text: text)
+                })
+            {
+                continue
             } else if detail.hasPrefix("res="), let size = Self.resolution(detail.dropFirst(4)) {
                 members.append(("width", .int(size.width)))
                 members.append(("height", .int(size.height)))
@@ -435,7 +447,7 @@ package struct ExoPlayerLogReader: TimelineSource {
 
     /// `positionDiscontinuity [T, reason=SEEK, PositionInfo:old […], PositionInfo:new [… pos=MS …]]`
     /// (r2.14+), `positionDiscontinuity [T, SEEK]` (earlier), `seekStarted [T]` (r2.8 – r2.13).
-    private mutating func seek(_ line: EventLoggerLine, t: Int, number: Int) {
+    private mutating func seek(_ line: EventLoggerLine, t: Int, number: Int, text: [UInt8]) {
         var observe: [(String, JSONValue)] = []
         var reason = "SEEK"
         if line.name == "positionDiscontinuity" {
@@ -445,7 +457,9 @@ package struct ExoPlayerLogReader: TimelineSource {
                 let pos = line.detailText[range.upperBound...].firstRange(of: "pos=")
             {
                 let digits = line.detailText[pos.upperBound...].prefix { $0.isASCII && $0.isNumber }
-                if let ms = Int(digits) { observe.append(("contentPosition", .int(ms))) }
+                if !isHuge(digits, "pos", number: number, text: text), let ms = Int(digits) {
+                    observe.append(("contentPosition", .int(ms)))
+                }
             } else if reason == "SEEK", let position = line.mediaPos {
                 // Before r2.14 the event's mediaPos is the position after the jump.
                 observe.append(("contentPosition", .int(position)))
@@ -656,6 +670,24 @@ package struct ExoPlayerLogReader: TimelineSource {
     static let suppressionReasons: Set<String> = [
         "NONE", "TRANSIENT_AUDIO_FOCUS_LOSS", "UNSUITABLE_AUDIO_OUTPUT", "SCRUBBING",
     ]
+
+    /// Whether `value` is an integer past 2^53 − 1 (said, with the line): no field holds it
+    /// exactly, and read as it is it made wrong KPIs (a bitrate of 2^63 − 1). The caller skips
+    /// the field, or the entry it is all of, and reads on, as the access-log reader does with
+    /// `nan` and `inf`.
+    private mutating func isHuge(_ value: Substring, _ what: String, number: Int, text: [UInt8]) -> Bool {
+        guard Self.isHugeInteger(value) else { return false }
+        warnings.line(number, text, "\(what) \"\(value)\" is no usable number (past 2^53 − 1), skipped")
+        return true
+    }
+
+    /// Digits (and an optional sign) of an integer past ±(2^53 − 1), whether `Int` holds it or not.
+    static func isHugeInteger(_ text: Substring) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        guard let value = Int(digits) else { return true }
+        return value > JSONValue.maxExactInteger
+    }
 
     /// `1280x720` (`Format.toLogString`'s `res=`).
     static func resolution(_ text: Substring) -> (width: Int, height: Int)? {

@@ -138,4 +138,36 @@ final class RecordEncoderTests: XCTestCase {
             XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), line + "\n" + line + "\n", "length \(n)")
         }
     }
+
+    /// Events longer than the order cache holds are ordered from the last long one (keys that
+    /// went are dropped, new ones inserted): whatever comes and goes, the keys are in name
+    /// order, as a plain sort of each event's names by their UTF-8 bytes gives.
+    func testLongEventsAreInNameOrderWhateverKeysComeAndGo() {
+        var rng = SplitMix64(seed: 27)
+        let pool = (0..<300).map { "long\($0 * 7919 % 300)" } + ["Zlong", "élong", "long", "a", "long_1", "long10"]
+        var present = Set(pool.prefix(70))
+        for round in 0..<60 {
+            // Mostly one new key per event, as a timeline that sets one per step; now and then
+            // many changes at once, removals included.
+            let changes = round % 10 == 9 ? 40 : 1
+            for _ in 0..<changes {
+                let name = pool[Int(rng.next() % UInt64(pool.count))]
+                if present.contains(name), present.count > 66, rng.next() % 3 == 0 {
+                    present.remove(name)
+                } else {
+                    present.insert(name)
+                }
+            }
+            var attributes = AttributeMap()
+            // Set in a scrambled order: the map keeps first-set order, the record name order.
+            for name in present.sorted().shuffled(using: &rng) {
+                attributes[Attribute(name)] = .int(name.utf8.count)
+            }
+            let expected =
+                "{"
+                + present.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+                .map { "\"\($0)\":\($0.utf8.count)" }.joined(separator: ",") + "}"
+            XCTAssertEqual(record(attributes), expected, "round \(round)")
+        }
+    }
 }
