@@ -29,8 +29,18 @@ package struct GoldenCheck: Sendable {
 
     /// One case per item; a timeline that cannot be read or replayed is an error case.
     package func compare(_ suite: GoldenSuite) -> [CheckCase] {
+        var cases: [CheckCase] = []
+        // `each` does not throw here, so neither does `check`.
+        try? check(suite) { cases.append($0) }
+        return cases
+    }
+
+    /// Gives each case to `each` as soon as it and those before it are done, in suite order, on
+    /// the calling thread; with `jobs` > 1 only a few finished cases wait, so a suite's memory is
+    /// that of a few cases, not of all of them. An error thrown by `each` stops the check.
+    package func check(_ suite: GoldenSuite, each: (CheckCase) throws -> Void) throws {
         let check = self
-        return ParallelMap.map(suite.items, jobs: jobs) { check.compare($0) }
+        try OrderedParallel.forEach(suite.items, jobs: jobs, { check.compare($0) }, deliver: each)
     }
 
     /// Rewrites the golden files that differ. `changed` gets the golden file's path and one line
