@@ -116,3 +116,23 @@ final class StreamingComparisonTests: XCTestCase {
         }
     }
 }
+
+extension StreamingComparisonTests {
+    /// A difference early in a long case holds only its span: once three instants agree again
+    /// on both sides, streaming resumes, and a second difference later is found as well.
+    func testAnUnequalSpanIsReleasedOnceTheOutputsAgreeAgain() throws {
+        let base = records(20_000)
+        var actual = base
+        actual[1_001] = actual[1_001].replacingOccurrences(of: #""value":1001"#, with: #""value":1"#)
+        actual.remove(at: 15_000)
+        let golden = ByteInput(bytes: Array((base.joined(separator: "\n") + "\n").utf8), name: "golden")
+        let comparison = StreamingComparison(golden: golden, options: ComparisonOptions())
+        for record in try parse(actual) { comparison.add(record) }
+        let result = try comparison.finish()
+        XCTAssertEqual(result.summary, "2 differences: 1 changed, 1 missing, 0 extra (20000 expected, 19999 actual)")
+        XCTAssertLessThan(comparison.largestSpan, 50)
+        let whole = RecordComparator.compare(
+            expected: try parse(base), actual: try parse(actual), options: ComparisonOptions())
+        XCTAssertEqual(DiffReport.text(result, color: false), DiffReport.text(whole, color: false))
+    }
+}
