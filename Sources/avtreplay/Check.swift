@@ -126,7 +126,10 @@ extension AVTReplayCommand {
             let toFile = output.output != "-"
             // With a JUnit file, the CI log gets the verdicts too (as they come), not only the XML.
             let verdictsOnStderr = compare.format == .junit && toFile
-            let progress = ProgressLine(total: suite.items.count, unit: "cases")
+            // A report printed to the terminal shows the progress itself; the counter would
+            // share its lines.
+            let progress = ProgressLine(
+                total: suite.items.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
             defer { progress.finish() }
             var done = 0
             var reporter: CheckReportWriter?

@@ -14,11 +14,12 @@ final class ProgressLine: @unchecked Sendable {
     private var drawn = false
     private let started = Date()
 
-    init(total: Int, unit: String = "sessions", steps: (@Sendable () -> Int)? = nil) {
+    /// `quiet`: no counter even on a terminal (what it would count is printed there already).
+    init(total: Int, unit: String = "sessions", steps: (@Sendable () -> Int)? = nil, quiet: Bool = false) {
         self.total = total
         self.unit = unit
         self.steps = steps
-        guard isatty(2) != 0 else { return }
+        guard !quiet, isatty(2) != 0 else { return }
         Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.25)
