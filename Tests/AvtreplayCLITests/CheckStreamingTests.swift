@@ -105,3 +105,25 @@ final class CheckStreamingTests: XCTestCase {
         XCTAssertEqual(left, [])
     }
 }
+
+extension CheckStreamingTests {
+    /// `check` compares streaming, `diff` compares two whole files: for a golden file edited in
+    /// several ways, `check`'s report of the case is `diff`'s of the golden file and the output.
+    func testCheckReportsWhatDiffReports() throws {
+        XCTAssertEqual(try CLI.run(["run", "a.json", "-o", "produced.jsonl"], in: dir).status, 0)
+        let golden = dir.appendingPathComponent("a.expected.jsonl")
+        let original = try String(contentsOf: golden, encoding: .utf8)
+        var lines = original.split(separator: "\n").map(String.init)
+        lines.remove(at: 5)
+        lines[12] = lines[12].replacingOccurrences(of: #"{"type":"#, with: #"{"unit":"ms","type":"#)
+        lines.insert(lines[20], at: 20)
+        lines[27] = lines[27].replacingOccurrences(of: #""t":"#, with: #""t":1"#)
+        try (lines.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
+        let check = try CLI.run(["check", "a.json", "--max-differences", "0"], in: dir)
+        let diff = try CLI.run(["diff", "a.expected.jsonl", "produced.jsonl", "--max-differences", "0"], in: dir)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(diff.status, 1)
+        XCTAssertTrue(diff.stdout.contains("5 differences: 1 changed, 2 missing, 2 extra"), diff.stdout)
+        XCTAssertEqual(check.stdout, "FAIL a.json\n" + diff.stdout + "0 passed, 1 failed, 0 errors\n")
+    }
+}
