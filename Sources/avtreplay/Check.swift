@@ -56,6 +56,12 @@ extension AVTReplayCommand {
 
         @Flag(
             help:
+                "Print a line per case on standard error as it finishes ([N/TOTAL] PASS …); a terminal shows a counter anyway."
+        )
+        var progress = false
+
+        @Flag(
+            help:
                 "List timelines without an expected output and expected outputs without a timeline (SKIP, ORPHAN) instead of failing."
         )
         var allowMissing = false
@@ -107,12 +113,60 @@ extension AVTReplayCommand {
             (check.allowMissing, check.jobs) = (allowMissing, schedule.jobs)
             check.options = limits.runOptions(input: inputLimits)
             if update { return try updated(suite, with: check) }
-            let cases = check.compare(suite)
-            if compare.format == .junit && output.output != "-" {
-                // The CI log gets the verdicts too, not only the XML file.
-                Diagnostics.print(CheckReport.summary(cases).trimmingCharacters(in: .newlines))
+            let totals = try checked(suite, with: check)
+            compare.warnAboutUnmatchedNames(totals)
+            // The report said why; only the exit code is left to give.
+            if totals.status != .ok { throw ExitCode(totals.status.code) }
+        }
+
+        /// Reports each case as it finishes and then lets it go: memory stays that of a few
+        /// cases, and a CI log shows the verdicts as they come. An `-o` file appears whole at the
+        /// end, or not at all.
+        private func checked(_ suite: GoldenSuite, with check: GoldenCheck) throws -> CheckTotals {
+            let toFile = output.output != "-"
+            // With a JUnit file, the CI log gets the verdicts too (as they come), not only the XML.
+            let verdictsOnStderr = compare.format == .junit && toFile
+            // A report printed to the terminal shows the progress itself; the counter would
+            // share its lines.
+            let progress = ProgressLine(
+                total: suite.items.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
+            defer { progress.finish() }
+            var done = 0
+            var reporter: CheckReportWriter?
+            do {
+                let sink: ByteSink = toFile ? try AtomicFileSink(path: output.output) : FileDescriptorSink()
+                let writer = try CheckReportWriter(
+                    format: compare.format, to: sink, spoolDirectory: toFile ? Self.folder(of: output.output) : nil,
+                    color: !toFile && Diagnostics.colorAllowed(fd: 1),
+                    maxDifferences: compare.maxDifferences == 0 ? .max : compare.maxDifferences)
+                reporter = writer
+                defer { if verdictsOnStderr { Diagnostics.print(writer.totals.line) } }
+                try check.check(suite) { testCase in
+                    done += 1
+                    try writer.add(testCase)
+                    if self.progress {
+                        progress.print("[\(done)/\(suite.items.count)] " + CheckReport.line(testCase))
+                    } else if verdictsOnStderr {
+                        progress.print(CheckReport.line(testCase))
+                    }
+                    progress.sessionDone()
+                }
+                try writer.finish { ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)) }
+                try sink.close()
+                return writer.totals
+            } catch let error as OutputError {
+                // A reader that went away (`check | head`) is no failure; the verdicts so far count.
+                guard error.isBrokenPipe, let reporter else {
+                    throw CommandFailure(message: error.description, status: .failure)
+                }
+                return reporter.totals
             }
-            try compare.report(cases, single: false, to: output)
+        }
+
+        /// The directory a report file goes into, where its spooled cases wait.
+        private static func folder(of path: String) -> String {
+            guard let slash = path.lastIndex(of: "/") else { return "." }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
         }
 
         /// The update's report goes where a check's would (standard output, or `-o`), so a bot

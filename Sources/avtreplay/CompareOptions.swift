@@ -71,8 +71,7 @@ struct CompareOptions: ParsableArguments {
     /// Writes the report for these cases to `output` (the command's sibling group: nested groups
     /// cost debug builds a re-validation per level); throws unless every case passed.
     func report(_ cases: [CheckCase], single: Bool, to output: OutputOptions<ComparisonReportOutput>) throws {
-        warnAboutUnmatchedIgnores(cases)
-        warnAboutUnmatchedMetricNames(cases)
+        warnAboutUnmatchedNames(CheckTotals(cases))
         let color = output.output == "-" && Diagnostics.colorAllowed(fd: 1)
         let text = CheckReport.render(
             cases, format: format, single: single, color: color,
@@ -86,30 +85,16 @@ struct CompareOptions: ParsableArguments {
 }
 
 extension CompareOptions {
-    /// One warning per `--ignore` name that matched nothing in any compared output.
-    fileprivate func warnAboutUnmatchedIgnores(_ cases: [CheckCase]) {
-        var unmatched: Set<String>?
-        for checkCase in cases {
-            guard case .compared(let comparison) = checkCase.outcome else { continue }
-            unmatched = unmatched.map { $0.intersection(comparison.unmatchedIgnores) } ?? comparison.unmatchedIgnores
-        }
+    /// One warning per `--ignore` name that matched nothing in any compared output, and per
+    /// `--value-tolerance` metric name that no compared output has.
+    func warnAboutUnmatchedNames(_ totals: CheckTotals) {
+        var unmatched = totals.unmatchedIgnores
         for name in ignoredNames where unmatched?.remove(name) != nil {
             Diagnostics.warning("--ignore \(name) matches no attribute or field in the compared outputs")
         }
-    }
-}
-
-extension CompareOptions {
-    /// One warning per `--value-tolerance` metric name that no compared output has.
-    fileprivate func warnAboutUnmatchedMetricNames(_ cases: [CheckCase]) {
-        var unmatched: Set<String>?
-        for checkCase in cases {
-            guard case .compared(let comparison) = checkCase.outcome else { continue }
-            unmatched =
-                unmatched.map { $0.intersection(comparison.unmatchedMetricNames) } ?? comparison.unmatchedMetricNames
-        }
+        var metrics = totals.unmatchedMetricNames
         for tolerance in comparison.valueTolerances {
-            guard case .name(let name) = tolerance.selector, unmatched?.remove(name) != nil else { continue }
+            guard case .name(let name) = tolerance.selector, metrics?.remove(name) != nil else { continue }
             Diagnostics.warning("--value-tolerance \(name) names no metric in the compared outputs")
         }
     }

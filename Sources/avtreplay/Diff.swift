@@ -13,7 +13,9 @@ extension AVTReplayCommand {
                 or extra record is reported as such and later records still line up; aligned records are \
                 then compared whole: t, time, metricType, value, every attribute and any other member, \
                 numbers by value and by kind (2500000 is not 2500000.0, as backends type them). Records with a different key are never \
-                paired, at any size: a renamed metric is one missing and one extra record.
+                paired, at any size: a renamed metric is one missing and one extra record; nor are records more \
+                than 5 s (plus --tolerance) apart. Differences are listed in time order, each with its playback id \
+                as normalised and as the file holds it.
 
                 --tolerance loosens times only (t, time, timeSince*, accum*, deltaPlayTime and the ms-valued \
                 metrics StartTime, PlayTime, RebufferTime); --value-tolerance loosens metric values.

@@ -4,17 +4,22 @@ import Foundation
 /// second from a background thread, erased when done.
 final class ProgressLine: @unchecked Sendable {
     private let total: Int
-    private let steps: @Sendable () -> Int
+    /// What is counted (`sessions`, `cases`).
+    private let unit: String
+    /// The steps replayed so far, when the line shows them.
+    private let steps: (@Sendable () -> Int)?
     private let lock = NSLock()
     private var sessionsDone = 0
     private var finished = false
     private var drawn = false
     private let started = Date()
 
-    init(total: Int, steps: @escaping @Sendable () -> Int) {
+    /// `quiet`: no counter even on a terminal (what it would count is printed there already).
+    init(total: Int, unit: String = "sessions", steps: (@Sendable () -> Int)? = nil, quiet: Bool = false) {
         self.total = total
+        self.unit = unit
         self.steps = steps
-        guard isatty(2) != 0 else { return }
+        guard !quiet, isatty(2) != 0 else { return }
         Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: 0.25)
@@ -37,9 +42,18 @@ final class ProgressLine: @unchecked Sendable {
         // Short runs stay quiet: nothing before the first second.
         guard Date().timeIntervalSince(started) >= 1 else { return true }
         drawn = true
-        let line = "\r\u{1B}[Kavtreplay: \(sessionsDone)/\(total) sessions, \(steps()) steps"
+        let line = "\r\u{1B}[Kavtreplay: \(sessionsDone)/\(total) \(unit)" + (steps.map { ", \($0()) steps" } ?? "")
         Diagnostics.writeRaw(line)
         return true
+    }
+
+    /// Prints a line of its own on stderr, erasing the counter first (it comes back on the
+    /// next redraw), so the two never share a line.
+    func print(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if drawn { Diagnostics.writeRaw("\r\u{1B}[K") }
+        Diagnostics.print(text)
     }
 
     func finish() {

@@ -28,20 +28,10 @@ package enum CheckReport {
     /// 0 all equal, 1 some differ, 2 some input unreadable (which wins: the check did not run).
     /// Skipped timelines and orphaned golden files leave the status alone unless `--strict`
     /// made them failures.
-    package static func status(_ cases: [CheckCase]) -> ExitStatus {
-        if cases.contains(where: { $0.verdict == .error }) { return .badInput }
-        return cases.contains { $0.verdict == .failed } ? .differs : .ok
-    }
+    package static func status(_ cases: [CheckCase]) -> ExitStatus { CheckTotals(cases).status }
 
-    /// `N passed, N failed, N errors`, then `N skipped` and `N orphaned` when there are any: CI
-    /// log scrapers read the first two.
-    package static func totals(_ cases: [CheckCase]) -> String {
-        let count = { (verdict: CheckCase.Verdict) in cases.filter { $0.verdict == verdict }.count }
-        var line = "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.error)) errors"
-        if count(.skipped) > 0 { line += ", \(count(.skipped)) skipped" }
-        if count(.orphaned) > 0 { line += ", \(count(.orphaned)) orphaned" }
-        return line
-    }
+    /// `N passed, N failed, N errors`, then `N skipped` and `N orphaned` when there are any.
+    package static func totals(_ cases: [CheckCase]) -> String { CheckTotals(cases).line }
 
     /// One line per case (`PASS`, `FAIL`, `ERROR`, `SKIP`, `ORPHAN`) and the totals, without
     /// the differences: the summary `check` also prints to standard error beside a JUnit file.
@@ -51,7 +41,8 @@ package enum CheckReport {
         return text + totals(cases) + "\n"
     }
 
-    private static func line(_ testCase: CheckCase) -> String {
+    /// The case's one-line verdict, as `summary` lists it.
+    package static func line(_ testCase: CheckCase) -> String {
         let tag =
             switch testCase.verdict {
             case .passed: "PASS"
@@ -72,56 +63,69 @@ package enum CheckReport {
     private static func text(_ cases: [CheckCase], single: Bool, color: Bool, maxDifferences: Int) -> String {
         var text = ""
         for testCase in cases {
-            switch testCase.outcome {
-            case .compared(let comparison):
-                if single {
-                    text += DiffReport.text(comparison, color: color, maxDifferences: maxDifferences)
-                } else if comparison.isEqual {
-                    text += line(testCase) + "\n"
-                } else {
-                    text +=
-                        "FAIL \(TerminalText.escaped(testCase.name))\n"
-                        + DiffReport.text(comparison, color: color, maxDifferences: maxDifferences)
-                }
-            case .error, .skipped, .orphaned:
-                text += line(testCase) + "\n"
-            }
+            text += caseText(testCase, single: single, color: color, maxDifferences: maxDifferences)
         }
         if !single { text += totals(cases) + "\n" }
         return text
     }
 
+    /// One case of the text report: its verdict line, or `FAIL` and its differences.
+    package static func caseText(_ testCase: CheckCase, single: Bool, color: Bool, maxDifferences: Int) -> String {
+        switch testCase.outcome {
+        case .compared(let comparison):
+            if single { return DiffReport.text(comparison, color: color, maxDifferences: maxDifferences) }
+            if comparison.isEqual { return line(testCase) + "\n" }
+            return "FAIL \(TerminalText.escaped(testCase.name))\n"
+                + DiffReport.text(comparison, color: color, maxDifferences: maxDifferences)
+        case .error, .skipped, .orphaned:
+            return line(testCase) + "\n"
+        }
+    }
+
     private static func json(_ cases: [CheckCase]) -> String {
         var w = JSONWriter()
-        w.raw("{\"passed\":")
-        w.int(cases.filter { $0.verdict == .passed }.count)
-        w.raw(",\"failed\":")
-        w.int(cases.filter { $0.verdict == .failed }.count)
-        w.raw(",\"errors\":")
-        w.int(cases.filter { $0.verdict == .error }.count)
-        w.raw(",\"skipped\":")
-        w.int(cases.filter { $0.verdict == .skipped }.count)
-        w.raw(",\"orphaned\":")
-        w.int(cases.filter { $0.verdict == .orphaned }.count)
-        w.raw(",\"cases\":[")
+        jsonHead(CheckTotals(cases), into: &w)
         for (n, testCase) in cases.enumerated() {
             if n > 0 { w.raw(",") }
-            switch testCase.outcome {
-            case .compared(let comparison):
-                DiffReport.json(comparison, name: testCase.name, into: &w)
-            case .error(let message), .skipped(let message), .orphaned(let message):
-                w.raw("{\"name\":")
-                w.string(testCase.name)
-                w.raw(",")
-                w.string(key(testCase.outcome))
-                w.raw(":")
-                w.string(message)
-                if testCase.verdict == .failed { w.raw(",\"failed\":true") }
-                w.raw("}")
-            }
+            caseJSON(testCase, into: &w)
         }
-        w.raw("]}\n")
+        w.raw(jsonTail)
         return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// The JSON report up to its first case: the counts come first, so a streamed report
+    /// writes them once every case is known.
+    package static func jsonHead(_ totals: CheckTotals, into w: inout JSONWriter) {
+        w.raw("{\"passed\":")
+        w.int(totals.passed)
+        w.raw(",\"failed\":")
+        w.int(totals.failed)
+        w.raw(",\"errors\":")
+        w.int(totals.errors)
+        w.raw(",\"skipped\":")
+        w.int(totals.skipped)
+        w.raw(",\"orphaned\":")
+        w.int(totals.orphaned)
+        w.raw(",\"cases\":[")
+    }
+
+    package static let jsonTail: StaticString = "]}\n"
+
+    /// One entry of the JSON report's `cases`.
+    package static func caseJSON(_ testCase: CheckCase, into w: inout JSONWriter) {
+        switch testCase.outcome {
+        case .compared(let comparison):
+            DiffReport.json(comparison, name: testCase.name, into: &w)
+        case .error(let message), .skipped(let message), .orphaned(let message):
+            w.raw("{\"name\":")
+            w.string(testCase.name)
+            w.raw(",")
+            w.string(key(testCase.outcome))
+            w.raw(":")
+            w.string(message)
+            if testCase.verdict == .failed { w.raw(",\"failed\":true") }
+            w.raw("}")
+        }
     }
 
     private static func key(_ outcome: CheckCase.Outcome) -> String {

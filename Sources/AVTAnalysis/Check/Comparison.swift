@@ -3,6 +3,10 @@ import AVTJSON
 /// The result of comparing an expected output with an actual one.
 package struct Comparison: Sendable, Equatable {
     package var entries: [DiffEntry]
+    /// Where each entry stood in the whole comparison, when unchanged records far from any
+    /// difference were left out (a streamed comparison keeps the differences and their
+    /// context only); nil when `entries` is every record.
+    package var positions: [Int]? = nil
     package var expectedCount: Int
     package var actualCount: Int
     /// Names given to `--ignore` that no record of either output has.
@@ -20,7 +24,7 @@ package struct Comparison: Sendable, Equatable {
     /// of every case until the report is written.
     package var withoutRecords: Comparison {
         var copy = self
-        if isEqual { copy.entries = [] }
+        if isEqual { (copy.entries, copy.positions) = ([], nil) }
         return copy
     }
 

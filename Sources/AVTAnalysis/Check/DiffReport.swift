@@ -23,10 +23,16 @@ package enum DiffReport {
         }
         var lines: [String] = []
         let entries = comparison.entries
+        // Where an entry stood among all the records: neighbours in `entries` may be far apart
+        // when a streamed comparison kept only the context of its differences.
+        let position = { (index: Int) in comparison.positions?[index] ?? index }
         let interesting = entries.indices.filter { entries[$0].isDifference }
         var shown = Set<Int>()
         for index in interesting {
-            for near in max(0, index - context)...min(entries.count - 1, index + context) { shown.insert(near) }
+            for near in max(0, index - context)...min(entries.count - 1, index + context)
+            where abs(position(near) - position(index)) <= context {
+                shown.insert(near)
+            }
         }
         var previous: Int?
         var (differences, bytes, counted) = (0, 0, 0)
@@ -41,13 +47,14 @@ package enum DiffReport {
                 }
                 differences += 1
             }
-            if let previous, index > previous + 1 { lines.append(paint("2", "  …")) }
+            if let previous, position(index) > position(previous) + 1 { lines.append(paint("2", "  …")) }
             previous = index
             switch entries[index] {
             case .same(let e, _):
                 lines.append("  " + TerminalText.escaped(e.summary))
             case .changed(let e, let a, let changes):
-                lines.append(paint("33", "~ " + e.summary + "   (expected line \(e.line), actual line \(a.line))"))
+                lines.append(
+                    paint("33", "~ " + e.summary + "   (expected line \(e.line), actual line \(a.line)\(ids(e)))"))
                 for change in changes {
                     lines.append(
                         paint(
@@ -56,9 +63,9 @@ package enum DiffReport {
                                 + render(change.actual, change.actualOriginal)))
                 }
             case .missing(let e):
-                lines.append(paint("31", "- " + e.summary + "   (expected line \(e.line), missing)"))
+                lines.append(paint("31", "- " + e.summary + "   (expected line \(e.line), missing\(ids(e)))"))
             case .extra(let a):
-                lines.append(paint("32", "+ " + a.summary + "   (actual line \(a.line), extra)"))
+                lines.append(paint("32", "+ " + a.summary + "   (actual line \(a.line), extra\(ids(a)))"))
             }
         }
         lines.append(comparison.summary)
@@ -83,6 +90,14 @@ package enum DiffReport {
             }
         }
         return nil
+    }
+
+    /// A differing record's playback (else stream) id, normalised and as the file holds it:
+    /// `; playbackId "P1" ("1B0C…" in the file)`, so a reviewer can find the record in the file.
+    /// One id is enough to search for; senderId's normalised form names no record.
+    static func ids(_ record: OutputRecord) -> String {
+        guard let key = ["playbackId", "streamId"].first(where: { record.originalIds[$0] != nil }) else { return "" }
+        return "; \(key) " + render(record.attribute(key), record.originalIds[key])
     }
 
     static func render(_ value: JSONValue?) -> String {

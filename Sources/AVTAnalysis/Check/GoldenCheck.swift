@@ -29,8 +29,18 @@ package struct GoldenCheck: Sendable {
 
     /// One case per item; a timeline that cannot be read or replayed is an error case.
     package func compare(_ suite: GoldenSuite) -> [CheckCase] {
+        var cases: [CheckCase] = []
+        // `each` does not throw here, so neither does `check`.
+        try? check(suite) { cases.append($0) }
+        return cases
+    }
+
+    /// Gives each case to `each` as soon as it and those before it are done, in suite order, on
+    /// the calling thread; with `jobs` > 1 only a few finished cases wait, so a suite's memory is
+    /// that of a few cases, not of all of them. An error thrown by `each` stops the check.
+    package func check(_ suite: GoldenSuite, each: (CheckCase) throws -> Void) throws {
         let check = self
-        return ParallelMap.map(suite.items, jobs: jobs) { check.compare($0) }
+        try OrderedParallel.forEach(suite.items, jobs: jobs, { check.compare($0) }, deliver: each)
     }
 
     /// Rewrites the golden files that differ. `changed` gets the golden file's path and one line
@@ -74,10 +84,7 @@ package struct GoldenCheck: Sendable {
             outcome = .orphaned("no timeline for this expected output")
         case .timeline(let path, let expected):
             do {
-                let actual = try OutputLog.read(ByteInput(bytes: try produce(path), name: path))
-                if let missing = GoldenAdvice.missing(expected, for: path) { throw missing }
-                let golden = try GoldenFiles.readExpected(expected)
-                let result = RecordComparator.compare(expected: golden, actual: actual, options: comparison)
+                let result = try compareStreaming(path, expected: expected)
                 outcome = .compared(result.isEqual ? result.withoutRecords : result)
             } catch {
                 outcome = .error(GoldenAdvice.message(error, timeline: path, expected: expected))
@@ -85,6 +92,25 @@ package struct GoldenCheck: Sendable {
         }
         return CheckCase(
             name: item.path, seconds: Date().timeIntervalSince(started), outcome: outcome, strict: !allowMissing)
+    }
+
+    /// Replays the timeline into the comparison record by record while the golden file is read
+    /// line by line: neither output is held whole (see `StreamingComparison`). The timeline's
+    /// errors come first, then a missing golden file, then the golden file's own errors.
+    private func compareStreaming(_ path: String, expected: String) throws -> Comparison {
+        guard GoldenAdvice.missing(expected, for: path) == nil else {
+            _ = try produce(path)
+            throw GoldenAdvice.missing(expected, for: path) ?? TimelineError(file: expected, message: "missing")
+        }
+        let streaming = StreamingComparison(golden: try ByteInput(path: expected), options: comparison)
+        let sink = RecordLineSink(name: path) { streaming.add($0) }
+        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: inputFormat, into: sink)
+        try sink.finish()
+        do {
+            return try streaming.finish()
+        } catch {
+            throw GoldenFiles.explained(error, reading: expected)
+        }
     }
 
     private func produce(_ path: String) throws -> [UInt8] {

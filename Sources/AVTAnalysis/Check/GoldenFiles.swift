@@ -20,13 +20,20 @@ package enum GoldenFiles {
         do {
             return try OutputLog.read(path: path)
         } catch {
-            guard let head = try? ByteInput(path: path).peek(1 << 16), isPrettyPrinted(head) else { throw error }
-            throw TimelineError(
-                file: path,
-                message: "a golden file holds one JSON record per line (JSON Lines, as `avtreplay run` prints); "
-                    + "this one is pretty-printed. Write it with `avtreplay check --update` or `avtreplay run TIMELINE -o FILE`"
-            )
+            throw explained(error, reading: path)
         }
+    }
+
+    /// A golden file's read error, or, for a pretty-printed file, what a golden file is.
+    static func explained(_ error: TimelineError, reading path: String) -> TimelineError {
+        guard path != "-", let head = try? ByteInput(path: path).peek(1 << 16), isPrettyPrinted(head) else {
+            return error
+        }
+        return TimelineError(
+            file: path,
+            message: "a golden file holds one JSON record per line (JSON Lines, as `avtreplay run` prints); "
+                + "this one is pretty-printed. Write it with `avtreplay check --update` or `avtreplay run TIMELINE -o FILE`"
+        )
     }
 
     /// Whether the text starts as a JSON array or as an object that does not end on its line.
@@ -50,13 +57,21 @@ package enum GoldenFiles {
     package static func produce(
         _ path: String, options: RunOptions, csvTrackers: [TrackerSpec], format: TimelineFormat? = nil
     ) throws -> [UInt8] {
+        let sink = MemorySink()
+        try produce(path, options: options, csvTrackers: csvTrackers, format: format, into: sink)
+        return sink.bytes
+    }
+
+    /// The same, written into `sink` as the replay goes.
+    package static func produce(
+        _ path: String, options: RunOptions, csvTrackers: [TrackerSpec], format: TimelineFormat? = nil,
+        into sink: ByteSink
+    ) throws {
         var configuration = SessionRunner.Configuration()
         configuration.options = options
         configuration.csvTrackers = csvTrackers
         configuration.inputFormat = format
         let runner = SessionRunner(configuration) { JSONLinesBackend(sink: $0, encoder: $1, filter: $2) }
-        let sink = MemorySink()
         try runner.run([path], to: sink) { _ in }
-        return sink.bytes
     }
 }

@@ -16,44 +16,58 @@ package enum JUnitReport {
         _ cases: [CheckCase], suite: String = "avtreplay check", timestamp: String,
         maxDifferences: Int = CheckReport.defaultMaxDifferences
     ) -> String {
-        let failures = cases.filter { $0.verdict == .failed }.count
-        let errors = cases.filter { $0.verdict == .error }.count
-        let skipped = cases.filter { $0.verdict == .skipped || $0.verdict == .orphaned }.count
-        let time = seconds(cases.reduce(0) { $0 + $1.seconds })
+        var out = head(CheckTotals(cases), suite: suite, timestamp: timestamp)
+        for testCase in cases { out += testcase(testCase, maxDifferences: maxDifferences) }
+        return out + tail
+    }
+
+    /// The document up to the first `testcase`: it carries the totals, so a streamed report
+    /// writes it once every case is known.
+    package static func head(_ totals: CheckTotals, suite: String = "avtreplay check", timestamp: String) -> String {
+        let (failures, errors) = (totals.failed, totals.errors)
+        let (tests, skipped) = (totals.count, totals.skipped + totals.orphaned)
+        let time = seconds(totals.seconds)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuites name=\"avtreplay\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+            "<testsuites name=\"avtreplay\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
         out +=
-            "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
-        for testCase in cases {
-            let head =
-                "    <testcase classname=\"avtreplay.check\" name=\"\(escape(relative(testCase.name)))\" time=\"\(seconds(testCase.seconds))\""
-            switch testCase.outcome {
-            case .compared(let comparison) where comparison.isEqual:
-                out += head + "/>\n"
-            case .compared(let comparison):
-                out += head + ">\n"
-                let first = DiffReport.firstDifference(comparison).map { $0 + "; " } ?? ""
-                let text = DiffReport.text(
-                    comparison, color: false, context: 0, maxDifferences: maxDifferences, maxBytes: maxBytes)
-                out += "      <failure message=\"\(escape(first + comparison.summary))\" type=\"RecordsDiffer\">"
-                out += escape(text) + "</failure>\n"
-                out += "    </testcase>\n"
-            case .error(let message):
-                out += head + ">\n"
-                out += "      <error message=\"\(escape(message))\" type=\"BadInput\">\(escape(message))</error>\n"
-                out += "    </testcase>\n"
-            case .skipped(let message), .orphaned(let message):
-                let type = if case .skipped = testCase.outcome { "NoExpectedOutput" } else { "OrphanedExpectedOutput" }
-                out += head + ">\n"
-                out +=
-                    testCase.strict
-                    ? "      <failure message=\"\(escape(message))\" type=\"\(type)\">\(escape(message))</failure>\n"
-                    : "      <skipped>\(escape(message))</skipped>\n"
-                out += "    </testcase>\n"
-            }
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(timestamp)\">\n"
+        return out
+    }
+
+    package static let tail = "  </testsuite>\n</testsuites>\n"
+
+    /// One case's `testcase` element.
+    package static func testcase(_ testCase: CheckCase, maxDifferences: Int = CheckReport.defaultMaxDifferences)
+        -> String
+    {
+        var out = ""
+        let head =
+            "    <testcase classname=\"avtreplay.check\" name=\"\(escape(relative(testCase.name)))\" time=\"\(seconds(testCase.seconds))\""
+        switch testCase.outcome {
+        case .compared(let comparison) where comparison.isEqual:
+            out += head + "/>\n"
+        case .compared(let comparison):
+            out += head + ">\n"
+            let first = DiffReport.firstDifference(comparison).map { $0 + "; " } ?? ""
+            let text = DiffReport.text(
+                comparison, color: false, context: 0, maxDifferences: maxDifferences, maxBytes: maxBytes)
+            out += "      <failure message=\"\(escape(first + comparison.summary))\" type=\"RecordsDiffer\">"
+            out += escape(text) + "</failure>\n"
+            out += "    </testcase>\n"
+        case .error(let message):
+            out += head + ">\n"
+            out += "      <error message=\"\(escape(message))\" type=\"BadInput\">\(escape(message))</error>\n"
+            out += "    </testcase>\n"
+        case .skipped(let message), .orphaned(let message):
+            let type = if case .skipped = testCase.outcome { "NoExpectedOutput" } else { "OrphanedExpectedOutput" }
+            out += head + ">\n"
+            out +=
+                testCase.strict
+                ? "      <failure message=\"\(escape(message))\" type=\"\(type)\">\(escape(message))</failure>\n"
+                : "      <skipped>\(escape(message))</skipped>\n"
+            out += "    </testcase>\n"
         }
-        out += "  </testsuite>\n</testsuites>\n"
         return out
     }
 

@@ -12,6 +12,24 @@ package enum RecordComparator {
             left = sortedWithinInstants(left)
             right = sortedWithinInstants(right)
         }
+        var comparison = Comparison(
+            entries: inTimeOrder(aligned(left, right, options: options)), expectedCount: expected.count,
+            actualCount: actual.count)
+        var usage = NameUsage(options)
+        for record in expected { usage.see(record) }
+        for record in actual { usage.see(record) }
+        comparison.unmatchedIgnores = usage.unmatchedIgnores
+        comparison.unmatchedMetricNames = usage.unmatchedMetricNames
+        return comparison
+    }
+
+    /// How far apart in time two records may be and still be one record that changed (beyond
+    /// `--tolerance`): a record 36 s away is another record, reported as missing and extra, not
+    /// as a "changed" one that makes the report jump back in time.
+    package static let pairingWindow = 5_000
+
+    /// Aligns two normalised outputs (in the order they hold) into one entry per record.
+    static func aligned(_ left: [OutputRecord], _ right: [OutputRecord], options: ComparisonOptions) -> [DiffEntry] {
         // Keys as numbers: one string per distinct key instead of one per record.
         var keys: [String: Int] = [:]
         func key(_ record: OutputRecord) -> Int {
@@ -23,9 +41,15 @@ package enum RecordComparator {
         let script = SequenceAlignment.align(left.map(key), right.map(key), times: left.map(\.t), right.map(\.t))
         var entries: [DiffEntry] = []
         entries.reserveCapacity(max(left.count, right.count))
+        let window = pairingWindow + options.tolerance
         for step in script {
             switch step {
             case .match(let i, let j):
+                if let p = left[i].t, let q = right[j].t, abs(p - q) > window {
+                    entries.append(.missing(left[i]))
+                    entries.append(.extra(right[j]))
+                    continue
+                }
                 let changes = fieldChanges(left[i], right[j], options: options)
                 entries.append(
                     changes.isEmpty
@@ -35,70 +59,34 @@ package enum RecordComparator {
             case .insert(let j): entries.append(.extra(right[j]))
             }
         }
-        var comparison = Comparison(entries: entries, expectedCount: expected.count, actualCount: actual.count)
-        comparison.unmatchedIgnores = unmatched(options.ignore, in: [expected, actual])
-        comparison.unmatchedMetricNames = unmatchedMetrics(options.valueTolerances, in: [expected, actual])
-        return comparison
+        return entries
     }
 
-    /// The `--ignore` names that name nothing in these records: likely a typo, which would
-    /// otherwise silently ignore nothing.
-    static func unmatched(_ ignore: Set<String>, in outputs: [[OutputRecord]]) -> Set<String> {
-        var left = ignore
-        for records in outputs {
-            for record in records {
-                if left.isEmpty { return left }
-                if record.t != nil { left.remove("t") }
-                if record.value != nil { left.remove("value") }
-                if record.metricType != nil { left.remove("metricType") }
-                for attribute in record.attributes { left.remove(attribute.key) }
-                for member in record.members { left.remove(member.key) }
+    /// The entries by time (the expected record's, or the extra one's), stably: an extra
+    /// record the alignment placed among earlier ones is reported where it happened. A record
+    /// without `t` keeps the time of the one before it.
+    static func inTimeOrder(_ entries: [DiffEntry]) -> [DiffEntry] {
+        var last = Int.min
+        var sorted = true
+        let keyed = entries.map { entry -> Int in
+            let t: Int?
+            switch entry {
+            case .same(let e, _), .changed(let e, _, _), .missing(let e): t = e.t
+            case .extra(let a): t = a.t
             }
+            let key = t ?? last
+            if key < last { sorted = false }
+            last = key
+            return key
         }
-        return left
-    }
-
-    /// The metric names of `--value-tolerance` that no metric here has (`StarTime=50`): a typo
-    /// that would otherwise loosen nothing, silently.
-    static func unmatchedMetrics(_ tolerances: [ValueTolerance], in outputs: [[OutputRecord]]) -> Set<String> {
-        var left = Set(tolerances.compactMap { if case .name(let name) = $0.selector { name } else { nil } })
-        for records in outputs {
-            for record in records where record.type == "metric" {
-                if left.isEmpty { return left }
-                left.remove(record.label)
-            }
-        }
-        return left
+        if sorted { return entries }
+        return entries.indices.sorted { (keyed[$0], $0) < (keyed[$1], $1) }.map { entries[$0] }
     }
 
     /// Ids become P1, P2…, S1…, I-<tracker> by first appearance, so random ids compare equal.
     static func normalize(_ records: [OutputRecord], options: ComparisonOptions) -> [OutputRecord] {
-        var playbacks: [String: String] = [:]
-        var streams: [String: String] = [:]
-        func label(_ id: String, _ prefix: String, _ table: inout [String: String]) -> String {
-            if let known = table[id] { return known }
-            let new = prefix + String(table.count + 1)
-            table[id] = new
-            return new
-        }
-        return records.map { record in
-            var record = record
-            record.members.removeAll { options.ignore.contains($0.key) }
-            var originals: [String: String] = [:]
-            record.attributes = record.attributes.compactMap { key, value in
-                if options.ignore.contains(key) { return nil }
-                guard case .string(let text) = value else { return (key, value) }
-                if ["playbackId", "streamId", "senderId"].contains(key) { originals[key] = text }
-                switch key {
-                case "playbackId": return (key, .string(label(text, "P", &playbacks)))
-                case "streamId": return (key, .string(label(text, "S", &streams)))
-                case "senderId": return (key, .string("I-" + (text.split(separator: "-").last.map(String.init) ?? "")))
-                default: return (key, value)
-                }
-            }
-            record.originalIds = originals
-            return record
-        }
+        var normalizer = IdNormalizer(ignore: options.ignore)
+        return records.map { normalizer($0) }
     }
 
     /// Within each run of records with the same `t` (and session), a canonical order.

@@ -8,14 +8,15 @@ import Darwin
 #endif
 
 /// A temporary file that is unlinked as soon as it is created: nothing is left behind, whatever
-/// happens to the process. In `$TMPDIR`, else `/tmp`.
+/// happens to the process. In `$TMPDIR`, else `/tmp`, or in a directory given (beside the file a
+/// report will replace, so the spool and the report share a file system).
 package final class SpoolFile {
     private let fd: Int32
     private let sink: FileDescriptorSink
     let name: String
 
-    init() throws(OutputError) {
-        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    package init(directory given: String? = nil) throws(OutputError) {
+        var directory = given ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         if directory.isEmpty { directory = "/tmp" }
         if directory.hasSuffix("/") { directory.removeLast() }
         var template = Array((directory + "/avtreplay-spool-XXXXXX").utf8CString)
@@ -34,7 +35,20 @@ package final class SpoolFile {
 
     deinit { close(fd) }
 
-    func write(_ bytes: [UInt8]) throws(OutputError) { try sink.write(bytes) }
+    package func write(_ bytes: [UInt8]) throws(OutputError) { try sink.write(bytes) }
+
+    /// Everything written so far, appended to `output` in 1 MiB pieces.
+    package func copy(to output: ByteSink) throws(OutputError) {
+        try rewind()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = try read(into: &buffer, from: 0)
+            if n == 0 { return }
+            try buffer.withUnsafeBufferPointer { (bytes) throws(OutputError) in
+                try output.write(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<n]))
+            }
+        }
+    }
 
     func rewind() throws(OutputError) {
         guard lseek(fd, 0, SEEK_SET) == 0 else {
