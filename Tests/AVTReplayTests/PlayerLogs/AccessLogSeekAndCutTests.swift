@@ -19,12 +19,15 @@ final class AccessLogSeekAndCutTests: XCTestCase {
     private static let header =
         "#Fields: date time uri cs-guid c-start-time c-duration-watched c-stalls c-startup-time sc-indicated-bitrate bytes"
 
-    private func session(_ rows: [String]) throws -> AccessLogSession {
+    /// The log's first session, and what the reader warned.
+    private func read(_ rows: [String]) throws -> (session: AccessLogSession, warnings: [String]) {
         let text = ([Self.header] + rows).joined(separator: "\n")
-        var reader = try AccessLogReader(ByteInput(bytes: Array(text.utf8), name: "log"), warn: { _ in })
-        _ = try reader.nextStep()
-        return try XCTUnwrap(reader.sessions.first)
+        var warnings: [String] = []
+        let reader = try AccessLogReader(ByteInput(bytes: Array(text.utf8), name: "log"), warn: { warnings.append($0) })
+        return (try XCTUnwrap(reader.sessions.first), warnings)
     }
+
+    private func session(_ rows: [String]) throws -> AccessLogSession { try read(rows).session }
 
     /// Event 2 starts where event 1 left off (10 + 5 = 15 s) on another variant: a switch.
     /// Event 3 starts at 300 s on a third variant, one second of wall clock after event 2
@@ -57,15 +60,11 @@ final class AccessLogSeekAndCutTests: XCTestCase {
     /// middle of its c-startup-time: watched = 6 + 3.5 s; what was cut (startup, bitrate,
     /// bytes) is missing, and said with the line.
     func testALastLineCutAfterItsWatchedTimeCounts() throws {
-        let text = [
-            Self.header,
+        let rows = [
             "2026/01/02 10:00:00.000 v1.m3u8 G 0.000 6.000 1 1.000 800000 100",
             "2026/01/02 10:00:06.006 v1.m3u8 G 6.000 3.500 0 0.0",
-        ].joined(separator: "\n")
-        var warnings: [String] = []
-        var reader = try AccessLogReader(ByteInput(bytes: Array(text.utf8), name: "log"), warn: { warnings.append($0) })
-        _ = try reader.nextStep()
-        let session = try XCTUnwrap(reader.sessions.first)
+        ]
+        let (session, warnings) = try read(rows)
         XCTAssertEqual(session.rows.count, 2)
         XCTAssertEqual(session.watched, 9_500)
         XCTAssertEqual(session.rows[1].startup, nil)
@@ -78,22 +77,18 @@ final class AccessLogSeekAndCutTests: XCTestCase {
         // The replay plays both events: 1 s startup, then 6 s and 3.5 s of play, one stall.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try ([Self.header] + rows).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let k = try XCTUnwrap(try Support.kpis(path).first)
         XCTAssertEqual(k.int("playTime"), 9_500)
     }
 
     /// A cut before c-duration-watched leaves no event: the line is skipped, as before.
     func testALineCutBeforeItsWatchedTimeIsSkipped() throws {
-        let text = [
-            Self.header,
+        let (session, warnings) = try read([
             "2026/01/02 10:00:00.000 v1.m3u8 G 0.000 6.000 1 1.000 800000 100",
             "2026/01/02 10:00:06.006 v1.m3u8 G 6.000 3.5",
-        ].joined(separator: "\n")
-        var warnings: [String] = []
-        var reader = try AccessLogReader(ByteInput(bytes: Array(text.utf8), name: "log"), warn: { warnings.append($0) })
-        _ = try reader.nextStep()
-        XCTAssertEqual(try XCTUnwrap(reader.sessions.first).rows.count, 1)
+        ])
+        XCTAssertEqual(session.rows.count, 1)
         XCTAssertTrue(warnings.first?.contains("6 values for 10 #Fields (a cut line?), skipped") == true, "\(warnings)")
     }
 }
