@@ -313,16 +313,16 @@ final class AccessLogTests: XCTestCase {
         XCTAssertEqual(steps.map(\.t), steps.map(\.t).sorted(), "steps in time order")
     }
 
-    func testManyEventsAndManyErrorsStayFast() throws {
+    func testManyEventsAndManyErrorsAllTakeTheirPlace() throws {
         let n = 20_000
         var lines = ["#Fields: date time uri cs-guid c-start-time c-duration-watched c-startup-time"]
         for i in 0..<n { lines.append("2026/01/02 12:00:00.000 u g \(i) 1 1") }
         lines.append("#Fields: date time uri cs-guid status domain comment")
         for _ in 0..<n { lines.append("2026/01/02 12:00:00.000 u g -1 \"D\" \"x\"") }
-        let start = Date()
+        // A quadratic placement would take minutes here; the time itself is scripts/bench's to
+        // measure (BENCH_LOGS), not this test's to assert.
         let (_, steps, _) = try Support.read(bytes: lines.joined(separator: "\n"), format: .avplayerAccesslog)
         XCTAssertEqual(Support.count(steps, "errorLogEvent"), n)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "no quadratic placement")
     }
 
     func testNothingInTheFormatIsAnErrorNamingTheFile() {
