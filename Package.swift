@@ -11,13 +11,11 @@ let package = Package(
     products: [
         // OpenAVT's engine alone: instrument, hubs, metricalc and the protocols to plug into them.
         .library(name: "AVTCore", targets: ["AVTCore"]),
-        // The engine with timelines, trackers, the replayer, encoders, delivery and analysis.
-        .library(
-            name: "AVTReplay",
-            targets: [
-                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
-                "AVTDelivery", "AVTAnalysis",
-            ]),
+        // One import for the three jobs: the engine with timelines, trackers, the replayer,
+        // encoders, KPIs and check (AVTReplayKit re-exports their modules). No system library.
+        .library(name: "AVTReplayKit", targets: ["AVTReplayKit"]),
+        // Network backends, for those who ship records to servers; links the system zlib.
+        .library(name: "AVTDelivery", targets: ["AVTDelivery"]),
         .executable(name: "avtreplay", targets: ["avtreplay"]),
     ],
     dependencies: [
@@ -54,6 +52,10 @@ let package = Package(
         .target(
             name: "AVTAnalysis",
             dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay"]),
+        // The library's one import: re-exports every module a replay, KPIs and check need.
+        .target(
+            name: "AVTReplayKit",
+            dependencies: ["AVTCore", "AVTJSON", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTAnalysis"]),
         // The command-line front end: argument parsing and exit codes only.
         .executableTarget(
             name: "avtreplay",

@@ -2,40 +2,40 @@
 /// writes are pointer stores into storage it manages itself, with none of an array's per-append
 /// bookkeeping. Non-copyable, so it has one owner and its accesses are checked at compile time
 /// (a class's stored properties would pay a run-time exclusivity check on every write).
-public struct JSONBuffer: ~Copyable {
+package struct JSONBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     /// Bytes written so far.
-    public var count: Int { length }
+    package var count: Int { length }
     @usableFromInline var length = 0
 
-    public init(capacity: Int = 1 << 16) {
+    package init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
         self.base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// A copy of the bytes written so far.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    package func withUnsafeBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
-    public mutating func removeAll() { length = 0 }
+    package mutating func removeAll() { length = 0 }
 
     /// Room for `extra` more bytes; returns where they go. Call `commit` with what was used.
     @inlinable @inline(__always)
-    public mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    package mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         if length + extra > capacity { grow(to: length + extra) }
         return base + length
     }
 
     @inlinable @inline(__always)
-    public mutating func commit(_ written: Int) { length += written }
+    package mutating func commit(_ written: Int) { length += written }
 
     @usableFromInline
     mutating func grow(to needed: Int) {
@@ -51,7 +51,7 @@ public struct JSONBuffer: ~Copyable {
     /// last one overlapping, rather than through a `memmove` call each (several per record).
     /// Never reads past the literal.
     @inlinable
-    public mutating func raw(_ ascii: StaticString) {
+    package mutating func raw(_ ascii: StaticString) {
         let n = ascii.utf8CodeUnitCount
         let out = UnsafeMutableRawPointer(reserve(n))
         let from = UnsafeRawPointer(ascii.utf8Start)
@@ -72,20 +72,20 @@ public struct JSONBuffer: ~Copyable {
     }
 
     @inlinable
-    public mutating func raw(_ byte: UInt8) {
+    package mutating func raw(_ byte: UInt8) {
         reserve(1).pointee = byte
         commit(1)
     }
 
     @inlinable
-    public mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count).update(from: source, count: bytes.count)
         commit(bytes.count)
     }
 
     @inlinable
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         // Native strings expose their UTF-8 in place; only bridged ones need a copy.
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
             let out = reserve(JSONEncoding.maximumStringLength(utf8Count: utf8.count))
@@ -101,20 +101,20 @@ public struct JSONBuffer: ~Copyable {
     }
 
     @inlinable
-    public mutating func int(_ v: Int) {
+    package mutating func int(_ v: Int) {
         let out = reserve(20)
         commit(JSONEncoding.writeInt(v, to: out))
     }
 
     /// Swift's shortest round-trip form, as `JSONWriter.double`; non-finite values become `null`.
-    public mutating func double(_ v: Double) {
+    package mutating func double(_ v: Double) {
         guard v.isFinite else { return raw("null") }
         var text = v.description
         text.withUTF8 { raw($0) }
     }
 
     @inlinable
-    public mutating func bool(_ v: Bool) {
+    package mutating func bool(_ v: Bool) {
         if v { raw("true") } else { raw("false") }
     }
 }

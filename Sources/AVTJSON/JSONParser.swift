@@ -2,27 +2,27 @@
 ///
 /// The reader is iterative (an explicit stack of open containers), so the nesting limit is a
 /// plain counter check and no input can overflow the call stack, whatever thread parses it.
-public enum JSONParser {
+package enum JSONParser {
     /// Deep enough for any real timeline; shallow enough that hostile input stays cheap.
     static let maxDepth = 512
 
     /// Parses exactly one JSON value (surrounded by optional whitespace) from UTF-8 bytes.
     /// `firstLine` is the line number of the first byte (for JSONL, where each line is parsed alone).
     /// Throws JSONSyntaxError on anything that is not strict RFC 8259 JSON.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError)
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError)
         -> JSONNode
     {
         var reader = Reader(bytes, firstLine: firstLine)
         return try reader.parseDocument()
     }
 
-    public static func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             try parse(buffer, firstLine: firstLine)
         }
     }
 
-    public static func parse(_ text: String, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ text: String, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
         var text = text
         // `withUTF8` only rethrows untyped errors, so the typed error travels out inside a Result.
         let result = text.withUTF8 { buffer in

@@ -6,33 +6,33 @@
 /// Word copies read up to `JSONBuffer.copyPadding` bytes past the end of a piece, so the storage
 /// always holds that many zero bytes past `count`. Every initializer and mutator below keeps
 /// that invariant; `append(_:start:count:)` relies on it and checks the piece lies in `0..<count`.
-public struct PaddedBytes {
+package struct PaddedBytes {
     /// The bytes, then exactly `JSONBuffer.copyPadding` zero bytes.
     @usableFromInline private(set) var storage: [UInt8]
 
     /// `count` zero bytes.
     @inlinable
-    public init(zeros count: Int = 0) {
+    package init(zeros count: Int = 0) {
         precondition(count >= 0)
         storage = [UInt8](repeating: 0, count: count + JSONBuffer.copyPadding)
     }
 
     @inlinable
-    public var count: Int { storage.count - JSONBuffer.copyPadding }
+    package var count: Int { storage.count - JSONBuffer.copyPadding }
 
     /// The bytes, without the padding.
     @inlinable
-    public var bytes: ArraySlice<UInt8> { storage[..<count] }
+    package var bytes: ArraySlice<UInt8> { storage[..<count] }
 
     @inlinable
-    public mutating func append(contentsOf bytes: some Collection<UInt8>) {
+    package mutating func append(contentsOf bytes: some Collection<UInt8>) {
         storage.replaceSubrange(count..<(count + JSONBuffer.copyPadding), with: bytes)
         storage.append(contentsOf: repeatElement(0, count: JSONBuffer.copyPadding))
     }
 
     /// Overwrites bytes from `offset` on; they must lie inside `0..<count`.
     @inlinable
-    public mutating func replace(at offset: Int, with bytes: some Collection<UInt8>) {
+    package mutating func replace(at offset: Int, with bytes: some Collection<UInt8>) {
         precondition(offset >= 0 && bytes.count <= count - offset, "replacing past the end of PaddedBytes")
         storage.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
     }
@@ -41,12 +41,12 @@ public struct PaddedBytes {
 extension JSONBuffer {
     /// How many bytes past a piece's start `append(_:start:count:)` may read: at least this many,
     /// or the piece's length rounded up to whole words.
-    public static let copyPadding = 32
+    package static let copyPadding = 32
 
     /// Appends `count` bytes of `source` from `start`. The copy runs in words and may read up to
     /// `copyPadding` bytes past the piece; only `count` bytes are committed.
     @inlinable @inline(__always)
-    public mutating func append(_ source: PaddedBytes, start: Int, count: Int) {
+    package mutating func append(_ source: PaddedBytes, start: Int, count: Int) {
         precondition(start >= 0 && count >= 0 && count <= source.count - start, "piece outside PaddedBytes")
         source.storage.withUnsafeBufferPointer { storage in
             // In bounds: the piece ends at or before `source.count` (checked above), and
@@ -56,7 +56,7 @@ extension JSONBuffer {
     }
 
     @inlinable
-    public mutating func append(_ source: PaddedBytes, _ span: Range<Int>) {
+    package mutating func append(_ source: PaddedBytes, _ span: Range<Int>) {
         append(source, start: span.lowerBound, count: span.count)
     }
 

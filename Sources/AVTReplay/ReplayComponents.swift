@@ -5,19 +5,23 @@ import AVTTrackers
 /// What a replay builds its instrument from: the hub and metricalc for a timeline's settings,
 /// and a tracker for each of its trackers. `standard` builds OpenAVT's own; a library user
 /// swaps in their own hub, metricalc or tracker class and keeps the rest.
-public struct ReplayComponents {
+///
+/// The factories are `@Sendable`, so a components value can be a `static let` shared by tests
+/// under Swift 6 (each replay calls them for its own instrument).
+public struct ReplayComponents: Sendable {
     /// The hub for these settings.
-    public var makeHub: (TimelineSettings) -> Hub
+    public var makeHub: @Sendable (TimelineSettings) -> Hub
     /// The metricalc for these settings; nil for no metrics.
-    public var makeMetricalc: (TimelineSettings) -> Metricalc?
+    public var makeMetricalc: @Sendable (TimelineSettings) -> Metricalc?
     /// The tracker for one of the timeline's trackers. It must take the timeline's steps, so it
     /// is a `ScriptableTracker` (subclass one to add player logic).
-    public var makeTracker: (TrackerSpec) -> ScriptableTracker
+    public var makeTracker: @Sendable (TrackerSpec) -> ScriptableTracker
 
+    /// Components with any of the three factories swapped; the others are OpenAVT's.
     public init(
-        makeHub: @escaping (TimelineSettings) -> Hub = ReplayComponents.standardHub,
-        makeMetricalc: @escaping (TimelineSettings) -> Metricalc? = ReplayComponents.standardMetricalc,
-        makeTracker: @escaping (TrackerSpec) -> ScriptableTracker = ReplayComponents.standardTracker
+        makeHub: @escaping @Sendable (TimelineSettings) -> Hub = ReplayComponents.standardHub,
+        makeMetricalc: @escaping @Sendable (TimelineSettings) -> Metricalc? = ReplayComponents.standardMetricalc,
+        makeTracker: @escaping @Sendable (TrackerSpec) -> ScriptableTracker = ReplayComponents.standardTracker
     ) {
         self.makeHub = makeHub
         self.makeMetricalc = makeMetricalc

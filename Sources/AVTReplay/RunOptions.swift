@@ -17,7 +17,7 @@ public struct RunOptions: Sendable, Equatable {
     public var startTime: Int?
     /// Epoch milliseconds at which the replay's last instant lands (`--end-time`): each session
     /// gets the start time that puts it there (see `placingEnd`).
-    public var endTime: Int?
+    package var endTime: Int?
     public var filter = RecordFilter()
     /// Longest virtual time (ms) a replay may reach. A few bytes of timeline can ask for 2^53 ms,
     /// which at one ping per 30 s is 3·10^11 records: the limit ends such a replay with a bad-input
@@ -38,13 +38,13 @@ public struct RunOptions: Sendable, Equatable {
     /// a `check` or a `report`). `maxRecords` bounds the count of records, not their size: every event repeats
     /// every attribute set so far, so a few MB of timeline can ask for terabytes. One GiB holds
     /// about a million records of a real session, far more than a CI job compares.
-    public var maxOutputBytes = RunOptions.defaultMaxOutputBytes
+    package var maxOutputBytes = RunOptions.defaultMaxOutputBytes
 
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000
     public static let defaultMaxRecords = 10_000_000
     public static let defaultMinPingInterval = 100
-    public static let defaultMaxOutputBytes = 1 << 30
+    package static let defaultMaxOutputBytes = 1 << 30
 
     public init() {}
 

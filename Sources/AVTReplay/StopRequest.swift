@@ -9,7 +9,7 @@ public final class StopRequest: Sendable {
     public init() {}
 
     /// Asks to stop; `signal` is the reason (the signal number), kept for the exit code.
-    public func request(signal: Int32) {
+    package func request(signal: Int32) {
         _ = flag.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
     }
 

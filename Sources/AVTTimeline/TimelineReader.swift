@@ -3,21 +3,18 @@ import AVTTrackers
 
 /// Opens any timeline as a stream of steps.
 public enum TimelineReader {
+    /// Opens the timeline at `path` (`-` is standard input).
+    ///
+    /// The library prints nothing: what a player log's reader skipped or inferred goes to `warn`,
+    /// one message a call (`FILE:LINE: what, "the line"`), and is dropped when none is given.
     /// - Parameters:
     ///   - format: nil detects it from the extension, else from the content.
     ///   - csvTrackers: trackers for a CSV timeline that does not declare its own.
     ///   - limits: how long a line, a document and a name may be, and how many keys and columns.
+    ///   - warn: where a player log's warnings go.
     public static func open(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
-        limits: InputLimits = InputLimits()
-    ) throws(TimelineError) -> any TimelineSource {
-        try open(path, format: format, csvTrackers: csvTrackers, limits: limits, warn: PlayerLogWarnings.standardError)
-    }
-
-    /// The same, with `warn` where a player log's reader says what it skipped or inferred.
-    package static func open(
-        _ path: String, format: TimelineFormat?, csvTrackers: [TrackerSpec], limits: InputLimits = InputLimits(),
-        warn: @escaping (String) -> Void
+        limits: InputLimits = InputLimits(), warn: @escaping (String) -> Void = { _ in }
     ) throws(TimelineError) -> any TimelineSource {
         let input = try ByteInput(path: path)
         input.limits = limits
@@ -43,15 +40,11 @@ public enum TimelineReader {
         return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
     }
 
-    /// Opens an input already at hand; nil format sniffs the content.
-    public static func open(_ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [])
-        throws(TimelineError) -> any TimelineSource
-    {
-        try open(input, format: format, csvTrackers: csvTrackers, warn: PlayerLogWarnings.standardError)
-    }
-
-    package static func open(
-        _ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec], warn: @escaping (String) -> Void
+    /// Opens an input already at hand; nil format sniffs the content. A player log's warnings go
+    /// to `warn` (dropped when none is given).
+    public static func open(
+        _ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [],
+        warn: @escaping (String) -> Void = { _ in }
     ) throws(TimelineError) -> any TimelineSource {
         var chosen: TimelineFormat
         if let known = format {

@@ -62,7 +62,8 @@ extension AVTReplayCommand {
             var source: any TimelineSource
             do {
                 source = try TimelineReader.open(
-                    input, format: inputFormat, csvTrackers: tracker.trackers, limits: limits.limits)
+                    input, format: inputFormat, csvTrackers: tracker.trackers, limits: limits.limits,
+                    warn: PlayerLogWarnings.standardError)
             } catch {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.convert).description)
             }

@@ -114,7 +114,8 @@ extension AVTReplayCommand {
             let result: PreCallResult
             do {
                 var source = try TimelineReader.open(
-                    timeline, format: input.inputFormat, csvTrackers: tracker.trackers, limits: limits.limits)
+                    timeline, format: input.inputFormat, csvTrackers: tracker.trackers, limits: limits.limits,
+                    warn: PlayerLogWarnings.standardError)
                 result = try PreCallTest.run(&source, subscriber: subscriber, criteria: criteria).result
             } catch {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.precall).description)

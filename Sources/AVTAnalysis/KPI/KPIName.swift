@@ -1,5 +1,25 @@
-/// KPI names in output order (the JSON contract's camelCase keys) and the unit of each.
-public enum KPIName {
+/// A KPI's name: the JSON contract's camelCase key. The typed names (`KPIName.startupTime`, …)
+/// make a lookup a compile-time check: `playback[.startupTime]` where a string would quietly
+/// return nil on a typo.
+public struct KPIName: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The camelCase key, as every output names the KPI.
+    public let rawValue: String
+
+    /// A name; any string is accepted, but only `all`'s are ever computed.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The key itself.
+    public var description: String { rawValue }
+
+    /// The unit, as `units` gives it.
+    public var unit: String { Self.units[rawValue] ?? "count" }
+
+    /// Every KPI, typed, in output order.
+    public static let allNames = all.map(KPIName.init(rawValue:))
+
+    /// Every KPI's key in output order (tables, CSV columns and JSON members come in this order).
     public static let all = [
         "startupTime", "startTimeMetric", "started", "exitBeforeVideoStart", "ended", "abandoned", "startupErrors",
         "playbackFailed", "errorCount", "fatalErrorCount", "nonFatalErrorCount", "playTime", "pauseTime",

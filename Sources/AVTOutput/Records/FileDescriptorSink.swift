@@ -4,12 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes to an open file descriptor (stdout by default).
+/// Writes to standard output (the command line also gives it other open file descriptors).
 public final class FileDescriptorSink: ByteSink {
     let fd: Int32
     let name: String
 
-    public init(fd: Int32 = 1, name: String = "standard output") {
+    /// A sink that writes to standard output.
+    public convenience init() { self.init(fd: 1) }
+
+    package init(fd: Int32, name: String = "standard output") {
         self.fd = fd
         self.name = name
         widenPipe(fd)

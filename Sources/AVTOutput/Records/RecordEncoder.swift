@@ -44,7 +44,7 @@ public struct RecordEncoder {
         scratch.withUnsafeBytes { w.bytes.append(contentsOf: $0) }
     }
 
-    public mutating func encode(_ metric: Metric, into w: inout JSONBuffer) {
+    package mutating func encode(_ metric: Metric, into w: inout JSONBuffer) {
         w.literal("{\"type\":\"metric\",")
         header(t: metric.timestamp, into: &w)
         w.literal(",\"name\":")
@@ -61,7 +61,7 @@ public struct RecordEncoder {
         w.literal("}\n")
     }
 
-    public mutating func encode(_ event: Event, into w: inout JSONBuffer) {
+    package mutating func encode(_ event: Event, into w: inout JSONBuffer) {
         w.literal("{\"type\":\"event\",")
         header(t: event.timestamp, into: &w)
         w.literal(",\"action\":")
@@ -170,6 +170,6 @@ public struct RecordEncoder {
 extension JSONBuffer {
     /// A fixed piece of JSON. A named StaticString entry point, because a bare string literal
     /// would pick `raw(_: String)` and build a String per record.
-    @inlinable
+    @inline(__always)
     mutating func literal(_ text: StaticString) { raw(text) }
 }
