@@ -102,7 +102,8 @@ extension AVTReplayCommand {
             var table = ""
             try KPISessions.forEach(
                 inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                options: limits.runOptions(input: inputLimits), keepSpans: keepSpans
+                options: limits.runOptions(input: inputLimits), keepSpans: keepSpans,
+                warn: PlayerLogWarnings.standardError
             ) { session in
                 switch format {
                 case .json: json.add(session)

@@ -4,7 +4,7 @@ import AVTJSON
 /// as soon as it is replayed and drops its state history once written, so the spans of one
 /// session are in memory, not those of every input. What the aggregate needs (each playback's
 /// KPIs, the pooled figures) is all it keeps.
-package struct KPIJSONWriter {
+public struct KPIJSONWriter {
     private var w = JSONWriter()
     private let definitions: KPIDefinitions
     private let aggregate: Bool
@@ -14,7 +14,9 @@ package struct KPIJSONWriter {
     private var all: [[KPI]] = []
     private var pooled = PlaybackFigures()
 
-    package init(definitions: KPIDefinitions, aggregate: Bool) {
+    /// A document in one definition set's values; `aggregate` adds the pooled values and the
+    /// statistics across playbacks.
+    public init(definitions: KPIDefinitions, aggregate: Bool) {
         self.definitions = definitions
         self.aggregate = aggregate
         w.raw("{\"definitions\":")
@@ -32,7 +34,7 @@ package struct KPIJSONWriter {
 
     /// A session: its totals, its playbacks (each with its state history and format switches
     /// when the session kept them) and its AVMetrics breakdown.
-    package mutating func add(_ session: SessionKPIs) {
+    public mutating func add(_ session: SessionKPIs) {
         if sessions > 0 { w.raw(",") }
         sessions += 1
         w.raw("{\"session\":")
@@ -61,7 +63,7 @@ package struct KPIJSONWriter {
     }
 
     /// The document, with the aggregate and pooled values when asked for.
-    package mutating func finish() -> String {
+    public mutating func finish() -> String {
         w.raw("]")
         if aggregate {
             w.raw(",\"aggregate\":{")

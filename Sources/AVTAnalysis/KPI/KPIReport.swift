@@ -4,9 +4,9 @@ import AVTJSON
 /// Renders KPIs as the JSON contract, CSV (a row per playback plus a totals row per session) or
 /// a table for people (a column per playback, a row per KPI). Every format names each KPI's
 /// unit, and `aggregate` adds the statistics across playbacks and the pooled values.
-package enum KPIReport {
+public enum KPIReport {
     /// The JSON contract (`KPIJSONWriter`), for sessions already in memory.
-    package static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
+    public static func json(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool) -> String {
         var writer = KPIJSONWriter(definitions: definitions, aggregate: aggregate)
         for session in sessions { writer.add(session) }
         return writer.finish()
@@ -25,7 +25,9 @@ package enum KPIReport {
         if v.rounded() == v, abs(v) < 9e15 { w.int(Int(v)) } else { w.double(v) }
     }
 
-    package static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String {
+    /// A header row (each KPI with its unit), then per session a row per playback and a
+    /// totals row; `aggregate` adds the pooled values and statistics.
+    public static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String {
         var lines = [(["session", "playbackId"] + KPIName.all.map(KPIName.labelled)).joined(separator: ",")]
         for session in sessions {
             // A row at a time, appended to one line: 10^5 playbacks make 10^5 rows of 40 cells.
@@ -78,7 +80,8 @@ package enum KPIReport {
         return String((v * 10_000).rounded() / 10_000)
     }
 
-    package static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String
+    /// Each session's table, then the aggregate across them when asked for.
+    public static func table(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String
     {
         var out = ""
         for session in sessions { out += table(session, definitions: definitions) }
@@ -87,7 +90,7 @@ package enum KPIReport {
     }
 
     /// One session's table: a column per playback and the totals, then its AVMetrics breakdown.
-    package static func table(_ session: SessionKPIs, definitions: KPIDefinitions) -> String {
+    public static func table(_ session: SessionKPIs, definitions: KPIDefinitions) -> String {
         var out = ""
         let columns =
             session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
@@ -112,7 +115,7 @@ package enum KPIReport {
     }
 
     /// The pooled values and statistics across every playback of `sessions`.
-    package static func aggregateTable(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+    public static func aggregateTable(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
         var out = ""
         let columns = aggregateColumns(sessions, definitions: definitions)
         let count = sessions.reduce(0) { $0 + $1.playbackIds.count }

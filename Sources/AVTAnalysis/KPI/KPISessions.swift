@@ -3,32 +3,54 @@ import AVTReplay
 import AVTTimeline
 import AVTTrackers
 
-/// The sessions `kpi` reports on: timelines replayed, or event logs as `run` writes them.
-package enum KPISessions {
-    /// Every input (directories expanded), in order.
-    package static func load(
-        _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
-        options: RunOptions = RunOptions()
+/// The KPIs `avtreplay kpi` reports, from Swift: timelines replayed with a KPI calculator that
+/// follows each tracker before the hub (every action it emitted, every observation it took), or
+/// event logs as `run` writes them (`fromEvents`, what a plain `KPIBackend` also sees). The
+/// command line calls these very functions, so the numbers are the same.
+///
+/// Each session's `SessionKPIs` gives every definition set's values per playback and in total;
+/// `KPIReport` prints them (table, CSV, JSON, aggregates) as the command does.
+public enum KPISessions {
+    /// Every input (directories expanded, as `kpi` expands them), in order.
+    /// - Parameters:
+    ///   - fromEvents: the inputs are event logs (JSON Lines records), not timelines.
+    ///   - format: every timeline's format; nil detects each one's.
+    ///   - csvTrackers: trackers for CSV timelines that declare none.
+    ///   - options: the replay's options (seed, limits, overrides).
+    ///   - keepSpans: keep each playback's state history (`SessionKPIs.stateHistory`).
+    ///   - warn: where a player log's warnings go (nowhere unless given).
+    public static func load(
+        _ inputs: [String], fromEvents: Bool = false, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        options: RunOptions = RunOptions(), keepSpans: Bool = false, warn: @escaping (String) -> Void = { _ in }
     ) throws -> [SessionKPIs] {
         var sessions: [SessionKPIs] = []
-        try forEach(inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options) {
+        try forEach(
+            inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
+            keepSpans: keepSpans, warn: warn
+        ) {
             sessions.append($0)
         }
         return sessions
     }
 
     /// Every input's sessions handed to `body` one at a time, in order. `keepSpans`: each with its
-    /// state histories, which the caller prints and drops before the next session is read.
-    package static func forEach(
-        _ inputs: [String], fromEvents: Bool, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
-        options: RunOptions = RunOptions(), keepSpans: Bool = false, _ body: (SessionKPIs) throws -> Void
+    /// state histories, which the caller prints and drops before the next session is read, so a
+    /// long recording's spans are in memory one session at a time. The other parameters are
+    /// `load`'s.
+    public static func forEach(
+        _ inputs: [String], fromEvents: Bool = false, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
+        options: RunOptions = RunOptions(), keepSpans: Bool = false, warn: @escaping (String) -> Void = { _ in },
+        _ body: (SessionKPIs) throws -> Void
     ) throws {
         for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never) {
             if fromEvents {
                 for session in try eventLog(path, keepSpans: keepSpans) { try body(session) }
             } else {
                 try body(
-                    try replay(path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans))
+                    try replayHistory(
+                        path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans,
+                        warn: warn
+                    ).0)
             }
         }
     }
@@ -36,18 +58,29 @@ package enum KPISessions {
     /// How a path is named as a session: standard input as `<stdin>`, control characters escaped.
     static func name(_ path: String) -> String { path == "-" ? "<stdin>" : TerminalText.escaped(path) }
 
-    package static func replay(
+    /// One timeline's KPIs, replayed as `kpi` replays it. The parameters are `load`'s.
+    public static func replay(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
-        options: RunOptions = RunOptions(), keepSpans: Bool = false
+        options: RunOptions = RunOptions(), keepSpans: Bool = false, warn: @escaping (String) -> Void = { _ in }
     ) throws -> SessionKPIs {
-        try replayHistory(path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans).0
+        try replayHistory(
+            path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans, warn: warn
+        ).0
+    }
+
+    /// The KPIs of a timeline at hand (a `Timeline` value, a source of your own), named `session`.
+    public static func replay(
+        _ timeline: Timeline, session: String, options: RunOptions = RunOptions(), keepSpans: Bool = false
+    ) throws -> SessionKPIs {
+        var source = DocumentSource(timeline, name: session)
+        return try replay(&source, session: session, options: options, keepSpans: keepSpans).0
     }
 
     /// The session's KPIs and history, from one replay that follows the trackers before the hub.
     package static func replayHistory(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
         options: RunOptions = RunOptions(), keepSpans: Bool = false,
-        warn: @escaping (String) -> Void = PlayerLogWarnings.standardError
+        warn: @escaping (String) -> Void = { _ in }
     ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
@@ -81,8 +114,9 @@ package enum KPISessions {
         return (backend.kpis, backend.sessionHistory)
     }
 
-    /// A log from a multi-session run holds several sessions (its `session` field).
-    package static func eventLog(_ path: String, keepSpans: Bool = false) throws -> [SessionKPIs] {
+    /// The sessions of an event log (records as `avtreplay run` writes them), by what the hub
+    /// delivered; a log from a multi-session run holds several sessions (its `session` field).
+    public static func eventLog(_ path: String, keepSpans: Bool = false) throws -> [SessionKPIs] {
         var sessions: [(String, [OutputRecord])] = []
         for record in try OutputLog.read(path: path) {
             let name = record.session ?? name(path)

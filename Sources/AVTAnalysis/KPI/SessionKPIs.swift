@@ -3,6 +3,7 @@ import AVTJSON
 
 /// KPIs of one session: one state history per playback, in the order they began.
 public struct SessionKPIs: Sendable {
+    /// The session's name: its input path (`<stdin>` for standard input), or a run's `session`.
     public let session: String
     /// The AVMetrics events of the session's first avmetrics tracker, for the startup breakdown
     /// and the summary cross-check; nil without one.
@@ -11,12 +12,14 @@ public struct SessionKPIs: Sendable {
     /// (the report draws them, `kpi --format json` and `--states` print them one session at a
     /// time; otherwise `kpi` keeps only the figures, so memory holds no state list).
     package private(set) var histories: [PlaybackHistory]
+    /// The playbacks' ids, in the order they began.
     public let playbackIds: [String]
     let figures: [PlaybackFigures]
     private let indexOfId: [String: Int]
     /// The end of the recording (ms).
     package let end: Int
 
+    /// A session with no playback.
     public init(session: String) { self.init(SessionHistory(session: session)) }
 
     package init(_ history: SessionHistory) {
@@ -37,12 +40,13 @@ public struct SessionKPIs: Sendable {
 
     /// The same KPIs without the state lists: what `kpi` keeps of a session once it printed its
     /// history, so the spans of one session at a time are in memory, not those of all of them.
-    package var withoutHistories: SessionKPIs {
+    public var withoutHistories: SessionKPIs {
         var copy = self
         copy.histories = []
         return copy
     }
 
+    /// The playback's KPIs in one definition set, in `KPIName.all` order; empty for an unknown id.
     public func playback(_ id: String, definitions: KPIDefinitions) -> [KPI] {
         guard let n = indexOfId[id] else { return [] }
         return KPICalculator.values(figures[n], definitions, flags: true)

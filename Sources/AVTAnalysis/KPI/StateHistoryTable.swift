@@ -2,8 +2,9 @@ import AVTFormats
 
 /// `kpi --states`: each playback's state history as a table for people (the same entries the
 /// JSON `history` holds), then its format switches, under the session's KPI table.
-package enum StateHistoryTable {
-    package static func render(_ session: SessionKPIs) -> String {
+public enum StateHistoryTable {
+    /// The tables of every playback whose history `session` kept (`keepSpans`).
+    public static func render(_ session: SessionKPIs) -> String {
         var out = ""
         for history in session.histories {
             let id = TerminalText.escaped(String(history.id.prefix(8))) + "…"
