@@ -94,26 +94,25 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
-            var suite: GoldenSuite
+            var checker = GoldenChecker()
+            (checker.comparison, checker.csvTrackers) = (compare.comparison, tracker.trackers)
+            checker.inputFormat = input.inputFormat
+            (checker.allowMissing, checker.jobs) = (allowMissing, schedule.jobs)
+            checker.options = limits.runOptions(input: inputLimits)
+            var plan: GoldenPlan
             do {
-                suite = try GoldenSuite(timelines, expect: expect, update: update)
+                plan = try checker.plan(timelines, expect: expect, update: update)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
             do {
-                let read = suite.items.flatMap(\.paths)
-                try FileIdentity.checkOutputs([output.output], notAmong: timelines + read)
+                try FileIdentity.checkOutputs([output.output], notAmong: timelines + plan.files)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            suite.items = schedule.select(suite.items)
-            var check = GoldenCheck()
-            (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
-            check.inputFormat = input.inputFormat
-            (check.allowMissing, check.jobs) = (allowMissing, schedule.jobs)
-            check.options = limits.runOptions(input: inputLimits)
-            if update { return try updated(suite, with: check) }
-            let totals = try checked(suite, with: check)
+            plan.suite.items = schedule.select(plan.suite.items)
+            if update { return try updated(plan.suite, with: checker.engine) }
+            let totals = try checked(plan, with: checker)
             compare.warnAboutUnmatchedNames(totals)
             // The report said why; only the exit code is left to give.
             if totals.status != .ok { throw ExitCode(totals.status.code) }
@@ -122,14 +121,14 @@ extension AVTReplayCommand {
         /// Reports each case as it finishes and then lets it go: memory stays that of a few
         /// cases, and a CI log shows the verdicts as they come. An `-o` file appears whole at the
         /// end, or not at all.
-        private func checked(_ suite: GoldenSuite, with check: GoldenCheck) throws -> CheckTotals {
+        private func checked(_ plan: GoldenPlan, with checker: GoldenChecker) throws -> CheckTotals {
             let toFile = output.output != "-"
             // With a JUnit file, the CI log gets the verdicts too (as they come), not only the XML.
             let verdictsOnStderr = compare.format == .junit && toFile
             // A report printed to the terminal shows the progress itself; the counter would
             // share its lines.
             let progress = ProgressLine(
-                total: suite.items.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
+                total: plan.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
             defer { progress.finish() }
             var done = 0
             var reporter: CheckReportWriter?
@@ -141,13 +140,13 @@ extension AVTReplayCommand {
                     maxDifferences: compare.maxDifferences == 0 ? .max : compare.maxDifferences)
                 reporter = writer
                 defer { if verdictsOnStderr { Diagnostics.print(writer.totals.line) } }
-                try check.check(suite) { testCase in
+                try checker.check(plan) { result in
                     done += 1
-                    try writer.add(testCase)
+                    try writer.add(result.testCase)
                     if self.progress {
-                        progress.print("[\(done)/\(suite.items.count)] " + CheckReport.line(testCase))
+                        progress.print("[\(done)/\(plan.count)] " + result.line)
                     } else if verdictsOnStderr {
-                        progress.print(CheckReport.line(testCase))
+                        progress.print(result.line)
                     }
                     progress.sessionDone()
                 }

@@ -56,16 +56,14 @@ struct CompareOptions: ParsableArguments {
     /// `--ignore` names as the comparison knows them: `attributes.position`, as reports print it,
     /// is the attribute `position`.
     private var ignoredNames: [String] {
-        Self.list(ignore).map { $0.hasPrefix("attributes.") ? String($0.dropFirst("attributes.".count)) : $0 }
+        Self.list(ignore).map(ComparisonOptions.ignoredName)
     }
 
+    /// Valid once `validate` passed.
     var comparison: ComparisonOptions {
-        var options = ComparisonOptions()
-        options.ignore = Set(ignoredNames)
-        options.tolerance = tolerance
-        options.valueTolerances = valueToleranceSpecs.compactMap(ValueTolerance.init)
-        options.ignoreOrder = ignoreOrder
-        return options
+        ComparisonOptions(
+            ignore: Self.list(ignore), tolerance: tolerance, valueTolerances: valueToleranceSpecs,
+            ignoreOrder: ignoreOrder) ?? ComparisonOptions()
     }
 
     /// Writes the report for these cases to `output` (the command's sibling group: nested groups

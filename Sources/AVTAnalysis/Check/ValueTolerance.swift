@@ -1,7 +1,7 @@
 /// How far a metric value may move and still compare equal: `--value-tolerance` `1%`,
 /// `StartTime=50`, `gauge=0.5%`, `counter=1`. Absolute amounts are in the metric's own unit;
 /// relative ones are a share of the expected value.
-package struct ValueTolerance: Sendable, Equatable {
+public struct ValueTolerance: Sendable, Equatable {
     /// Which metrics a tolerance loosens.
     package enum Selector: Sendable, Equatable, Hashable {
         /// `gauge` (also what a bare amount means): gauges that are not ratios.
@@ -24,7 +24,7 @@ package struct ValueTolerance: Sendable, Equatable {
     package static let ratioNames: Set<String> = ["VideoPacketLoss", "AudioPacketLoss"]
 
     /// Parses `[selector=]amount[%]`; nil when it is not that.
-    package init?(_ text: String) {
+    public init?(_ text: String) {
         var selectorText = ""
         var amountText = Substring(text)
         if let equals = text.lastIndex(of: "=") {

@@ -1,0 +1,28 @@
+import AVTTimeline
+
+/// What a check works through: each timeline with its golden file (`NAME.expected.jsonl`
+/// beside it, or the one `expect` names), the timelines that have none and the golden files no
+/// timeline claims. `GoldenChecker.plan` makes it; two timelines sharing one golden file are
+/// refused before anything runs.
+public struct GoldenPlan: Sendable, Equatable {
+    /// The suite the checker runs (the command line shards its items).
+    package var suite: GoldenSuite
+
+    package init(_ suite: GoldenSuite) { self.suite = suite }
+
+    /// The timelines to replay, in order (arguments as given, directories sorted by path).
+    public var timelines: [String] {
+        suite.items.compactMap {
+            switch $0 {
+            case .timeline(let path, _), .skipped(let path, _): path
+            case .orphaned: nil
+            }
+        }
+    }
+
+    /// Every file the check reads: timelines and golden files.
+    public var files: [String] { suite.items.flatMap(\.paths) }
+
+    /// How many results a check of this plan gives.
+    public var count: Int { suite.items.count }
+}
