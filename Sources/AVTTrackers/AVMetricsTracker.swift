@@ -8,7 +8,7 @@ import AVTJSON
 /// Like the other trackers it over-emits and lets the hub block: every likely-to-keep-up emits
 /// BufferFinish, every media playlist request StreamLoad, and the hub drops those that change
 /// nothing.
-public final class AVMetricsTracker: ScriptableTracker {
+open class AVMetricsTracker: ScriptableTracker {
     private static let rules: [String: ObservationRule] = {
         var rules: [String: ObservationRule] = ["event": .oneOf(AVMetricsSchema.classNames)]
         for (key, shape) in AVMetricsSchema.allProperties {
@@ -17,12 +17,12 @@ public final class AVMetricsTracker: ScriptableTracker {
         return rules
     }()
 
-    public override class var observationRules: [String: ObservationRule] { rules }
+    open override class var observationRules: [String: ObservationRule] { rules }
 
     /// One event per step: `event` names a class, and every other key is a property of that
     /// class. The order of the keys does not matter, so they are kept sorted (which also keeps a
     /// CSV conversion from splitting the event over several rows).
-    public override class func checkObservations(_ observations: inout [Observation]) -> ObservationSetProblem? {
+    open override class func checkObservations(_ observations: inout [Observation]) -> ObservationSetProblem? {
         guard let name = observations.first(where: { $0.key == "event" }).flatMap({ PlayerValue.string($0.value) })
         else {
             return ObservationSetProblem(
@@ -62,7 +62,7 @@ public final class AVMetricsTracker: ScriptableTracker {
 
     // MARK: Getters
 
-    public override func playerReady(_ instrument: Instrument) {
+    open override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("AVMetrics") }
         registerPlayerGetter(.position, instrument, reading: self) { tracker in
             tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
@@ -81,7 +81,7 @@ public final class AVMetricsTracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func observe(step observations: [Observation]) {
+    open override func observe(step observations: [Observation]) {
         guard let record = AVMetricsRecord(observations) else { return }
         let now = virtualNow
         if let mediaTime = record.number("mediaTime") { playhead.set(mediaTime * 1000, at: now) }
@@ -135,7 +135,7 @@ public final class AVMetricsTracker: ScriptableTracker {
         playhead.setSpeed(started && !stalled && !seeking ? rate : 0, at: now)
     }
 
-    public override func initEvent(_ event: consuming Event) -> Event? {
+    open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError {

@@ -12,7 +12,7 @@ import AVTJSON
 /// - The playhead moves with virtual time at `rate` while the rate is non-zero and the player is
 ///   not waiting to play, so `position` is right on every event without a step per tick.
 /// - Like `OAVTTrackerAVPlayer(player:)`, it never emits PlayerSet or PlayerReady.
-public final class AVPlayerTracker: ScriptableTracker {
+open class AVPlayerTracker: ScriptableTracker {
     /// The instrument timer slot of the periodic time observer (slot 0 is the ping).
     static let timeObserverSlot = 1
     /// AVFoundation's interval in upstream: 0.5 s.
@@ -54,7 +54,7 @@ public final class AVPlayerTracker: ScriptableTracker {
         "release": .trueSignal,
     ]
 
-    public override class var observationRules: [String: ObservationRule] { rules }
+    open override class var observationRules: [String: ObservationRule] { rules }
 
     // The player as last observed.
     private var rate: Double = 0
@@ -81,7 +81,7 @@ public final class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Getters
 
-    public override func playerReady(_ instrument: Instrument) {
+    open override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("AVPlayer") }
         registerPlayerGetter(.position, instrument, reading: self) { $0.currentPosition.map(AttributeValue.int) }
         registerPlayerGetter(.duration, instrument, reading: self) {
@@ -122,7 +122,7 @@ public final class AVPlayerTracker: ScriptableTracker {
         static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
     }
 
-    public override func observe(_ observation: Observation) {
+    open override func observe(_ observation: Observation) {
         let value = observation.value
         // Keys without a case (playbackBufferFull, playbackLikelyToKeepUp, reasonForWaitingToPlay)
         // are observed upstream and only logged.
@@ -259,7 +259,7 @@ public final class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: consuming Event) -> Event? {
+    open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError { event[.errorDescription] = .string(lastError) }
@@ -268,7 +268,7 @@ public final class AVPlayerTracker: ScriptableTracker {
         return event
     }
 
-    public override func endOfService() {
+    open override func endOfService() {
         // Upstream removes the periodic time observer with the other listeners.
         if let trackerId { instrument?.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot) }
         super.endOfService()

@@ -13,7 +13,7 @@ import AVTJSON
 /// dropped frames and load errors feed the KPIs' state history, not the hub.
 /// `contentPosition` moves with virtual time at 1× while the player plays, i.e. while the
 /// playback state is READY and playWhenReady is true (ExoPlayer's `isPlaying`).
-public final class ExoPlayerTracker: ScriptableTracker {
+open class ExoPlayerTracker: ScriptableTracker {
     /// ExoPlaybackException types and the `errorType` upstream reports for them.
     static let errorTypes = [
         "REMOTE": "remote", "RENDERER": "renderer", "SOURCE": "source", "UNEXPECTED": "unexpected",
@@ -62,7 +62,7 @@ public final class ExoPlayerTracker: ScriptableTracker {
         "SUPPRESSED_TOO_LONG",
     ]
 
-    public override class var observationRules: [String: ObservationRule] { rules }
+    open override class var observationRules: [String: ObservationRule] { rules }
 
     // The player as last observed. Times in ms.
     private var playbackState = "IDLE"
@@ -85,7 +85,7 @@ public final class ExoPlayerTracker: ScriptableTracker {
 
     // MARK: Getters
 
-    public override func playerReady(_ instrument: Instrument) {
+    open override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("ExoPlayer") }
         registerPlayerGetter(.position, instrument, reading: self) { tracker in
             tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
@@ -109,14 +109,14 @@ public final class ExoPlayerTracker: ScriptableTracker {
     // MARK: Observations
 
     /// The reason of a playWhenReady change comes with it (one listener call): read it first.
-    public override func observe(step observations: [Observation]) {
+    open override func observe(step observations: [Observation]) {
         let reason = observations.last { $0.key == "playWhenReadyChangeReason" }
         changeReason = reason.flatMap { PlayerValue.string($0.value) }
         defer { changeReason = nil }
         for observation in observations where observation.key != "playWhenReadyChangeReason" { observe(observation) }
     }
 
-    public override func observe(_ observation: Observation) {
+    open override func observe(_ observation: Observation) {
         let value = observation.value
         switch observation.key {
         case "playbackState":
@@ -193,7 +193,7 @@ public final class ExoPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: consuming Event) -> Event? {
+    open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
             if let lastError {

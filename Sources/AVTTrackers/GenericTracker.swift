@@ -1,3 +1,3 @@
 /// The timeline-scripted tracker (upstream's test tracker): it emits exactly the actions the
 /// steps name, serves each `set` key as a getter, and adds a step's `attributes` in initEvent.
-public final class GenericTracker: ScriptableTracker {}
+open class GenericTracker: ScriptableTracker {}

@@ -7,7 +7,7 @@ import AVTJSON
 /// The element's `currentTime` moves with virtual time at 1× while it plays: from "playing"
 /// (and from "play" or "seeked" once the element is neither paused nor waiting for data) until
 /// "pause", "waiting", "seeking", "ended" or "error". A `currentTime` observation sets it.
-public final class HTML5Tracker: ScriptableTracker {
+open class HTML5Tracker: ScriptableTracker {
     /// Event name → actions in emit order (upstream's listeners). Other events are ignored.
     static let eventActions: [String: [Action]] = [
         "loadstart": [.streamLoad, .bufferBegin],
@@ -56,7 +56,7 @@ public final class HTML5Tracker: ScriptableTracker {
         MidSession.key: MidSession.rule,
     ]
 
-    public override class var observationRules: [String: ObservationRule] { rules }
+    open override class var observationRules: [String: ObservationRule] { rules }
 
     // The element as last observed. Times in ms.
     private var playhead = Playhead()
@@ -77,7 +77,7 @@ public final class HTML5Tracker: ScriptableTracker {
 
     // MARK: Getters
 
-    public override func playerReady(_ instrument: Instrument) {
+    open override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("HTML5") }
         registerPlayerGetter(.position, instrument, reading: self) { tracker in
             tracker.playhead.position(at: tracker.virtualNow).flatMap(jsRoundedInt).map(AttributeValue.int)
@@ -99,7 +99,7 @@ public final class HTML5Tracker: ScriptableTracker {
 
     // MARK: Observations
 
-    public override func observe(_ observation: Observation) {
+    open override func observe(_ observation: Observation) {
         let value = observation.value
         switch observation.key {
         case "event":
@@ -159,7 +159,7 @@ public final class HTML5Tracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: consuming Event) -> Event? {
+    open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         // Upstream leaves these as a TODO (MediaError message and code); we set them when the
         // timeline gave the element's `error` before its "error" event.

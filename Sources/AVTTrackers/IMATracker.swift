@@ -8,7 +8,7 @@ import AVTJSON
 /// The ad's playhead (`adPosition`) moves with virtual time while an ad plays: from "Started"
 /// (which restarts it at 0) or "Resume" until "Pause", "Complete", "Skipped", an ad error or the
 /// end of the break. A `currentMediaTime` observation sets it at any time.
-public final class IMATracker: ScriptableTracker {
+open class IMATracker: ScriptableTracker {
     /// IMA `typeString` → action, as upstream maps them. Other type strings are ignored.
     static let adEventActions: [String: Action] = [
         "Started": .adBegin,
@@ -62,7 +62,7 @@ public final class IMATracker: ScriptableTracker {
         "vastMediaHeight": ObservationRule.nonNegativeInteger.orNull,
     ]
 
-    public override class var observationRules: [String: ObservationRule] { rules }
+    open override class var observationRules: [String: ObservationRule] { rules }
 
     // IMA's ads manager and current ad as last observed. Times in ms.
     private var playhead = Playhead()
@@ -84,7 +84,7 @@ public final class IMATracker: ScriptableTracker {
 
     // MARK: Getters
 
-    public override func playerReady(_ instrument: Instrument) {
+    open override func playerReady(_ instrument: Instrument) {
         registerPlayerGetter(.trackerTarget, instrument) { .string("IMA") }
         registerPlayerGetter(.adPosition, instrument, reading: self) { tracker in
             tracker.playhead.position(at: tracker.virtualNow).flatMap(truncatedInt).map(AttributeValue.int)
@@ -129,7 +129,7 @@ public final class IMATracker: ScriptableTracker {
 
     // MARK: Observations
 
-    public override func observe(_ observation: Observation) {
+    open override func observe(_ observation: Observation) {
         let value = observation.value
         switch observation.key {
         case "adBreak":
@@ -192,7 +192,7 @@ public final class IMATracker: ScriptableTracker {
 
     // MARK: Events
 
-    public override func initEvent(_ event: consuming Event) -> Event? {
+    open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .adError {
             if let errorMessage { event[.errorDescription] = .string(errorMessage) }

@@ -5,7 +5,7 @@ import AVTCore
 /// is the sample's timestamp. Every window that closes (`NetStatsWindower`, 3000 ms) becomes one
 /// `NetStatsWindow` event carrying the window's numbers; `NetStatsMetricalc` turns that event into
 /// the VideoBandwidth, VideoPacketLoss, AudioBandwidth and AudioPacketLoss metrics.
-public final class NetStatsTracker: ScriptableTracker {
+open class NetStatsTracker: ScriptableTracker {
     /// The custom action of a closed window (its time attribute: `timeSinceNetStatsWindow`).
     public static let windowAction = Action("NetStatsWindow")
     /// OpenTok's TIME_WINDOW.
@@ -18,19 +18,19 @@ public final class NetStatsTracker: ScriptableTracker {
     public static let videoPacketLoss = Attribute("videoPacketLoss")
     public static let audioPacketLoss = Attribute("audioPacketLoss")
 
-    public override class var observationRules: [String: ObservationRule] { NetStatsCounters.observationRules }
+    open override class var observationRules: [String: ObservationRule] { NetStatsCounters.observationRules }
 
     private var counters = NetStatsCounters()
     private var windower = NetStatsWindower(length: NetStatsTracker.windowLength)
     /// The window whose event is being emitted, for `initEvent`.
     private var closing: NetStatsWindow?
 
-    public override func observe(_ observation: Observation) {
+    open override func observe(_ observation: Observation) {
         observe(step: [observation])
     }
 
     /// The step's observations together are one sample, taken after all of them are applied.
-    public override func observe(step observations: [Observation]) {
+    open override func observe(step observations: [Observation]) {
         guard !observations.isEmpty else { return }
         for observation in observations { counters.apply(observation) }
         guard let window = windower.add(t: virtualNow, counters: counters) else { return }
@@ -39,7 +39,7 @@ public final class NetStatsTracker: ScriptableTracker {
         emit(Self.windowAction)
     }
 
-    public override func initEvent(_ event: consuming Event) -> Event? {
+    open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if let window = closing, event.action == Self.windowAction {
             event[Self.videoBandwidth] = .int(window.video.bandwidth)

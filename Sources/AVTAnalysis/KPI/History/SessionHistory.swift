@@ -38,7 +38,7 @@ package struct SessionHistory: Sendable {
 
     static func vocabulary(_ kind: TrackerKind, isAds: Bool) -> TrackerModel.Vocabulary {
         if isAds { return .ads }
-        switch kind {
+        switch kind.base {
         // The avmetrics tracker's actions are OpenAVT's, derived from Apple's events.
         case .generic, .avmetrics: return .actions
         case .exoplayer: return .exoplayer
@@ -46,6 +46,7 @@ package struct SessionHistory: Sendable {
         case .html5: return .html5
         case .ima: return .ads
         case .netstats: return .none
+        default: return .actions
         }
     }
 
