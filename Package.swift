@@ -75,13 +75,14 @@ let package = Package(
             name: "AVTReplayTests",
             dependencies: [
                 "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
-                "AVTDelivery", "AVTAnalysis",
+                "AVTDelivery", "AVTAnalysis", "AVTReplayKit",
             ],
             exclude: ["Fuzz/Corpus", "Check/junit.xsd"]),
         .testTarget(
             name: "AvtreplayCLITests",
             dependencies: [
                 "avtreplay", "AVTCore", "AVTJSON", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTDelivery", "CZlib",
+                "AVTReplayKit",
             ]),
     ]
 )
