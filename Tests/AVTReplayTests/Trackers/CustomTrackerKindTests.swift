@@ -107,7 +107,8 @@ final class CustomTrackerKindTests: XCTestCase {
         let badJSONL = jsonl.replacingOccurrences(of: #""cdn""#, with: #""codec""#)
         XCTAssertThrowsError(try readAll(try file(badJSONL, "jsonl"))) { error in
             let text = "\(error)"
-            XCTAssertTrue(text.contains(#"unknown observation "codec" for a kiosk tracker: expected one of: cdn, state"#), text)
+            XCTAssertTrue(
+                text.contains(#"unknown observation "codec" for a kiosk tracker: expected one of: cdn, state"#), text)
             XCTAssertTrue(text.contains(".jsonl:2:"), text)
         }
         let badCSV = csv.replacingOccurrences(of: "4000,kiosk,stalled", with: "4000,kiosk,paused")
