@@ -1,13 +1,9 @@
-import AVTAnalysis  // KPIBackend
-import AVTCore
-import AVTOutput  // FanOutBackend
-import AVTReplay  // Replayer, ReplayComponents
-import AVTTimeline  // TimelineDecoder
-import AVTTrackers  // ScriptableTracker
+import AVTReplayKit
 import Foundation
 import XCTest
 
-// Only public API here (no @testable import): what a package depending on avtreplay can do.
+// Only public API here (no @testable import), through the one import of docs/library.md: what a
+// package depending on avtreplay's AVTReplayKit product can do.
 
 /// A player tracker of our own: scripted steps drive it, and it reports its CDN on every event.
 final class CDNTracker: ScriptableTracker {
@@ -45,7 +41,7 @@ final class LibraryUseTests: XCTestCase {
             components: components)
 
         let playback = kpis.kpis.playback(kpis.kpis.playbackIds[0], definitions: .openavt)
-        print(playback[name: "startupTime"]!, playback[name: "rebufferTime"]!)  // int(800) int(1500)
+        print(playback[.startupTime]!, playback[.rebufferTime]!)  // int(800) int(1500)
         // end of example
 
         // OpenAVT's StartTime: the Start's time since the StreamLoad; one rebuffer of 1.5 s.
