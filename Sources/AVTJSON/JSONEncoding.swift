@@ -1,14 +1,14 @@
 /// The byte-level core of JSON output, writing into memory the caller has reserved. Shared by
 /// `JSONWriter` (an array, for general use) and `JSONBuffer` (raw storage, for hot paths), so
 /// escaping and number spelling are defined once.
-public enum JSONEncoding {
+package enum JSONEncoding {
     /// Bytes a quoted, escaped string can take at most: every byte as `\u00XX`, plus quotes.
     @inlinable
-    public static func maximumStringLength(utf8Count: Int) -> Int { utf8Count * 6 + 2 }
+    package static func maximumStringLength(utf8Count: Int) -> Int { utf8Count * 6 + 2 }
 
     /// Writes `"…"`, escaping `"`, `\`, control bytes and DEL; returns the bytes written.
     @inlinable
-    public static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         out[0] = 0x22
         // Most strings (ids, names, URLs) need no escape: copy them a checked word at a time,
         // in one pass, up to the first word holding a byte to escape.
@@ -71,7 +71,7 @@ public enum JSONEncoding {
     /// Non-ASCII bytes (≥ 0x80) are not flagged. Bits above the lowest may be spurious (a
     /// borrow); the lowest set bit always marks the first such byte.
     @inlinable @inline(__always)
-    public static func escapeMask(_ word: UInt64) -> UInt64 {
+    package static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
@@ -114,7 +114,7 @@ public enum JSONEncoding {
     /// time in one register (below): most attributes are integers of 4–8 digits, and a loop of
     /// divisions by 100 was the encoder's largest single cost.
     @inlinable @inline(__always)
-    public static func writeInt(_ v: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func writeInt(_ v: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // Inline for the common case: a call's register saves cost as much as the digits.
         if UInt(bitPattern: v) < 100_000_000 { return writeLeadingDigits(UInt64(v), to: UnsafeMutableRawPointer(out)) }
         return writeLongInt(v, to: out)

@@ -2,12 +2,19 @@
 /// exponent that fits in `Int` is `.int`; every other number is `.double`. Telemetry depends on it
 /// (an attribute of `1` and one of `1.0` are different values to a backend).
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or an exponent that fits in an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array, each element with its location.
     case array([JSONNode])
+    /// An object's members, in input order.
     case object([JSONMember])
 
     /// 2^53 − 1: the largest integer every JSON reader keeps exactly (most read numbers as

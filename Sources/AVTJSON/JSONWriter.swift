@@ -3,25 +3,25 @@
 ///
 /// The same input always gives the same bytes: no whitespace, object members in stored order,
 /// doubles in Swift's shortest round-trip form. Output records can therefore be compared byte for byte.
-public struct JSONWriter {
-    public var bytes: [UInt8]
+package struct JSONWriter {
+    package var bytes: [UInt8]
 
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// Appends literal text such as `"{\"type\":"` as is; the caller vouches that it is valid JSON.
-    public mutating func raw(_ ascii: StaticString) {
+    package mutating func raw(_ ascii: StaticString) {
         ascii.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func raw(_ byte: UInt8) {
+    package mutating func raw(_ byte: UInt8) {
         bytes.append(byte)
     }
 
     /// Appends `s` quoted, escaping only what JSON requires (plus DEL), so non-ASCII text stays readable.
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         var copy = s
         copy.withUTF8 { utf8 in
             withUnsafeTemporaryAllocation(
@@ -34,7 +34,7 @@ public struct JSONWriter {
     }
 
     /// Appends the decimal digits of `v`.
-    public mutating func int(_ v: Int) {
+    package mutating func int(_ v: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) {
             let written = JSONEncoding.writeInt(v, to: $0.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written]))
@@ -43,7 +43,7 @@ public struct JSONWriter {
 
     /// Appends Swift's shortest round-trip form (`25.0`, `29.97`, `1e-07`, `-0.0`), which is valid
     /// JSON and keeps a double distinguishable from an integer. JSON has no NaN or infinity: they become `null`.
-    public mutating func double(_ v: Double) {
+    package mutating func double(_ v: Double) {
         guard v.isFinite else {
             null()
             return
@@ -53,16 +53,16 @@ public struct JSONWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func bool(_ v: Bool) {
+    package mutating func bool(_ v: Bool) {
         if v { raw("true") } else { raw("false") }
     }
 
-    public mutating func null() {
+    package mutating func null() {
         raw("null")
     }
 
     /// Appends a whole value compactly; object members keep their stored order, duplicates included.
-    public mutating func value(_ v: JSONValue) {
+    package mutating func value(_ v: JSONValue) {
         switch v {
         case .null:
             null()
@@ -93,7 +93,7 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func removeAll(keepingCapacity: Bool = true) {
+    package mutating func removeAll(keepingCapacity: Bool = true) {
         bytes.removeAll(keepingCapacity: keepingCapacity)
     }
 }

@@ -8,6 +8,7 @@ import AVTTimeline
 /// with a located error instead of filling a CI runner's disk.
 public final class OutputByteLimit: ByteSink {
     private let inner: ByteSink
+    /// Most bytes written before the replay stops.
     public let limit: Int
     /// Bytes passed on so far, including those of the sessions before (`written` at creation).
     public private(set) var written: Int
@@ -21,6 +22,7 @@ public final class OutputByteLimit: ByteSink {
         self.written = written
     }
 
+    /// Passes `bytes` on and counts them.
     public func write(_ bytes: [UInt8]) throws(OutputError) {
         try admit(bytes.count)
         try inner.write(bytes)

@@ -4,7 +4,9 @@ import AVTTrackers
 
 /// A step the replayer cannot play (decoded timelines never produce these; hand-built ones may).
 public enum ReplayError: Error, Equatable, CustomStringConvertible {
+    /// A step at `t` comes after the clock reached `now`.
     case timeRunsBackwards(step: StepOrigin, t: Int, now: Int)
+    /// A step names tracker `index`, which the settings do not have.
     case unknownTracker(step: StepOrigin, index: Int)
 
     public var description: String {

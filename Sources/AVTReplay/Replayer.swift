@@ -11,8 +11,11 @@ import AVTTrackers
 /// The instrument is made ready on the first `play` (or an explicit `start()`), so a caller may
 /// first add components of their own, e.g. a second backend, to `instrument`.
 public final class Replayer {
+    /// The settings the replay runs with.
     public let settings: TimelineSettings
+    /// The instrument the steps drive.
     public let instrument: Instrument
+    /// One tracker per declared tracker, by index.
     public let trackers: [ScriptableTracker]
     /// Sees each step's observations (tracker index, observations) at the step's time, just
     /// before its tracker takes them, so an analysis can follow the player as the tracker does.

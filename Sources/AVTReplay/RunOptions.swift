@@ -9,15 +9,20 @@ public struct RunOptions: Sendable, Equatable {
     public var seed: UInt64 = 0
     /// Random UUIDs like upstream instead of seeded ones.
     public var randomIds = false
+    /// Overrides the document's hub.
     public var hub: HubKind?
+    /// Overrides whether the metricalc runs.
     public var metrics: Bool?
+    /// Overrides the ping interval (ms; 0 for none).
     public var pingInterval: Int?
+    /// Overrides where the replay ends (ms).
     public var until: Int?
     /// Epoch milliseconds of t=0.
     public var startTime: Int?
     /// Epoch milliseconds at which the replay's last instant lands (`--end-time`): each session
     /// gets the start time that puts it there (see `placingEnd`).
     package var endTime: Int?
+    /// Which records are written.
     public var filter = RecordFilter()
     /// Longest virtual time (ms) a replay may reach. A few bytes of timeline can ask for 2^53 ms,
     /// which at one ping per 30 s is 3·10^11 records: the limit ends such a replay with a bad-input
@@ -42,10 +47,13 @@ public struct RunOptions: Sendable, Equatable {
 
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000
+    /// `maxRecords`' default.
     public static let defaultMaxRecords = 10_000_000
+    /// `minPingInterval`'s default (ms).
     public static let defaultMinPingInterval = 100
     package static let defaultMaxOutputBytes = 1 << 30
 
+    /// `avtreplay run`'s defaults.
     public init() {}
 
     /// The document's settings with these overrides applied.
@@ -92,6 +100,7 @@ public struct RunOptions: Sendable, Equatable {
                 + "raise it with --max-duration <ms>")
     }
 
+    /// Seeded ids from `seed`, or random UUIDs with `randomIds`.
     public func makeIdentifiers() -> any IdentifierGenerator {
         randomIds ? RandomUUIDGenerator() : SeededUUIDGenerator(seed: seed)
     }

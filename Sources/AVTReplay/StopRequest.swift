@@ -6,6 +6,7 @@ import Synchronization
 public final class StopRequest: Sendable {
     private let flag = Atomic<Int32>(0)
 
+    /// A request not yet made.
     public init() {}
 
     /// Asks to stop; `signal` is the reason (the signal number), kept for the exit code.
@@ -13,6 +14,7 @@ public final class StopRequest: Sendable {
         _ = flag.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
     }
 
+    /// Whether a stop was asked for.
     public var isRequested: Bool { flag.load(ordering: .relaxed) != 0 }
 
     /// The signal that asked to stop, or nil.

@@ -5,6 +5,7 @@ import AVTTrackers
 /// One instant of a timeline, applied in this order: change the tracker's getters (`set`), feed
 /// it player observations (`observe`), emit a scripted action (`action`).
 public struct Step: Sendable, Equatable {
+    /// When the step happens (ms of the timeline).
     public var t: Int
     /// Index into the timeline's trackers.
     public var tracker: Int
@@ -12,11 +13,14 @@ public struct Step: Sendable, Equatable {
     public var set: [(attribute: Attribute, value: AttributeValue?)]
     /// Player observations in source order, for the tracker's own logic.
     public var observe: [Observation]
+    /// The action the tracker emits, after `set` and `observe`; nil for none.
     public var action: Action?
     /// Extra attributes the tracker's initEvent adds to this step's event (nulls already dropped).
     public var attributes: [(attribute: Attribute, value: AttributeValue)]
+    /// Where the step was read, for errors.
     public var origin: StepOrigin
 
+    /// A step at `t` for the tracker at index `tracker`.
     public init(
         t: Int, tracker: Int, set: [(attribute: Attribute, value: AttributeValue?)] = [], observe: [Observation] = [],
         action: Action? = nil,

@@ -6,10 +6,11 @@ import AVTTrackers
 /// Reads the JSON timeline document (docs/timelines.md) and checks every
 /// field, so a replay never starts on input it would have to guess about.
 public enum TimelineDecoder {
-    public static let settingKeys = ["startTime", "hub", "metrics", "pingInterval", "until", "trackers"]
-    public static let trackerKeys = ["name", "kind", "isAdsTracker", "emitTrackerInit"]
-    public static let stepKeys = ["t", "tracker", "set", "observe", "action", "attributes"]
+    package static let settingKeys = ["startTime", "hub", "metrics", "pingInterval", "until", "trackers"]
+    package static let trackerKeys = ["name", "kind", "isAdsTracker", "emitTrackerInit"]
+    package static let stepKeys = ["t", "tracker", "set", "observe", "action", "attributes"]
 
+    /// Reads a JSON timeline document; `file` names it in errors, which give line and column.
     public static func decode(_ bytes: [UInt8], file: String, limits: InputLimits = InputLimits())
         throws(TimelineError) -> Timeline
     {

@@ -3,10 +3,13 @@ import AVTJSON
 /// A timeline that cannot be replayed: names the file, the place and what was expected.
 /// Rendered as `FILE:LINE:COLUMN: PATH: MESSAGE`, parts omitted when unknown.
 public struct TimelineError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input's name.
     public var file: String
+    /// The line and column, when the error has one.
     public var location: SourceLocation?
     /// Where in the document, e.g. `steps[3].t`.
     public var path: String?
+    /// What is wrong, and what was expected.
     public var message: String
     /// A mistake each command has its own fix for (nil for the others).
     public var reason: Reason?
@@ -17,6 +20,7 @@ public struct TimelineError: Error, Sendable, Equatable, CustomStringConvertible
         case eventLog
     }
 
+    /// An error in `file` at `location`, inside the member at `path` (`steps[3].observe.rate`).
     public init(
         file: String, location: SourceLocation? = nil, path: String? = nil, message: String, reason: Reason? = nil
     ) {

@@ -4,6 +4,7 @@
 public protocol TimelineSource {
     /// Where the timeline comes from, for messages and the `session` field.
     var name: String { get }
+    /// The timeline's settings, known before the first step.
     var settings: TimelineSettings { get }
     /// The next step, checked; nil at the end.
     mutating func nextStep() throws(TimelineError) -> Step?

@@ -259,6 +259,7 @@ open class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
+    /// Gives an Error event the player's last error (description, and type and code where the player has them).
     open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {
@@ -268,6 +269,7 @@ open class AVPlayerTracker: ScriptableTracker {
         return event
     }
 
+    /// Removes the periodic time observer, as upstream does with the other listeners.
     open override func endOfService() {
         // Upstream removes the periodic time observer with the other listeners.
         if let trackerId { instrument?.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot) }

@@ -193,6 +193,7 @@ open class ExoPlayerTracker: ScriptableTracker {
 
     // MARK: Events
 
+    /// Gives an Error event the player's last error (description, and type and code where the player has them).
     open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {

@@ -159,6 +159,7 @@ open class HTML5Tracker: ScriptableTracker {
 
     // MARK: Events
 
+    /// Gives an Error event the player's last error (description, and type and code where the player has them).
     open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         // Upstream leaves these as a TODO (MediaError message and code); we set them when the

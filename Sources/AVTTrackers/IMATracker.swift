@@ -192,6 +192,7 @@ open class IMATracker: ScriptableTracker {
 
     // MARK: Events
 
+    /// Gives an AdError event the ads manager's last error message.
     open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .adError {

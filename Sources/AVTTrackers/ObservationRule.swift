@@ -7,6 +7,7 @@ public struct ObservationRule: Sendable {
     public let expected: String
     private let diagnoser: @Sendable (JSONValue) -> ObservationProblem?
 
+    /// A rule accepting the values `accepts` approves; `expected` describes them.
     public init(expected: String, accepts: @escaping @Sendable (JSONValue) -> Bool) {
         self.expected = expected
         self.diagnoser = { accepts($0) ? nil : ObservationProblem(expected: expected, found: $0) }
@@ -19,6 +20,7 @@ public struct ObservationRule: Sendable {
         self.diagnoser = diagnose
     }
 
+    /// Whether `value` is accepted (without the 2^53 check `diagnose` adds).
     public func check(_ value: JSONValue) -> Bool {
         // Not `== nil`, which compares through Equatable: it runs for every observation read.
         if case .none = diagnoser(value) { return true }
@@ -45,11 +47,13 @@ public struct ObservationRule: Sendable {
         }
     }
 
+    /// Any string.
     public static let string = ObservationRule(expected: "a string") {
         if case .string = $0 { return true }
         return false
     }
 
+    /// `true` or `false`.
     public static let bool = ObservationRule(expected: "true or false") {
         if case .bool = $0 { return true }
         return false
@@ -63,6 +67,7 @@ public struct ObservationRule: Sendable {
         }
     }
 
+    /// A number without a fraction.
     public static let integer = ObservationRule(expected: "an integer") {
         if case .int = $0 { return true }
         return false

@@ -4,6 +4,7 @@ import AVTCore
 /// emit scripted actions with extra attributes, and take player observations. Player trackers
 /// subclass it and override `observe` (and `instrumentReady` to register their own getters).
 open class ScriptableTracker: Tracker {
+    /// The timeline's declaration of this tracker.
     public let spec: TrackerSpec
     public var trackerId: Int? {
         get { id }
@@ -13,6 +14,7 @@ open class ScriptableTracker: Tracker {
         get { playbackState }
         set { playbackState = newValue }
     }
+    /// The instrument, once it made the tracker ready.
     public var instrument: Instrument? { currentInstrument }
     /// The instrument's clock, held strongly: read by getters on every event, where loading the
     /// weak `instrument` cost more than the getter itself. The clock refers to nothing.
@@ -28,6 +30,7 @@ open class ScriptableTracker: Tracker {
     /// The attributes of the scripted step being emitted; empty for everything else.
     private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
 
+    /// A tracker for the timeline's tracker `spec` (the replay calls it; subclasses keep it).
     public required init(spec: TrackerSpec) {
         self.spec = spec
     }

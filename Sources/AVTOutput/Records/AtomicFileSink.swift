@@ -11,6 +11,7 @@ import Darwin
 /// a socket) is written in place: opened with O_WRONLY alone, never created, truncated or
 /// renamed over, so the special file stays what it is. A FIFO's open waits for a reader.
 public final class AtomicFileSink: ByteSink {
+    /// The file written.
     public let path: String
     /// Where the rename lands: `path`, or the file a symlink at `path` points to.
     private let targetPath: String
@@ -20,6 +21,7 @@ public final class AtomicFileSink: ByteSink {
     package let descriptor: FileDescriptorSink
     private var closed = false
 
+    /// A sink that writes a temporary file beside `path`, renamed over it by `close()`.
     public init(path: String) throws(OutputError) {
         self.path = path
         self.targetPath = Self.resolved(path)
@@ -52,6 +54,7 @@ public final class AtomicFileSink: ByteSink {
 
     deinit { discard() }
 
+    /// Appends `chunk` to the temporary file.
     public func write(_ chunk: [UInt8]) throws(OutputError) { try descriptor.write(chunk) }
 
     public func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {

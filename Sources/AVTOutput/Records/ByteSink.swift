@@ -6,6 +6,7 @@ import Darwin
 
 /// Where output bytes go. Writers buffer; a sink only moves bytes.
 public protocol ByteSink: AnyObject {
+    /// Appends `bytes`.
     func write(_ bytes: [UInt8]) throws(OutputError)
     /// Writes bytes the caller owns, without an intermediate array (the output hot path).
     func write(contentsOf bytes: UnsafeBufferPointer<UInt8>) throws(OutputError)

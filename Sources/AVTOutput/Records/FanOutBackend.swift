@@ -4,10 +4,13 @@ import AVTCore
 /// backend plugs in, e.g. a `KPIBackend` beside a user's own; the first write error of those
 /// that are `RecordBackend`s is the fan-out's.
 public final class FanOutBackend: RecordBackend {
+    /// The backends, in the order each record reaches them.
     public let backends: [Backend]
 
+    /// Sends every record to each of `backends`.
     public init(_ backends: [Backend]) { self.backends = backends }
 
+    /// The first write error of a record backend among them.
     public var writeError: OutputError? {
         backends.lazy.compactMap { ($0 as? RecordBackend)?.writeError }.first
     }

@@ -18,6 +18,7 @@ public final class FileDescriptorSink: ByteSink {
         widenPipe(fd)
     }
 
+    /// Writes `chunk` whole.
     public func write(_ chunk: [UInt8]) throws(OutputError) {
         try chunk.withUnsafeBufferPointer { (bytes) throws(OutputError) in try write(contentsOf: bytes) }
     }

@@ -8,16 +8,20 @@ import AVTJSON
 // no access to these properties spans a call that could reach them again; the checks would cost
 // one pair per record. (A leaf of the output path, not domain code.)
 public final class JSONLinesBackend: RecordBackend {
+    /// Turns events and metrics into records.
     @exclusivity(unchecked) public private(set) var encoder: RecordEncoder
+    /// Which records are written.
     public let filter: RecordFilter
     @exclusivity(unchecked) private var output: SinkBuffer
 
+    /// A backend writing one JSON Lines record per event and metric to `sink`.
     public init(sink: ByteSink, encoder: RecordEncoder, filter: RecordFilter = RecordFilter()) {
         self.output = SinkBuffer(sink: sink)
         self.encoder = encoder
         self.filter = filter
     }
 
+    /// The first write error; later records are dropped.
     public var writeError: OutputError? { output.error }
 
     public func sendMetric(_ metric: Metric) {

@@ -4,8 +4,11 @@ import Glibc
 import Darwin
 #endif
 
+/// An output that could not be written (a full disk, a closed pipe, a limit).
 public struct OutputError: Error, Equatable, CustomStringConvertible {
+    /// The output's name.
     public var path: String
+    /// What went wrong.
     public var message: String
     /// The reader went away (`avtreplay run … | head`): not worth an error message.
     public var isBrokenPipe: Bool
@@ -15,6 +18,7 @@ public struct OutputError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "cannot write \(path): \(message)" }
 
+    /// An error writing `path`.
     public init(path: String, message: String, isBrokenPipe: Bool = false, isInputLimit: Bool = false) {
         self.path = path
         self.message = message

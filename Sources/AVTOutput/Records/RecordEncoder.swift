@@ -24,6 +24,8 @@ public struct RecordEncoder {
     private var orders = AttributeOrderCache()
     private var longOrder = LongKeyOrder()
 
+    /// An encoder naming trackers by index from `trackerNames`, times from `startTime` (epoch ms), and labelling each
+    /// record with `session` when given.
     public init(trackerNames: [String], startTime: Int, session: String? = nil) {
         self.trackerNames = trackerNames
         self.startTime = startTime
@@ -31,14 +33,14 @@ public struct RecordEncoder {
     }
 
     /// Appends the metric's record to a writer (general use; the backends use `JSONBuffer`).
-    public mutating func encode(_ metric: Metric, into w: inout JSONWriter) {
+    package mutating func encode(_ metric: Metric, into w: inout JSONWriter) {
         var scratch = JSONBuffer(capacity: 256)
         encode(metric, into: &scratch)
         scratch.withUnsafeBytes { w.bytes.append(contentsOf: $0) }
     }
 
     /// Appends the event's record to a writer (general use; the backends use `JSONBuffer`).
-    public mutating func encode(_ event: Event, into w: inout JSONWriter) {
+    package mutating func encode(_ event: Event, into w: inout JSONWriter) {
         var scratch = JSONBuffer(capacity: 2048)
         encode(event, into: &scratch)
         scratch.withUnsafeBytes { w.bytes.append(contentsOf: $0) }

@@ -7,6 +7,7 @@ import Darwin
 /// A readable file or stdin (`-`), read in large chunks so inputs of any length stream through a
 /// fixed amount of memory.
 public final class ByteInput {
+    /// The file's name as errors give it (`<stdin>` for standard input).
     public let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool

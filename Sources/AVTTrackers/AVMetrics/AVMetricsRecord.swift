@@ -3,12 +3,12 @@ import AVTJSON
 
 /// One AVMetrics event as observed in a step (or a line of a log), already checked against
 /// `AVMetricsSchema`: its class, and its properties by Apple's names.
-public struct AVMetricsRecord: Sendable {
+package struct AVMetricsRecord: Sendable {
     /// The class name, e.g. `AVMetricPlayerItemStallEvent`.
-    public var event: String
-    public var properties: [String: JSONValue]
+    package var event: String
+    package var properties: [String: JSONValue]
 
-    public init(event: String, properties: [String: JSONValue]) {
+    package init(event: String, properties: [String: JSONValue]) {
         self.event = event
         self.properties = properties
     }
@@ -35,12 +35,12 @@ public struct AVMetricsRecord: Sendable {
         }
     }
 
-    public subscript(_ key: String) -> JSONValue? { properties[key] }
+    package subscript(_ key: String) -> JSONValue? { properties[key] }
 
     /// `date` in epoch milliseconds.
-    public var date: Int? { properties["date"].flatMap(AVMetricsValue.date) }
-    public func number(_ key: String) -> Double? { properties[key].flatMap(PlayerValue.number) }
-    public func bool(_ key: String) -> Bool? { properties[key].flatMap(PlayerValue.bool) }
-    public func integer(_ key: String) -> Int? { properties[key].flatMap(PlayerValue.integer) }
-    public func variant(_ key: String) -> AVMetricsVariant? { properties[key].map(AVMetricsVariant.init) }
+    package var date: Int? { properties["date"].flatMap(AVMetricsValue.date) }
+    package func number(_ key: String) -> Double? { properties[key].flatMap(PlayerValue.number) }
+    package func bool(_ key: String) -> Bool? { properties[key].flatMap(PlayerValue.bool) }
+    package func integer(_ key: String) -> Int? { properties[key].flatMap(PlayerValue.integer) }
+    package func variant(_ key: String) -> AVMetricsVariant? { properties[key].map(AVMetricsVariant.init) }
 }

@@ -2,14 +2,14 @@ import AVTFormats
 import AVTJSON
 
 /// An AVAssetVariant as far as OpenAVT cares: bitrates (bps) and picture size.
-public struct AVMetricsVariant: Sendable, Equatable {
-    public var peakBitRate: Double?
-    public var averageBitRate: Double?
-    public var width: Double?
-    public var height: Double?
-    public var frameRate: Double?
+package struct AVMetricsVariant: Sendable, Equatable {
+    package var peakBitRate: Double?
+    package var averageBitRate: Double?
+    package var width: Double?
+    package var height: Double?
+    package var frameRate: Double?
 
-    public init(peakBitRate: Double? = nil, averageBitRate: Double? = nil, width: Double? = nil, height: Double? = nil)
+    package init(peakBitRate: Double? = nil, averageBitRate: Double? = nil, width: Double? = nil, height: Double? = nil)
     {
         self.peakBitRate = peakBitRate
         self.averageBitRate = averageBitRate
@@ -32,7 +32,7 @@ public struct AVMetricsVariant: Sendable, Equatable {
 
     /// The bitrate the tracker reports and compares: the average (HLS AVERAGE-BANDWIDTH) when
     /// known, else the peak (BANDWIDTH).
-    public var bitrate: Double? { averageBitRate ?? peakBitRate }
+    package var bitrate: Double? { averageBitRate ?? peakBitRate }
 
     /// Whether `self` is a higher (+1), lower (−1) or the same (0) quality as `other`: by the
     /// bitrate both know (average if both have it, else peak), then by picture area; nil when

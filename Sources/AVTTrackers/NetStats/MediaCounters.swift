@@ -2,12 +2,12 @@ import AVTJSON
 
 /// One medium's cumulative subscriber counters, as OpenTok's subscriber network stats report
 /// them: they only grow while the subscriber lives.
-public struct MediaCounters: Sendable, Equatable {
-    public var bytesReceived = 0
-    public var packetsReceived = 0
-    public var packetsLost = 0
+package struct MediaCounters: Sendable, Equatable {
+    package var bytesReceived = 0
+    package var packetsReceived = 0
+    package var packetsLost = 0
 
-    public init(bytesReceived: Int = 0, packetsReceived: Int = 0, packetsLost: Int = 0) {
+    package init(bytesReceived: Int = 0, packetsReceived: Int = 0, packetsLost: Int = 0) {
         self.bytesReceived = bytesReceived
         self.packetsReceived = packetsReceived
         self.packetsLost = packetsLost

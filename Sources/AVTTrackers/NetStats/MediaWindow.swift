@@ -1,11 +1,11 @@
 /// One medium (audio or video) over one window.
-public struct MediaWindow: Sendable, Equatable {
+package struct MediaWindow: Sendable, Equatable {
     /// Bits per second, truncated to an integer (8 × Δbytes ÷ Δseconds).
-    public let bandwidth: Int
+    package let bandwidth: Int
     /// nil when it is unknown (no packets in the window, or the sample's first-window rule).
-    public let loss: PacketLoss?
+    package let loss: PacketLoss?
 
-    public init(bandwidth: Int, loss: PacketLoss?) {
+    package init(bandwidth: Int, loss: PacketLoss?) {
         self.bandwidth = bandwidth
         self.loss = loss
     }

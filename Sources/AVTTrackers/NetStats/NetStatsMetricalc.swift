@@ -13,8 +13,8 @@ import AVTCore
 /// reach every backend and output format unchanged — and MetricalcCore stays exactly upstream's.
 /// Only events from a `NetStatsTracker` count: a scripted custom action of the same name from
 /// another tracker is left alone.
-public final class NetStatsMetricalc: MetricalcCore {
-    public override func processMetric(_ event: Event, tracker: Tracker) -> [Metric] {
+package final class NetStatsMetricalc: MetricalcCore {
+    package override func processMetric(_ event: Event, tracker: Tracker) -> [Metric] {
         var metrics = super.processMetric(event, tracker: tracker)
         guard event.action == NetStatsTracker.windowAction, tracker is NetStatsTracker else { return metrics }
         let t = event.timestamp

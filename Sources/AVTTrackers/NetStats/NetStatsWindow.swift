@@ -1,14 +1,14 @@
 /// What one closed window measured: from the sample that opened it to the sample at `t` that
 /// closed it, `length` ms later.
-public struct NetStatsWindow: Sendable, Equatable {
+package struct NetStatsWindow: Sendable, Equatable {
     /// Virtual time (ms) of the sample that closed the window.
-    public let t: Int
+    package let t: Int
     /// Milliseconds the window spans (≥ the window length it was closed with).
-    public let length: Int
-    public let video: MediaWindow
-    public let audio: MediaWindow
+    package let length: Int
+    package let video: MediaWindow
+    package let audio: MediaWindow
 
-    public init(t: Int, length: Int, video: MediaWindow, audio: MediaWindow) {
+    package init(t: Int, length: Int, video: MediaWindow, audio: MediaWindow) {
         self.t = t
         self.length = length
         self.video = video

@@ -5,9 +5,9 @@
 /// A counter that goes backwards (smaller than in the previous sample: the subscriber was
 /// recreated, or the SDK restarted its counts) restarts the windowing from that sample, as if it
 /// were the first: the interrupted window yields nothing, and nothing negative is ever measured.
-public struct NetStatsWindower: Sendable {
+package struct NetStatsWindower: Sendable {
     /// How a window's numbers are computed.
-    public enum Arithmetic: Sendable, Equatable {
+    package enum Arithmetic: Sendable, Equatable {
         /// Integers throughout: bandwidth ⌊8000 × Δbytes ÷ Δms⌋ bps; loss known whenever the window
         /// has packets.
         case exact
@@ -18,24 +18,24 @@ public struct NetStatsWindower: Sendable {
         case openTokSample
     }
 
-    public let length: Int
-    public let arithmetic: Arithmetic
+    package let length: Int
+    package let arithmetic: Arithmetic
     /// The sample that opened the current window.
     private var baseline: (t: Int, counters: NetStatsCounters)?
     private var previous: NetStatsCounters?
     /// Whether a window closed since the last (re)start.
     private var closedSinceStart = false
     /// Virtual times at which counters went backwards and the windowing restarted.
-    public private(set) var restarts: [Int] = []
+    package private(set) var restarts: [Int] = []
 
-    public init(length: Int, arithmetic: Arithmetic = .exact) {
+    package init(length: Int, arithmetic: Arithmetic = .exact) {
         precondition(length >= 1, "a window lasts at least 1 ms")
         self.length = length
         self.arithmetic = arithmetic
     }
 
     /// Takes the sample at `t` (never earlier than the previous one); returns the window it closes.
-    public mutating func add(t: Int, counters: NetStatsCounters) -> NetStatsWindow? {
+    package mutating func add(t: Int, counters: NetStatsCounters) -> NetStatsWindow? {
         defer { previous = counters }
         if let previous, counters.wentBackwards(since: previous) {
             restarts.append(t)
