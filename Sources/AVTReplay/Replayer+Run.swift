@@ -13,7 +13,8 @@ extension Replayer {
     ) throws -> ReplaySummary {
         var configuration = SessionRunner.Configuration()
         (configuration.options, configuration.inputFormat) = (options, format)
-        (configuration.csvTrackers, configuration.warn) = (csvTrackers, warn)
+        configuration.options.warnings = WarningHandler(warn)
+        configuration.csvTrackers = csvTrackers
         var summary = ReplaySummary()
         let runner = SessionRunner(configuration) { JSONLinesBackend(sink: $0, encoder: $1, filter: $2) }
         try runner.run([path], to: sink) { summary = $0.summary }

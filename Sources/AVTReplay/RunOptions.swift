@@ -45,6 +45,9 @@ public struct RunOptions: Sendable, Equatable {
     /// about a million records of a real session, far more than a CI job compares.
     package var maxOutputBytes = RunOptions.defaultMaxOutputBytes
 
+    /// Where a player log's warnings go (the command line's handler prints them).
+    package var warnings = WarningHandler.silent
+
     /// 366 days of virtual time, in ms.
     public static let defaultMaxDuration = 366 * 24 * 3_600_000
     /// `maxRecords`' default.

@@ -20,8 +20,6 @@ package final class SessionRunner: @unchecked Sendable {
         package var labelSessions = false
         /// Ctrl-C: sessions stop at their next step and later sessions are not started.
         package var stop: StopRequest?
-        /// Where a player log's warnings go (the command line prints them).
-        package var warn: @Sendable (String) -> Void = { _ in }
 
         package init() {}
     }
@@ -70,7 +68,7 @@ package final class SessionRunner: @unchecked Sendable {
                 limits: configuration.options.inputLimits, warn: { _ in })
             : try TimelineReader.open(
                 path, format: configuration.inputFormat, csvTrackers: configuration.csvTrackers,
-                limits: configuration.options.inputLimits, warn: configuration.warn)
+                limits: configuration.options.inputLimits, warn: configuration.options.warnings.warn)
         let options = try configuration.options.placingEnd(of: path, settings: source.settings) {
             // A second read, to learn the last step: what a player log's reader warns of was
             // said by the first.

@@ -1,4 +1,5 @@
 import AVTReplay
+import AVTTimeline
 import ArgumentParser
 
 /// Limits that stop a hostile timeline from replaying for ever: every command that replays
@@ -51,6 +52,8 @@ struct LimitOptions: ParsableArguments {
         (options.maxRecords, options.minPingInterval) = (maxRecords.value, minPingInterval.value)
         options.maxOutputBytes = maxOutputBytes.value
         options.inputLimits = input.limits
+        // The command line says what a player log's reader skipped or inferred.
+        options.warnings = WarningHandler(PlayerLogWarnings.standardError)
     }
 
     func validate() throws {

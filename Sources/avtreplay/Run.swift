@@ -96,7 +96,6 @@ extension AVTReplayCommand {
                 schedule.jobs, input.inputFormat, tracker.trackers
             )
             configuration.stop = stop
-            configuration.warn = PlayerLogWarnings.standardError
             var sessions: [String]
             do {
                 sessions = try SessionDiscovery.expand(timelines)

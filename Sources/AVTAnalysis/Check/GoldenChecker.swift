@@ -29,6 +29,9 @@ public struct GoldenChecker: Sendable {
     public var jobs = 1
     /// How each timeline is replayed (`run`'s defaults).
     public var options = RunOptions()
+    /// Where a player log's warnings go; nil keeps the options' handler (none unless the
+    /// command line set its own).
+    public var warn: (@Sendable (String) -> Void)?
 
     /// How many differences a case's text shows by default (`--max-differences`): enough to see
     /// what changed, where a 1 ms shift of a 3-hour session is 10^5 differences.
@@ -65,6 +68,7 @@ public struct GoldenChecker: Sendable {
         var check = GoldenCheck()
         (check.comparison, check.csvTrackers, check.inputFormat) = (comparison, csvTrackers, inputFormat)
         (check.allowMissing, check.jobs, check.options) = (allowMissing, jobs, options)
+        if let warn { check.options.warnings = WarningHandler(warn) }
         return check
     }
 

@@ -71,8 +71,6 @@ package enum GoldenFiles {
         configuration.options = options
         configuration.csvTrackers = csvTrackers
         configuration.inputFormat = format
-        // `check` and `report` say what a player log's reader skipped, as `run` does.
-        configuration.warn = PlayerLogWarnings.standardError
         let runner = SessionRunner(configuration) { JSONLinesBackend(sink: $0, encoder: $1, filter: $2) }
         try runner.run([path], to: sink) { _ in }
     }
