@@ -135,6 +135,7 @@ open class AVMetricsTracker: ScriptableTracker {
         playhead.setSpeed(started && !stalled && !seeking ? rate : 0, at: now)
     }
 
+    /// Gives an Error event the last error event's description and code.
     open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if event.action == .error {

@@ -13,9 +13,11 @@ open class NetStatsTracker: ScriptableTracker {
 
     /// Bits per second (integer) of the window.
     public static let videoBandwidth = Attribute("videoBandwidth")
+    /// Bits per second (integer) of the window's audio.
     public static let audioBandwidth = Attribute("audioBandwidth")
     /// Loss ratio 0…1 (double); absent when unknown (no packets in the window).
     public static let videoPacketLoss = Attribute("videoPacketLoss")
+    /// The audio's loss ratio 0…1 (double); absent when unknown.
     public static let audioPacketLoss = Attribute("audioPacketLoss")
 
     open override class var observationRules: [String: ObservationRule] { NetStatsCounters.observationRules }
@@ -39,6 +41,7 @@ open class NetStatsTracker: ScriptableTracker {
         emit(Self.windowAction)
     }
 
+    /// Gives a window's event its bandwidths and loss ratios.
     open override func initEvent(_ event: consuming Event) -> Event? {
         guard var event = super.initEvent(event) else { return nil }
         if let window = closing, event.action == Self.windowAction {
