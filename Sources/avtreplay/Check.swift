@@ -94,19 +94,15 @@ extension AVTReplayCommand {
         }
 
         func run() throws {
-            var suite: GoldenSuite
+            let suite: GoldenSuite
             do {
-                suite = try GoldenSuite(timelines, expect: expect, update: update)
+                try FileIdentity.checkOutputs([output.output], notAmong: timelines)
+                suite = try GoldenSuite(
+                    timelines, expect: expect, update: update, shard: schedule.shard.flatMap(Shard.init),
+                    outputs: [output.output])
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput("\(error)")
             }
-            do {
-                let read = suite.items.flatMap(\.paths)
-                try FileIdentity.checkOutputs([output.output], notAmong: timelines + read)
-            } catch {
-                throw CommandFailure.badInput(error.description)
-            }
-            suite.items = schedule.select(suite.items)
             var check = GoldenCheck()
             (check.comparison, check.csvTrackers) = (compare.comparison, tracker.trackers)
             check.inputFormat = input.inputFormat
@@ -129,7 +125,7 @@ extension AVTReplayCommand {
             // A report printed to the terminal shows the progress itself; the counter would
             // share its lines.
             let progress = ProgressLine(
-                total: suite.items.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
+                total: suite.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
             defer { progress.finish() }
             var done = 0
             var reporter: CheckReportWriter?
@@ -145,7 +141,7 @@ extension AVTReplayCommand {
                     done += 1
                     try writer.add(testCase)
                     if self.progress {
-                        progress.print("[\(done)/\(suite.items.count)] " + CheckReport.line(testCase))
+                        progress.print("[\(done)/\(suite.count)] " + CheckReport.line(testCase))
                     } else if verdictsOnStderr {
                         progress.print(CheckReport.line(testCase))
                     }
@@ -160,6 +156,9 @@ extension AVTReplayCommand {
                     throw CommandFailure(message: error.description, status: .failure)
                 }
                 return reporter.totals
+            } catch let error as TimelineError {
+                // The folder changed between the suite's first walk and this one.
+                throw CommandFailure.badInput(error.description)
             }
         }
 
