@@ -52,7 +52,7 @@ package struct GoldenCheck: Sendable {
     ) throws {
         let check = self
         var cursor = suite.makeCursor()
-        try OrderedParallel.forEach(next: { try cursor.next() }, jobs: jobs) { item -> UpdateResult in
+        let work: @Sendable (GoldenSuite.Item) -> UpdateResult = { item in
             let started = Date()
             guard case .timeline(let path, let expected) = item else { return .reported(check.compare(item)) }
             do {
@@ -62,12 +62,14 @@ package struct GoldenCheck: Sendable {
                 let outcome = CheckCase.Outcome.error(GoldenAdvice.message(error, timeline: path, expected: expected))
                 return .reported(CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome))
             }
-        } deliver: { result in
+        }
+        let deliver = { (result: UpdateResult) throws in
             switch result {
             case .changed(let path, let line, let change): try changed(path, line, change)
             case .reported(let testCase): try each(testCase)
             }
         }
+        try OrderedParallel.forEach(next: { try cursor.next() }, jobs: jobs, work, deliver: deliver)
     }
 
     /// `update` with the errors and orphaned golden files returned.

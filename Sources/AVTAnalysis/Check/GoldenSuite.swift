@@ -177,11 +177,14 @@ package struct GoldenSuite: Sendable {
             timelinesGiven += 1
             let expected = suite.expect ?? GoldenFiles.expectedPath(for: path)
             if suite.expect == nil {
-                try GoldenPlacement.check(expected, inside: GoldenPlacement.folder(of: path, argument: path, isDirectory: false))
+                try GoldenPlacement.check(
+                    expected, inside: GoldenPlacement.folder(of: path, argument: path, isDirectory: false))
             }
             let realExpected = FileIdentity.realPath(expected) ?? expected
             // `--expect t.jsonl` for `t.jsonl`: an update would write the timeline over itself.
-            if realExpected == real { throw TimelineError(file: expected, message: "the expected output is the timeline itself") }
+            if realExpected == real {
+                throw TimelineError(file: expected, message: "the expected output is the timeline itself")
+            }
             try claims.claim(realExpected, by: path, shown: expected)
             return .timeline(path, expected: expected)
         }
@@ -230,7 +233,8 @@ package struct GoldenSuite: Sendable {
             }
         }
 
-        private mutating func timelineItem(_ file: FolderWalk.File, in listing: inout DirectoryPlan) throws(TimelineError)
+        private mutating func timelineItem(_ file: FolderWalk.File, in listing: inout DirectoryPlan)
+            throws(TimelineError)
             -> Item
         {
             timelinesGiven += 1
@@ -241,7 +245,8 @@ package struct GoldenSuite: Sendable {
             let golden = listing.goldens[name]
             if let owner = listing.owners[name] {
                 throw TimelineError(
-                    file: expected, message: "\(owner) and \(file.path) would share this expected output; rename one of them")
+                    file: expected,
+                    message: "\(owner) and \(file.path) would share this expected output; rename one of them")
             }
             listing.owners[name] = file.path
             listing.claimed.insert(name)
@@ -253,7 +258,8 @@ package struct GoldenSuite: Sendable {
                 let real = FileIdentity.realPath(expected) ?? expected
                 if let other = DirectoryPlan.claimant(ofGolden: real), other != file.path {
                     throw TimelineError(
-                        file: expected, message: "\(other) and \(file.path) would share this expected output; rename one of them")
+                        file: expected,
+                        message: "\(other) and \(file.path) would share this expected output; rename one of them")
                 }
                 try claims.claim(real, by: file.path, shown: expected)
             } else if claims.hasAnyGolden {

@@ -24,7 +24,8 @@ package final class OrderedParallel<Item: Sendable, Result: Sendable>: @unchecke
         deliver: (Result) throws -> Void
     ) throws {
         var iterator = items.makeIterator()
-        try forEach(next: { iterator.next() }, jobs: min(jobs, items.count), window: window, transform, deliver: deliver)
+        try forEach(
+            next: { iterator.next() }, jobs: min(jobs, items.count), window: window, transform, deliver: deliver)
     }
 
     /// The items `next` gives until it gives nil. An error thrown by `next` or `deliver` stops

@@ -18,8 +18,10 @@ enum CSVTestSupport {
         let root = packageRoot.appendingPathComponent("fixtures")
         var inputs: [URL] = []
         for dir in [root, root.appendingPathComponent("player-logs")] {
-            inputs += try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.isRegularFileKey])
-                .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            inputs += try FileManager.default.contentsOfDirectory(
+                at: dir, includingPropertiesForKeys: [.isRegularFileKey]
+            )
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
         }
         return inputs.map(\.path).sorted()
     }

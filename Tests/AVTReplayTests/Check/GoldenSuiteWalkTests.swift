@@ -56,7 +56,10 @@ final class GoldenSuiteWalkTests: XCTestCase {
         let suite = try GoldenSuite([root])
         XCTAssertEqual(
             relative(suite.items, to: root),
-            ["a.json", "orphaned m.expected.jsonl", "orphaned sub/n.expected.jsonl", "skipped sub/o.json", "skipped z.json"])
+            [
+                "a.json", "orphaned m.expected.jsonl", "orphaned sub/n.expected.jsonl", "skipped sub/o.json",
+                "skipped z.json",
+            ])
         XCTAssertEqual(suite.count, 5)
     }
 
@@ -111,6 +114,7 @@ final class GoldenSuiteWalkTests: XCTestCase {
         XCTAssertThrowsError(try GoldenSuite([scratch.url.path], outputs: [golden])) { error in
             XCTAssertTrue("\(error)".contains("it is also an input"), "\(error)")
         }
-        XCTAssertNoThrow(try GoldenSuite([scratch.url.path], outputs: ["-", scratch.url.appendingPathComponent("r.xml").path]))
+        XCTAssertNoThrow(
+            try GoldenSuite([scratch.url.path], outputs: ["-", scratch.url.appendingPathComponent("r.xml").path]))
     }
 }
