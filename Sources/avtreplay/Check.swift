@@ -99,18 +99,15 @@ extension AVTReplayCommand {
             checker.inputFormat = input.inputFormat
             (checker.allowMissing, checker.jobs) = (allowMissing, schedule.jobs)
             checker.options = limits.runOptions(input: inputLimits)
-            var plan: GoldenPlan
+            let plan: GoldenPlan
             do {
-                plan = try checker.plan(timelines, expect: expect, update: update)
+                try FileIdentity.checkOutputs([output.output], notAmong: timelines)
+                plan = try checker.plan(
+                    timelines, expect: expect, update: update, shard: schedule.shard.flatMap(Shard.init),
+                    outputs: [output.output])
             } catch {
-                throw CommandFailure.badInput(error.description)
+                throw CommandFailure.badInput("\(error)")
             }
-            do {
-                try FileIdentity.checkOutputs([output.output], notAmong: timelines + plan.files)
-            } catch {
-                throw CommandFailure.badInput(error.description)
-            }
-            plan.suite.items = schedule.select(plan.suite.items)
             if update { return try updated(plan.suite, with: checker.engine) }
             let totals = try checked(plan, with: checker)
             compare.warnAboutUnmatchedNames(totals)
@@ -159,6 +156,9 @@ extension AVTReplayCommand {
                     throw CommandFailure(message: error.description, status: .failure)
                 }
                 return reporter.totals
+            } catch let error as TimelineError {
+                // The folder changed between the suite's first walk and this one.
+                throw CommandFailure.badInput(error.description)
             }
         }
 

@@ -119,14 +119,12 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(symlink("..", tree + "/b/up"), 0)
         XCTAssertEqual(mkfifo(tree + "/b/pipe.json", 0o644), 0)
         XCTAssertEqual(symlink(directory.path, tree + "/out"), 0)
-        let start = Date()
         for command in ["run", "kpi", "check"] {
             let result = try CLI.run([command, "tree"], in: directory)
             XCTAssertNotEqual(result.status, 2, "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("tree/b/pipe.json: skipped"), "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("tree/out: skipped"), "\(command): \(result.stderr)")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 60)
     }
 }
 

@@ -40,15 +40,19 @@ package struct GoldenCheck: Sendable {
     /// that of a few cases, not of all of them. An error thrown by `each` stops the check.
     package func check(_ suite: GoldenSuite, each: (CheckCase) throws -> Void) throws {
         let check = self
-        try OrderedParallel.forEach(suite.items, jobs: jobs, { check.compare($0) }, deliver: each)
+        var cursor = suite.makeCursor()
+        try OrderedParallel.forEach(next: { try cursor.next() }, jobs: jobs, { check.compare($0) }, deliver: each)
     }
 
     /// Rewrites the golden files that differ. `changed` gets the golden file's path and one line
     /// per timeline (`created …`, `updated …: summary` and the differences, `unchanged …`) in
-    /// suite order; the cases are the errors and orphaned golden files.
-    package func update(_ suite: GoldenSuite, changed: (String, String, Change) -> Void) -> [CheckCase] {
+    /// suite order, and `each` the errors and orphaned golden files, as they come.
+    package func update(
+        _ suite: GoldenSuite, changed: (String, String, Change) throws -> Void, each: (CheckCase) throws -> Void
+    ) throws {
         let check = self
-        let results = ParallelMap.map(suite.items, jobs: jobs) { item -> UpdateResult in
+        var cursor = suite.makeCursor()
+        let work: @Sendable (GoldenSuite.Item) -> UpdateResult = { item in
             let started = Date()
             guard case .timeline(let path, let expected) = item else { return .reported(check.compare(item)) }
             do {
@@ -59,13 +63,20 @@ package struct GoldenCheck: Sendable {
                 return .reported(CheckCase(name: path, seconds: Date().timeIntervalSince(started), outcome: outcome))
             }
         }
-        var cases: [CheckCase] = []
-        for result in results {
+        let deliver = { (result: UpdateResult) throws in
             switch result {
-            case .changed(let path, let line, let change): changed(path, line, change)
-            case .reported(let testCase): cases.append(testCase)
+            case .changed(let path, let line, let change): try changed(path, line, change)
+            case .reported(let testCase): try each(testCase)
             }
         }
+        try OrderedParallel.forEach(next: { try cursor.next() }, jobs: jobs, work, deliver: deliver)
+    }
+
+    /// `update` with the errors and orphaned golden files returned.
+    package func update(_ suite: GoldenSuite, changed: (String, String, Change) -> Void) -> [CheckCase] {
+        var cases: [CheckCase] = []
+        // Neither callback throws here, nor does the walk of a suite already walked once.
+        try? update(suite, changed: changed) { cases.append($0) }
         return cases
     }
 

@@ -46,7 +46,15 @@ public struct GoldenChecker: Sendable {
     public func plan(_ paths: [String], expect: String? = nil, update: Bool = false) throws(TimelineError)
         -> GoldenPlan
     {
-        GoldenPlan(try GoldenSuite(paths, expect: expect, update: update))
+        try plan(paths, expect: expect, update: update, shard: nil, outputs: [])
+    }
+
+    /// The same, for the command line: `--shard`'s share of the suite, and the files it writes
+    /// (refused when the suite reads them).
+    package func plan(
+        _ paths: [String], expect: String?, update: Bool, shard: Shard?, outputs: [String]
+    ) throws(TimelineError) -> GoldenPlan {
+        GoldenPlan(try GoldenSuite(paths, expect: expect, update: update, shard: shard, outputs: outputs))
     }
 
     /// Checks the plan, giving each result to `each` as soon as it and those before it are done,

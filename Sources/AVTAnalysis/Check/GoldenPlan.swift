@@ -3,10 +3,11 @@ import AVTTimeline
 /// What a check works through: each timeline with its golden file (`NAME.expected.jsonl`
 /// beside it, or the one `expect` names), the timelines that have none and the golden files no
 /// timeline claims. `GoldenChecker.plan` makes it; two timelines sharing one golden file are
-/// refused before anything runs.
-public struct GoldenPlan: Sendable, Equatable {
-    /// The suite the checker runs (the command line shards its items).
-    package var suite: GoldenSuite
+/// refused before anything runs. A plan holds its arguments, not its files: `timelines` and
+/// `files` walk the directories again.
+public struct GoldenPlan: Sendable {
+    /// The suite the checker runs, walked again as it runs.
+    package let suite: GoldenSuite
 
     package init(_ suite: GoldenSuite) { self.suite = suite }
 
@@ -24,5 +25,5 @@ public struct GoldenPlan: Sendable, Equatable {
     public var files: [String] { suite.items.flatMap(\.paths) }
 
     /// How many results a check of this plan gives.
-    public var count: Int { suite.items.count }
+    public var count: Int { suite.count }
 }

@@ -13,6 +13,19 @@ enum CSVTestSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Every bundled input: the fixture timelines, the AVMetrics log and every player log, sorted.
+    static func fixtureInputs() throws -> [String] {
+        let root = packageRoot.appendingPathComponent("fixtures")
+        var inputs: [URL] = []
+        for dir in [root, root.appendingPathComponent("player-logs")] {
+            inputs += try FileManager.default.contentsOfDirectory(
+                at: dir, includingPropertiesForKeys: [.isRegularFileKey]
+            )
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        }
+        return inputs.map(\.path).sorted()
+    }
+
     /// A fresh directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("avtreplay-csv-\(UUID().uuidString)")

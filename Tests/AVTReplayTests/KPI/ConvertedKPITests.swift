@@ -28,19 +28,12 @@ final class ConvertedKPITests: XCTestCase {
     }
 
     func testEveryFixtureAndItsConversionsGiveTheSameKPIs() throws {
-        let root = CSVTestSupport.packageRoot.appendingPathComponent("fixtures")
-        var inputs: [URL] = []
-        for dir in [root, root.appendingPathComponent("player-logs")] {
-            inputs += try FileManager.default.contentsOfDirectory(
-                at: dir, includingPropertiesForKeys: [.isRegularFileKey]
-            )
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-        }
+        let inputs = try CSVTestSupport.fixtureInputs().map { URL(fileURLWithPath: $0) }
         // The timelines, the AVMetrics log and every player log, among them the mid-session
         // fragment whose inferred READY and play request the CSV writes as two rows.
         XCTAssertGreaterThanOrEqual(inputs.count, 20)
         XCTAssertTrue(inputs.contains { $0.lastPathComponent == "exoplayer-studio-midsession-cut.log" })
-        for input in inputs.sorted(by: { $0.path < $1.path }) {
+        for input in inputs {
             let name = input.lastPathComponent
             let timeline = try CSVTestSupport.collect(path: input.path)
             let converted = try [TimelineFormat.csv, .jsonl, .json].map { format in

@@ -9,19 +9,6 @@ import XCTest
 /// history model, it gives the printed time and count KPIs again, through the same `enter` and
 /// `PlaybackFigures` the replay used, for every fixture and player log and every definition set.
 final class StateHistoryRoundTripTests: XCTestCase {
-    /// Every fixture timeline, the AVMetrics log and every player log.
-    private func fixtures() throws -> [String] {
-        let root = CSVTestSupport.packageRoot.appendingPathComponent("fixtures")
-        var inputs: [URL] = []
-        for dir in [root, root.appendingPathComponent("player-logs")] {
-            inputs += try FileManager.default.contentsOfDirectory(
-                at: dir, includingPropertiesForKeys: [.isRegularFileKey]
-            )
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-        }
-        return inputs.map(\.path).sorted()
-    }
-
     /// What `kpi --format json` prints for `path`: the sessions as the command reads them.
     private func kpiJSON(_ path: String, _ definitions: KPIDefinitions) throws -> JSONValue {
         var writer = KPIJSONWriter(definitions: definitions, aggregate: false)
@@ -30,7 +17,7 @@ final class StateHistoryRoundTripTests: XCTestCase {
     }
 
     func testTheKPIsRecomputedFromTheJSONHistoryEqualThePrintedOnes() throws {
-        let paths = try fixtures()
+        let paths = try CSVTestSupport.fixtureInputs()
         XCTAssertGreaterThanOrEqual(paths.count, 20)
         var playbacks = 0
         var states = Set<String>()
@@ -67,7 +54,7 @@ final class StateHistoryRoundTripTests: XCTestCase {
 
     /// Each state lasts until the next begins: the history covers the playback without a gap.
     func testTheHistoryHasNoGaps() throws {
-        for path in try fixtures() {
+        for path in try CSVTestSupport.fixtureInputs() {
             for playback in try Self.playbacks(try kpiJSON(path, .openavt)) {
                 let entries = try Self.entries(playback["history"], path)
                 XCTAssertEqual(entries.first?.state, .notStarted, path)
