@@ -86,13 +86,15 @@ extension SessionHistory {
         case "PauseBegin": s.playWhenReady = false
         case "PauseFinish": s.playWhenReady = true
         case "SeekBegin": s.isSeeking = true
-        case "SeekFinish": s.isSeeking = false
+        case "SeekFinish":
+            // Buffering for the seek goes on: it is still the seek (BufferFinish ends it).
+            if s.state == .buffering, s.isSeeking { s.seekAwaitsData = true } else { s.isSeeking = false }
         case "End", "Next":
             s.state = .ended
-            s.isSeeking = false
+            (s.isSeeking, s.seekAwaitsData) = (false, false)
         case "Stop":
             s.state = .idle
-            s.isSeeking = false
+            (s.isSeeking, s.seekAwaitsData) = (false, false)
         case "Error":
             s.hasFatalError = true
             return
