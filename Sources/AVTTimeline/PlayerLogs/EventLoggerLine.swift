@@ -152,8 +152,10 @@ package struct EventLoggerLine {
             eventTime = time
             mediaPos = Self.seconds(b, token(1))
             consumed = 2
-        } else if name == "state", tokens.count == 2, let time = Self.seconds(b, first) {
-            // ≤ r2.7: only state lines carry a time.
+        } else if name == "state" && tokens.count == 2 || name == "internalError" && tokens.count == 1,
+            let time = Self.seconds(b, first)
+        {
+            // ≤ r2.7: state lines (`state [T, true, B]`) and `internalError [T, loadError]` carry a time.
             eventTime = time
             consumed = 1
         } else if tokens.isEmpty, Self.timeOnly.contains(name), let time = Self.seconds(b, first) {

@@ -92,6 +92,9 @@ package struct PlaybackHistory: Sendable {
     /// recording shows (states, counts) is kept.
     package var startNotRecorded = false
     package var counters = ActionCounters()
+    /// MediaRequests the tracker emitted in this playback, accepted or not (a second one before
+    /// the first frame is a new request, a new playback).
+    var mediaRequests = 0
     /// When a later playback on the same tracker took over (the report's bar ends there).
     package var finishedAt: Int?
     /// False while its player has no media: such a playback is left out of the KPIs (see

@@ -29,7 +29,8 @@ extension SessionHistory {
         }
         if !fromEvents, startsPlayback(name, tracker: tracker) { beginPlayback(tracker: tracker, at: t) }
         let index = currentPlayback(tracker: tracker, at: t)
-        playbacks[index].count(name, at: t)
+        if trackers[tracker].hub.accepts(name) { playbacks[index].count(name, at: t) }
+        if name == "MediaRequest" { playbacks[index].mediaRequests += 1 }
         // A player tracker's StreamLoad is the player loading, not the user asking to play.
         let isRequest = name == "MediaRequest" || (name == "StreamLoad" && !trackers[tracker].readsObservations)
         if isRequest, playbacks[index].request == nil { playbacks[index].request = t }
@@ -61,7 +62,7 @@ extension SessionHistory {
         switch name {
         case "MediaRequest", "StreamLoad":
             return playback.state.isTerminal || playback.firstFrame != nil
-                || (name == "MediaRequest" && playback.counters.requests > 0)
+                || (name == "MediaRequest" && playback.mediaRequests > 0)
         case "Start":
             return playback.state.isTerminal
         default:

@@ -118,6 +118,7 @@ package struct SessionHistory: Sendable {
             PlaybackHistory(
                 id: Self.playbackId(prefix: idPrefix, index: index), begin: t, keepSpans: keepSpans))
         trackers[tracker].current = index
+        trackers[tracker].hub.newPlayback()
         // An ExoPlayer without media makes no session (see `TrackerModel.hasMedia`).
         playbacks[index].hasMedia = trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
         playbacks[index].rendersExplicitly = [.html5, .avplayer].contains(trackers[tracker].vocabulary)

@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+@testable import AVTAnalysis
+@testable import AVTTimeline
+
+/// EventLogger lines of older eras and player boundaries the log shows only by its times, each
+/// worked by hand from the lines that decide it and what PlaybackStatsListener does with them.
+final class ExoPlayerEraTests: XCTestCase {
+    private typealias Support = PlayerLogTestSupport
+
+    private func kpis(_ log: String, name: String, _ definitions: KPIDefinitions = .openavt) throws -> [[KPI]] {
+        let path = try CSVTestSupport.file(log, name: name)
+        let session = try KPISessions.replay(path)
+        return session.playbackIds.map { session.playback($0, definitions: definitions) }
+    }
+
+    /// r2.x `internalError [18.08, loadError]` carries its eventTime unlabelled, as that era's
+    /// state lines do: a load error the player retries, which PlaybackStats counts as non-fatal
+    /// (`onLoadError` → `nonFatalErrorCount`). Before, the time was taken for the error's kind.
+    func testAnOldEraInternalLoadErrorIsNonFatal() throws {
+        let log = """
+            EventLogger: state [0.12, true, B]
+            EventLogger: state [1.62, true, R]
+            EventLogger: internalError [18.08, loadError]
+            EventLogger: state [20.00, true, E]
+
+            """
+        let (_, steps, warnings) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertFalse(warnings.contains { $0.contains("not replayed") }, "\(warnings)")
+        XCTAssertEqual(Support.count(steps, "loadError"), 1)
+        let k = try XCTUnwrap(try kpis(log, name: "internal.log").first)
+        XCTAssertEqual(k.int("nonFatalErrorCount"), 1)
+        XCTAssertEqual(k.int("fatalErrorCount"), 0)
+    }
+
+    /// `videoSize [… 0, 0]` is what the video renderer reports when it is disabled (an audio-only
+    /// track selection): no picture, no height. PlaybackStats then has no video format.
+    func testAVideoSizeOfZeroIsNoHeight() throws {
+        let log = """
+            EventLogger: state [eventTime=0.00, mediaPos=0.00, window=0, BUFFERING]
+            EventLogger: videoSize [eventTime=0.10, mediaPos=0.00, window=0, 0, 0]
+            EventLogger: state [eventTime=0.50, mediaPos=0.00, window=0, READY]
+            EventLogger: isPlaying [eventTime=0.50, mediaPos=0.00, window=0, true]
+            EventLogger: state [eventTime=20.00, mediaPos=19.50, window=0, ENDED]
+
+            """
+        let (_, steps, _) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertEqual(Support.count(steps, "videoSize"), 0)
+        for definitions in [KPIDefinitions.openavt, .exoplayer] {
+            let k = try XCTUnwrap(try kpis(log, name: "audio-only.log", definitions).first)
+            XCTAssertNil(k.int("initialVideoHeight"), "\(definitions)")
+            XCTAssertNil(k.int("averageResolutionHeight"), "\(definitions)")
+        }
+    }
+
+    /// A player logs its state when it changes: `state [eventTime=0.00 … BUFFERING]` again, 389 ms
+    /// later on the logcat clock, is a second player created and prepared at eventTime 0 of its
+    /// own EventLogger. The first never became READY (no start); the second joins 0 → 610.
+    func testTheSameFirstStateAgainIsANewPlayer() throws {
+        let log = """
+            11-26 10:00:00.000  100  200 D EventLogger: state [eventTime=0.00, mediaPos=0.00, window=0, period=0, BUFFERING]
+            11-26 10:00:00.389  100  200 D EventLogger: state [eventTime=0.00, mediaPos=0.00, window=0, period=0, BUFFERING]
+            11-26 10:00:01.000  100  200 D EventLogger: state [eventTime=0.61, mediaPos=0.00, window=0, period=0, READY]
+            11-26 10:00:01.000  100  200 D EventLogger: isPlaying [eventTime=0.61, mediaPos=0.00, window=0, period=0, true]
+            11-26 10:00:05.000  100  200 D EventLogger: state [eventTime=4.61, mediaPos=4.00, window=0, period=0, ENDED]
+
+            """
+        let playbacks = try kpis(log, name: "two-players.log")
+        XCTAssertEqual(playbacks.count, 2)
+        XCTAssertEqual(playbacks[0].first { $0.name == "started" }?.value, .bool(false))
+        XCTAssertEqual(playbacks[1].int("startupTime"), 610)
+    }
+
+    /// A paste that begins with a seek 110 s into the player: the stream was loaded and shown
+    /// long before. PlaybackStats is SEEKING from the seek's discontinuity (110.40: `isSeeking`,
+    /// which `resolveNewPlaybackState` puts first) until READY at 110.95, when `onEvents` clears
+    /// it (the player no longer buffers): one seek of 550 ms, and no join. `run` says the same
+    /// (SeekBegin … SeekFinish, one Start), and `kpi` counts the one play the hub accepts.
+    func testASeekAtTheTopOfAPasteIsASeekNotAStartup() throws {
+        let log = """
+            EventLogger: positionDiscontinuity [eventTime=110.40, mediaPos=30.00, window=0, period=0, reason=SEEK, PositionInfo:old [mediaItem=0, period=0, pos=30000], PositionInfo:new [mediaItem=0, period=0, pos=60000]]
+            EventLogger: state [eventTime=110.41, mediaPos=60.00, window=0, period=0, BUFFERING]
+            EventLogger: state [eventTime=110.95, mediaPos=60.00, window=0, period=0, READY]
+            EventLogger: isPlaying [eventTime=110.95, mediaPos=60.00, window=0, period=0, true]
+            EventLogger: state [eventTime=130.00, mediaPos=79.00, window=0, period=0, ENDED]
+
+            """
+        let (_, _, warnings) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertTrue(warnings.contains { $0.contains("a seek first, at eventTime 110.40 s") }, "\(warnings)")
+        for definitions in KPIDefinitions.allCases {
+            let k = try XCTUnwrap(try kpis(log, name: "seek-first.log", definitions).first)
+            XCTAssertNil(k.int("startupTime"), "\(definitions)")
+            XCTAssertEqual(k.int("seekCount"), 1, "\(definitions)")
+            XCTAssertEqual(k.int("seekTime"), 550, "\(definitions)")
+            XCTAssertEqual(k.int("plays"), 1, "\(definitions)")
+        }
+    }
+}
