@@ -325,6 +325,13 @@ package struct ExoPlayerLogReader: TimelineSource {
             if value, playbackState == "READY", playWhenReady == nil {
                 playWhenReady = true
                 append(t: t, line: number, [("playWhenReady", .bool(true))])
+            } else if value, sessionHasState, playbackState == "BUFFERING" {
+                // Playing is READY with playWhenReady (`Player.isPlaying`): a BUFFERING whose READY
+                // line the paste lost has ended here, and a later BUFFERING is another rebuffer.
+                var observe: [(String, JSONValue)] = [("playbackState", .string("READY"))]
+                if playWhenReady != true { observe.append(("playWhenReady", .bool(true))) }
+                (playbackState, playWhenReady) = ("READY", true)
+                append(t: t, line: number, observe)
             }
         case "positionDiscontinuity", "seekStarted":
             seek(line, t: t, number: number, text: text)

@@ -72,6 +72,34 @@ final class ExoPlayerEraTests: XCTestCase {
         XCTAssertEqual(playbacks[1].int("startupTime"), 610)
     }
 
+    /// `isPlaying true` is READY with playWhenReady (`Player.isPlaying`). Here the READY line of
+    /// the stall at 10.00 is missing: the stall ends at the `isPlaying true` of 12.00, and the
+    /// BUFFERING at 20.00 is a second rebuffer (PlaybackStats: a rebuffer on each entry into
+    /// BUFFERING from another state, `updatePlaybackState`), 2000 + 1000 ms, not one of 11 s.
+    func testIsPlayingTrueEndsABufferingWhoseReadyIsMissing() throws {
+        let log = """
+            EventLogger: state [eventTime=0.00, mediaPos=0.00, window=0, BUFFERING]
+            EventLogger: playWhenReady [eventTime=0.00, mediaPos=0.00, window=0, true, USER_REQUEST]
+            EventLogger: state [eventTime=0.50, mediaPos=0.00, window=0, READY]
+            EventLogger: isPlaying [eventTime=0.50, mediaPos=0.00, window=0, true]
+            EventLogger: state [eventTime=10.00, mediaPos=9.50, window=0, BUFFERING]
+            EventLogger: isPlaying [eventTime=10.00, mediaPos=9.50, window=0, false]
+            EventLogger: isPlaying [eventTime=12.00, mediaPos=9.50, window=0, true]
+            EventLogger: state [eventTime=20.00, mediaPos=17.50, window=0, BUFFERING]
+            EventLogger: isPlaying [eventTime=20.00, mediaPos=17.50, window=0, false]
+            EventLogger: state [eventTime=21.00, mediaPos=17.50, window=0, READY]
+            EventLogger: isPlaying [eventTime=21.00, mediaPos=17.50, window=0, true]
+            EventLogger: state [eventTime=30.00, mediaPos=26.50, window=0, ENDED]
+
+            """
+        for definitions in [KPIDefinitions.openavt, .exoplayer] {
+            let k = try XCTUnwrap(try kpis(log, name: "lost-ready.log", definitions).first)
+            XCTAssertEqual(k.int("rebufferCount"), 2, "\(definitions)")
+            XCTAssertEqual(k.int("rebufferTime"), 3000, "\(definitions)")
+            XCTAssertEqual(k.int("playTime"), 9500 + 8000 + 9000, "\(definitions)")
+        }
+    }
+
     /// A paste that begins with a seek 110 s into the player: the stream was loaded and shown
     /// long before. PlaybackStats is SEEKING from the seek's discontinuity (110.40: `isSeeking`,
     /// which `resolveNewPlaybackState` puts first) until READY at 110.95, when `onEvents` clears
