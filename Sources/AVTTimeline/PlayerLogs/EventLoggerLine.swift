@@ -43,7 +43,8 @@ package struct EventLoggerLine {
     package static let names: Set<String> = [
         "state", "playWhenReady", "isPlaying", "playbackSuppressionReason", "positionDiscontinuity", "seekStarted",
         "seekProcessed", "mediaItem", "playerFailed", "internalError", "renderedFirstFrame", "videoSize",
-        "videoSizeChanged", "downstreamFormat", "upstreamDiscarded", "videoInputFormat", "audioInputFormat",
+        "videoSizeChanged", "downstreamFormat", "downstreamFormatChanged", "upstreamDiscarded", "videoInputFormat",
+        "audioInputFormat",
         "decoderInputFormat", "decoderInputFormatChanged", "droppedFrames", "loading", "audioEnabled", "audioDisabled",
         "videoEnabled", "videoDisabled", "decoderEnabled", "decoderDisabled", "decoderInitialized",
         "audioDecoderInitialized", "videoDecoderInitialized", "audioDecoderReleased", "videoDecoderReleased",

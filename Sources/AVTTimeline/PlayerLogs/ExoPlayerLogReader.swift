@@ -376,7 +376,7 @@ package struct ExoPlayerLogReader: TimelineSource {
                 return
             }
             append(t: t, line: number, [("volume", .double(volume))])
-        case "downstreamFormat":
+        case "downstreamFormat", "downstreamFormatChanged":
             downstreamFormat(details, t: t, number: number, text: text)
         case "droppedFrames":
             if let given = details.first, isHuge(given, "droppedFrames", number: number, text: text) { return }
@@ -422,8 +422,10 @@ package struct ExoPlayerLogReader: TimelineSource {
         var isVideo = true
         for detail in details {
             if detail.hasPrefix("mimeType=") {
+                // A muxed stream's format (HLS audio and video in one rendition) has no MIME type
+                // and is loaded on the default track, which PlaybackStats takes as the video's.
                 let mime = detail.dropFirst(9)
-                isVideo = mime.hasPrefix("video/")
+                isVideo = mime.hasPrefix("video/") || mime == "null"
             } else if detail.hasPrefix("bitrate="), isHuge(detail.dropFirst(8), "bitrate", number: number, text: text) {
                 continue
             } else if detail.hasPrefix("bitrate="), let bitrate = Int(detail.dropFirst(8)), bitrate >= 0 {
@@ -694,7 +696,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// The events whose details the mapping reads.
     static let mapped: Set<String> = [
         "state", "playWhenReady", "isPlaying", "positionDiscontinuity", "seekStarted", "playerFailed", "internalError",
-        "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "mediaItem",
+        "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "downstreamFormatChanged",
+        "mediaItem",
         "playbackSuppressionReason", "bandwidthEstimate",
     ]
 

@@ -54,6 +54,28 @@ final class ExoPlayerEraTests: XCTestCase {
         }
     }
 
+    /// r2.8–2.10 log the format as `downstreamFormatChanged`; a muxed HLS rendition's format has
+    /// `mimeType=null` and is loaded on the default track, which PlaybackStats'
+    /// `onDownstreamFormatChanged` takes as the video format (TRACK_TYPE_VIDEO or DEFAULT). Both
+    /// are 720p here: the initial height 720 and bitrate 2,000,000 in the exoplayer set.
+    func testOldEraAndMuxedDownstreamFormatsAreTheVideoFormat() throws {
+        for format in [
+            "downstreamFormatChanged [1.00, 0.00, window=0, period=0, id=1, mimeType=video/avc, bitrate=2000000, res=1280x720]",
+            "downstreamFormat [1.00, 0.00, window=0, period=0, id=1, mimeType=null, bitrate=2000000, codecs=avc1.64001f, res=1280x720]",
+        ] {
+            let log = """
+                EventLogger: state [0.00, 0.00, window=0, period=0, true, BUFFERING]
+                EventLogger: \(format)
+                EventLogger: state [1.00, 0.00, window=0, period=0, true, READY]
+                EventLogger: state [20.00, 19.00, window=0, period=0, true, ENDED]
+
+                """
+            let k = try XCTUnwrap(try kpis(log, name: "format.log", .exoplayer).first)
+            XCTAssertEqual(k.int("initialVideoHeight"), 720, format)
+            XCTAssertEqual(k.int("initialVideoBitrate"), 2_000_000, format)
+        }
+    }
+
     /// A player logs its state when it changes: `state [eventTime=0.00 … BUFFERING]` again, 389 ms
     /// later on the logcat clock, is a second player created and prepared at eventTime 0 of its
     /// own EventLogger. The first never became READY (no start); the second joins 0 → 610.
