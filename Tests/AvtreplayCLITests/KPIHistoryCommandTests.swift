@@ -4,13 +4,14 @@ import XCTest
 /// `kpi`'s state history as data: JSON's `history` and `switchHistory` per playback, `--states`.
 /// The expected history is read off fixtures/happy-path.json by docs/kpi.md's table of what moves
 /// it (MediaRequest: joining; Start: playing; BufferBegin…BufferFinish: buffering; PauseBegin:
-/// paused; SeekBegin: seeking, which wins over paused; a seek's end while the buffer is still open
-/// and paused: paused while buffering; End: ended), until the end of the recording.
+/// paused; SeekBegin: seeking, which wins over paused and lasts while the buffer opened during it
+/// stays open, SeekFinish at 52700 or not, until BufferFinish at 53100; End: ended), until the end
+/// of the recording.
 final class KPIHistoryCommandTests: XCTestCase {
     private static let happyPath: [(String, Int, Int)] = [
         ("not started", 0, 0), ("joining", 0, 1400), ("playing", 1400, 19000), ("buffering", 20400, 2500),
-        ("playing", 22900, 22100), ("paused", 45000, 7000), ("seeking", 52000, 700),
-        ("paused while buffering", 52700, 400), ("paused", 53100, 1900), ("playing", 55000, 30000),
+        ("playing", 22900, 22100), ("paused", 45000, 7000), ("seeking", 52000, 1100),
+        ("paused", 53100, 1900), ("playing", 55000, 30000),
         ("ended", 85000, 65000),
     ]
 

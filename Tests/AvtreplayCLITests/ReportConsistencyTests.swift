@@ -74,19 +74,20 @@ final class ReportConsistencyTests: XCTestCase {
         }
     }
 
-    /// The fixture that first showed the contradiction: its hub events hold a SeekBegin …
-    /// SeekFinish of 2 s inside the pause, but the player never buffered for it, so the history
-    /// has no seek. The page now draws no seek beside "Seek time 0 ms", and the two pauses the
-    /// KPIs count (before the first frame and at 01:10) are the two pause spans it draws.
-    func testTheAVPlayerSessionDrawsNoSeekBesideASeekTimeOfZero() throws {
+    /// The AVPlayer fixture seeks while paused (`timeJumped` at 01:18, the hub's SeekBegin …
+    /// SeekFinish of 2 s): seeking takes precedence over paused (PlaybackStatsListener's
+    /// `resolveNewPlaybackState` checks `isSeeking` first), and a paused AVPlayer, which reports
+    /// no seek completion, seeks until it plays at 01:20. The page draws that seek beside "Seek
+    /// time 2 s", and the pauses before and after it.
+    func testTheAVPlayerSessionDrawsItsPausedSeek() throws {
         let (_, html) = try report(["fixtures/avplayer-session.json"])
-        XCTAssertTrue(html.contains("<dt>Seek time</dt><dd>0 ms</dd>"))
-        XCTAssertFalse(html.contains("data-state=\"seeking\""))
-        XCTAssertEqual(marks("seek", in: html), 0)
+        XCTAssertTrue(html.contains("<dt>Seek time</dt><dd>2 s</dd>"), "seek card")
+        XCTAssertTrue(html.contains("data-t=\"78000\" data-e=\"80000\" data-state=\"seeking\""))
+        XCTAssertEqual(marks("seek", in: html), 1)
         XCTAssertEqual(
             matches(#"data-state="paused" tabindex="0" aria-label="([^"]*)""#, in: html),
-            ["paused from 00:00.700 to 00:01.200, 500 ms", "paused from 01:10.000 to 01:20.000, 10 s"])
-        XCTAssertTrue(html.contains("<dt>Pause time</dt><dd>10.5 s</dd>"))
+            ["paused from 00:00.700 to 00:01.200, 500 ms", "paused from 01:10.000 to 01:18.000, 8 s"])
+        XCTAssertTrue(html.contains("<dt>Pause time</dt><dd>8.5 s</dd>"))
         // The hub's own events are still there, as ticks on the tracker's lane.
         XCTAssertTrue(html.contains("aria-label=\"SeekBegin at 01:18.000\""), "the hub's SeekBegin tick")
     }

@@ -152,7 +152,8 @@ final class ReportScriptTests: XCTestCase {
         // Marks are re-placed with their words: the rebuffer at 41 s, 6 s into the window.
         let mark = try XCTUnwrap(step["zoom in"]!.marks.first { $0.word == "rebuffer" })
         XCTAssertEqual([mark.transform, String(mark.shown)], ["translate(225.7,0)", "true"])
-        XCTAssertEqual(step["initial"]!.marks.map(\.word), ["start", "rebuffer", "end"])
+        // The first frame, the stall at 41 s, the seek while paused at 78 s and the end.
+        XCTAssertEqual(step["initial"]!.marks.map(\.word), ["start", "rebuffer", "seek", "end"])
         XCTAssertEqual(step["reset"]!.marks.map(\.transform), step["initial"]!.marks.map(\.transform))
         XCTAssertEqual(step["reset"]!.marks.map(\.shown), step["initial"]!.marks.map(\.shown))
         // Ticks are rebuilt from the data island: every content event in view, each in one tick.

@@ -15,10 +15,17 @@ package enum KPICalculator {
             let rounded = (Double(sum) / Double(count)).rounded()
             return .int(rounded >= 9.2e18 ? .max : rounded <= -9.2e18 ? .min : Int(rounded))
         }
-        let play = f.time(.playing)
+        // Before the first frame, PLAYING (a play request on a player that has not rendered yet)
+        // and stalls are startup to every set but PlaybackStats, which counts its states.
+        let play = exo ? f.time(.playing) : max(0, f.time(.playing) - f.playingBeforeFirstFrame)
         let join = f.time(.joining)
         let seek = f.time(.seeking)
-        let rebuffer = exo ? f.time(.buffering) : f.time(.buffering).saturatingAdding(f.time(.suppressedBuffering))
+        let rebuffer =
+            exo
+            ? f.time(.buffering)
+            : max(
+                0,
+                f.time(.buffering).saturatingAdding(f.time(.suppressedBuffering)) - f.bufferingBeforeFirstFrame)
         let rebufferCount = exo ? f.rebufferCount : f.stallCount
         let wait = join.saturatingAdding(f.time(.buffering)).saturatingAdding(seek)
 
@@ -44,7 +51,10 @@ package enum KPICalculator {
         add("nonFatalErrorCount", .int(f.nonFatalErrors))
         add("playTime", .int(play))
         add("pauseTime", .int(f.time(.paused).saturatingAdding(f.time(.pausedBuffering))))
-        add("pauseCount", .int(f.pauseCount))
+        // A player ready and waiting for its first play is paused to PlaybackStats
+        // (`updatePlaybackState` counts every entry into PAUSED); to the others, a pause is a
+        // viewer's, after the first frame.
+        add("pauseCount", .int(exo ? f.pauseCount : f.pausesAfterFirstFrame))
         add("seekTime", .int(seek))
         add("seekCount", .int(f.seekCount))
         add("meanSeekTime", mean(seek, f.seekCount, exact: exo))
@@ -109,7 +119,8 @@ package enum KPICalculator {
 
     /// The rebuffer ratio's and frequency's denominators: ExoPlayer's play + wait time and play
     /// time; OpenAVT's play + rebuffer and play time; Mux's watch time and CTA's watched time
-    /// (from the request on, paused time left out: join, play, rebuffer, seek and ads).
+    /// (from the request on, paused time left out: join, play, rebuffer, seek, ads and the wait
+    /// for the first frame).
     static func bases(_ f: PlaybackFigures, _ definitions: KPIDefinitions, play: Int, wait: Int, rebuffer: Int)
         -> (ratio: Int, frequency: Int)
     {
@@ -119,6 +130,7 @@ package enum KPICalculator {
         case .mux, .cta:
             let watch = [
                 f.time(.joining), play, f.time(.suppressed), rebuffer, f.time(.seeking), f.time(.interruptedByAd),
+                f.playingBeforeFirstFrame, f.bufferingBeforeFirstFrame,
             ].reduce(0) { $0.saturatingAdding($1) }
             return (watch, watch)
         }

@@ -4,6 +4,10 @@ package struct PlaybackFigures: Sendable {
     var playbacks = 0
     var durations = [Int](repeating: 0, count: PlaybackState.count)
     var pauseCount = 0, seekCount = 0, rebufferCount = 0, stallCount = 0
+    /// PLAYING and stalled time before the first frame: startup to every set but exoplayer.
+    var playingBeforeFirstFrame = 0, bufferingBeforeFirstFrame = 0
+    /// The pauses after the first frame (every set but exoplayer).
+    var pausesAfterFirstFrame = 0
     var maxRebufferTime: Int?
     /// Mux's seek latency: the waits from a seek until playing, and how many.
     var seekLatency = 0, seekLatencyCount = 0
@@ -41,6 +45,9 @@ package struct PlaybackFigures: Sendable {
         seekCount = h.seekCount
         rebufferCount = h.rebufferCount
         stallCount = h.stallCount
+        playingBeforeFirstFrame = h.playingBeforeFirstFrame
+        bufferingBeforeFirstFrame = h.bufferingBeforeFirstFrame
+        pausesAfterFirstFrame = h.pausesAfterFirstFrame
         maxRebufferTime = h.maxRebufferTime
         seekLatency = h.seekLatency
         seekLatencyCount = h.seekLatencyCount
@@ -56,7 +63,8 @@ package struct PlaybackFigures: Sendable {
         withFatalError = h.fatalErrors > 0 ? 1 : 0
         endedFailed = h.state == .failed ? 1 : 0
         ended = h.hasEnded ? 1 : 0
-        abandoned = h.state == .abandoned || h.state == .stopped ? 1 : 0
+        // A playback that ended (and was then stopped, or left after a replay) is not abandoned.
+        abandoned = !h.hasEnded && (h.state == .abandoned || h.state == .stopped) ? 1 : 0
         fatalErrors = h.fatalErrors
         fatalErrorsBeforeStart = h.fatalErrorsBeforeStart
         nonFatalErrors = h.nonFatalErrors
@@ -104,6 +112,9 @@ package struct PlaybackFigures: Sendable {
         add(&seekCount, o.seekCount)
         add(&rebufferCount, o.rebufferCount)
         add(&stallCount, o.stallCount)
+        add(&playingBeforeFirstFrame, o.playingBeforeFirstFrame)
+        add(&bufferingBeforeFirstFrame, o.bufferingBeforeFirstFrame)
+        add(&pausesAfterFirstFrame, o.pausesAfterFirstFrame)
         add(&seekLatency, o.seekLatency)
         add(&seekLatencyCount, o.seekLatencyCount)
         if let m = o.maxRebufferTime { maxRebufferTime = max(maxRebufferTime ?? m, m) }

@@ -43,7 +43,8 @@ package struct EventLoggerLine {
     package static let names: Set<String> = [
         "state", "playWhenReady", "isPlaying", "playbackSuppressionReason", "positionDiscontinuity", "seekStarted",
         "seekProcessed", "mediaItem", "playerFailed", "internalError", "renderedFirstFrame", "videoSize",
-        "videoSizeChanged", "downstreamFormat", "upstreamDiscarded", "videoInputFormat", "audioInputFormat",
+        "videoSizeChanged", "downstreamFormat", "downstreamFormatChanged", "upstreamDiscarded", "videoInputFormat",
+        "audioInputFormat",
         "decoderInputFormat", "decoderInputFormatChanged", "droppedFrames", "loading", "audioEnabled", "audioDisabled",
         "videoEnabled", "videoDisabled", "decoderEnabled", "decoderDisabled", "decoderInitialized",
         "audioDecoderInitialized", "videoDecoderInitialized", "audioDecoderReleased", "videoDecoderReleased",
@@ -152,8 +153,10 @@ package struct EventLoggerLine {
             eventTime = time
             mediaPos = Self.seconds(b, token(1))
             consumed = 2
-        } else if name == "state", tokens.count == 2, let time = Self.seconds(b, first) {
-            // ≤ r2.7: only state lines carry a time.
+        } else if name == "state" && tokens.count == 2 || name == "internalError" && tokens.count == 1,
+            let time = Self.seconds(b, first)
+        {
+            // ≤ r2.7: state lines (`state [T, true, B]`) and `internalError [T, loadError]` carry a time.
             eventTime = time
             consumed = 1
         } else if tokens.isEmpty, Self.timeOnly.contains(name), let time = Self.seconds(b, first) {

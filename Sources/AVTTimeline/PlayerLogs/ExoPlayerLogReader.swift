@@ -41,6 +41,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     // Time.
     private var offset = 0
     private var lastEventTime = 0
+    /// The session's last state line's details (`false,BUFFERING`; `READY`), to tell a repeat.
+    private var lastStateLine: String?
     private var lastT = 0
     /// The time of the last step pushed.
     private var lastStepT = 0
@@ -131,7 +133,10 @@ package struct ExoPlayerLogReader: TimelineSource {
         let counting = self.counting
         let parsed: (EventLoggerLine, Int, [UInt8]?)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
             var line = EventLoggerLine.parse(bytes)
-            if !counting, line.kind == .event, Self.mapped.contains(line.name) { line.readDetails(bytes) }
+            // State lines are read when counting too: a repeated one is a new player.
+            if line.kind == .event, !counting && Self.mapped.contains(line.name) || line.name == "state" {
+                line.readDetails(bytes)
+            }
             // The bytes are kept only where a warning or an error message may quote them.
             let keep = !counting && (line.kind == .event || line.kind == .other && inBlock)
             return (line, number, keep ? Array(bytes) : nil)
@@ -219,9 +224,18 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
         }
         let t: Int
+        // A player logs a state line when its state (before r2.12, or playWhenReady) changes: the
+        // same state line again near eventTime 0 is another player's first (one created and
+        // prepared at the same eventTime as the last, its EventLogger's clock starting again).
+        let stateLine = line.name == "state" ? line.details.suffix(2).joined(separator: ",") : nil
+        let repeatsState = stateLine != nil && stateLine == lastStateLine
+        if stateLine != nil { lastStateLine = stateLine }
         if let eventTime = line.eventTime {
-            if pendingInit || eventTime < lastEventTime && eventTime < Self.resetBelow {
+            if pendingInit || eventTime < lastEventTime && eventTime < Self.resetBelow
+                || repeatsState && eventTime < Self.resetBelow
+            {
                 newSession()
+                lastStateLine = stateLine
             } else if eventTime < lastEventTime {
                 warnings.line(number, text, "eventTime goes back, read at the previous line's time")
             }
@@ -311,6 +325,13 @@ package struct ExoPlayerLogReader: TimelineSource {
             if value, playbackState == "READY", playWhenReady == nil {
                 playWhenReady = true
                 append(t: t, line: number, [("playWhenReady", .bool(true))])
+            } else if value, sessionHasState, playbackState == "BUFFERING" {
+                // Playing is READY with playWhenReady (`Player.isPlaying`): a BUFFERING whose READY
+                // line the paste lost has ended here, and a later BUFFERING is another rebuffer.
+                var observe: [(String, JSONValue)] = [("playbackState", .string("READY"))]
+                if playWhenReady != true { observe.append(("playWhenReady", .bool(true))) }
+                (playbackState, playWhenReady) = ("READY", true)
+                append(t: t, line: number, observe)
             }
         case "positionDiscontinuity", "seekStarted":
             seek(line, t: t, number: number, text: text)
@@ -338,6 +359,9 @@ package struct ExoPlayerLogReader: TimelineSource {
                 warnings.line(number, text, "a video size without width and height, skipped")
                 return
             }
+            // Logged when the video renderer is disabled (an audio-only selection): no picture,
+            // so no height (PlaybackStats then has no video format either).
+            if size.width == 0 && size.height == 0 { return }
             append(
                 t: t, line: number,
                 [
@@ -352,7 +376,7 @@ package struct ExoPlayerLogReader: TimelineSource {
                 return
             }
             append(t: t, line: number, [("volume", .double(volume))])
-        case "downstreamFormat":
+        case "downstreamFormat", "downstreamFormatChanged":
             downstreamFormat(details, t: t, number: number, text: text)
         case "droppedFrames":
             if let given = details.first, isHuge(given, "droppedFrames", number: number, text: text) { return }
@@ -398,8 +422,10 @@ package struct ExoPlayerLogReader: TimelineSource {
         var isVideo = true
         for detail in details {
             if detail.hasPrefix("mimeType=") {
+                // A muxed stream's format (HLS audio and video in one rendition) has no MIME type
+                // and is loaded on the default track, which PlaybackStats takes as the video's.
                 let mime = detail.dropFirst(9)
-                isVideo = mime.hasPrefix("video/")
+                isVideo = mime.hasPrefix("video/") || mime == "null"
             } else if detail.hasPrefix("bitrate="), isHuge(detail.dropFirst(8), "bitrate", number: number, text: text) {
                 continue
             } else if detail.hasPrefix("bitrate="), let bitrate = Int(detail.dropFirst(8)), bitrate >= 0 {
@@ -466,6 +492,10 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
         }
         if reason == "SEEK" {
+            // A seek first, long after the player was created: the stream was loaded and shown.
+            if let eventTime = line.eventTime, eventTime >= Self.lateStart {
+                inferIfMidSession(.seekLate(eventTime), t: t, number: number, text: text)
+            }
             if !seeking {
                 seeking = true
                 observe.append(("seekStarted", .bool(true)))
@@ -492,6 +522,8 @@ package struct ExoPlayerLogReader: TimelineSource {
         /// `state BUFFERING` long after the player was created (`lateStart`): a rebuffer, a seek
         /// or a new item of a session already under way, not its prepare().
         case bufferingLate(Int)
+        /// A seek long after the player was created: a viewer seeking what was playing.
+        case seekLate(Int)
     }
 
     private static func firstSign(_ state: String, eventTime: Int?) -> FirstSign {
@@ -533,15 +565,17 @@ package struct ExoPlayerLogReader: TimelineSource {
         case .loaded:
             inferred = "(state READY first, without the BUFFERING of its start): inferred the stream was loaded before"
         case .bufferingLate(let eventTime):
-            let seconds = "\(eventTime / 1000).\(String(eventTime % 1000 / 10 + 100).dropFirst())"
             inferred =
-                "(its first state, BUFFERING, is at eventTime \(seconds) s, long after the player was created): inferred the stream was loaded before"
+                "(its first state, BUFFERING, is at eventTime \(Self.seconds(eventTime)) s, long after the player was created): inferred the stream was loaded before"
+        case .seekLate(let eventTime):
+            inferred =
+                "(a seek first, at eventTime \(Self.seconds(eventTime)) s, long after the player was created): inferred the player was playing before"
         }
         sessionHasState = true
         markNext = true
         warnings.line(number, text, "the log starts mid-session \(inferred); its startup is not in the log")
         switch sign {
-        case .wasPlaying, .playsNow:
+        case .wasPlaying, .playsNow, .seekLate:
             append(t: t, line: number, [("playbackState", .string("BUFFERING"))])
             append(t: t, line: number, [("playbackState", .string("READY")), ("playWhenReady", .bool(true))])
             playbackState = "READY"
@@ -551,6 +585,11 @@ package struct ExoPlayerLogReader: TimelineSource {
             playbackState = "BUFFERING"
         }
         return true
+    }
+
+    /// `1668.52` for an eventTime of 1668520 ms (EventLogger's 10 ms resolution).
+    private static func seconds(_ eventTime: Int) -> String {
+        "\(eventTime / 1000).\(String(eventTime % 1000 / 10 + 100).dropFirst())"
     }
 
     /// The held first READY goes out as it is (see `heldReady`).
@@ -579,6 +618,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         }
         offset = lastT
         lastEventTime = 0
+        lastStateLine = nil
         pendingInit = false
         sessionHasState = false
         markNext = false
@@ -656,7 +696,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// The events whose details the mapping reads.
     static let mapped: Set<String> = [
         "state", "playWhenReady", "isPlaying", "positionDiscontinuity", "seekStarted", "playerFailed", "internalError",
-        "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "mediaItem",
+        "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "downstreamFormatChanged",
+        "mediaItem",
         "playbackSuppressionReason", "bandwidthEstimate",
     ]
 

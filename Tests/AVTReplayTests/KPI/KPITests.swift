@@ -135,7 +135,7 @@ final class KPITests: XCTestCase {
             // Request → first frame, and the join (JOINING from the request to READY) alike.
             XCTAssertEqual(values(s, 0, definitions)["startupTime"], .int(500), "\(definitions)")
             XCTAssertEqual(values(s, 1, definitions)["startupTime"], .int(400), "\(definitions)")
-            XCTAssertEqual(values(s, 1, definitions)["requests"], .int(1), "seen before the hub")
+            XCTAssertEqual(values(s, 1, definitions)["requests"], .int(1), "the playback's own request")
             XCTAssertEqual(values(s, 1, definitions)["playTime"], .int(29600))
             let totals = KPITestSupport.totals(s, definitions)
             XCTAssertEqual(totals["startupTime"], .int(450), "mean of 500 and 400")

@@ -35,9 +35,12 @@ extension PlaybackHistory {
     /// account of them. `switches` (the `switchHistory`) are the renditions played, set in time
     /// order among the states: a switch and a state change at the same t bank the same time
     /// in either order (both bank the interval before t at the old format and state).
-    package init(id: String, entries: [Entry], switches: [(t: Int, format: VideoFormat)] = []) {
+    /// `firstFrame` (`firstFrameAt`) is when the first frame was shown, nil if never.
+    package init(id: String, entries: [Entry], switches: [(t: Int, format: VideoFormat)] = [], firstFrame: Int?) {
         let begin = entries.first?.t ?? 0
         self.init(id: id, begin: begin, keepSpans: true)
+        rendersExplicitly = true
+        if let firstFrame { rendered(at: firstFrame) }
         var next = switches.startIndex
         for entry in entries {
             while next < switches.endIndex, switches[next].t <= entry.t {

@@ -23,7 +23,7 @@ package struct PlaybackHistory: Sendable {
     /// SUPPRESSED_BUFFERING from any other state.
     private(set) var rebufferCount = 0
     /// Stalls the player wanted to play through: entering BUFFERING or SUPPRESSED_BUFFERING
-    /// from a state that was not buffering (OpenAVT, Mux, CTA).
+    /// from a state that was not buffering, once the first frame was shown (OpenAVT, Mux, CTA).
     private(set) var stallCount = 0
     private var lastRebufferStart = 0
     private(set) var maxRebufferTime: Int?
@@ -64,8 +64,20 @@ package struct PlaybackHistory: Sendable {
     /// The tracker's first MediaRequest, else StreamLoad, for this playback: where OpenAVT's
     /// StartTime starts. nil when it cannot be known (an event log whose hub dropped it).
     package var loadRequest: Int?
-    /// The first frame: the first time the playback was PLAYING (Start on a generic tracker).
+    /// The first frame: the first time the playback was PLAYING (Start on a generic tracker),
+    /// or, on a player that says when it renders (`rendersExplicitly`), its first `playing`.
     package private(set) var firstFrame: Int?
+    /// HTML5 and AVPlayer say when frames render (`playing`, `timeControlStatus: playing`):
+    /// their READY with a play request (`canplay` then `play`, `rate 1`) is not yet a frame.
+    package var rendersExplicitly = false
+    /// Time in PLAYING and in BUFFERING or SUPPRESSED_BUFFERING before the first frame: to Mux,
+    /// CTA and OpenAVT the wait from the request to the first frame is startup, neither play
+    /// time nor a rebuffer (PlaybackStats counts the states as they are).
+    private(set) var playingBeforeFirstFrame = 0
+    private(set) var bufferingBeforeFirstFrame = 0
+    /// The pauses after the first frame: a viewer pausing what they watched (every set but
+    /// exoplayer; a player ready and waiting for its first play is not paused by anyone).
+    private(set) var pausesAfterFirstFrame = 0
     /// The first frame of an ad before the first content frame (Mux ends startup there).
     package var firstAdFrame: Int?
     /// The Start's `timeSinceMediaRequest` (else `timeSinceStreamLoad`) as the hub delivered it:
@@ -80,6 +92,9 @@ package struct PlaybackHistory: Sendable {
     /// recording shows (states, counts) is kept.
     package var startNotRecorded = false
     package var counters = ActionCounters()
+    /// MediaRequests the tracker emitted in this playback, accepted or not (a second one before
+    /// the first frame is a new request, a new playback).
+    var mediaRequests = 0
     /// When a later playback on the same tracker took over (the report's bar ends there).
     package var finishedAt: Int?
     /// False while its player has no media: such a playback is left out of the KPIs (see
@@ -107,27 +122,47 @@ package struct PlaybackHistory: Sendable {
         guard new != state else { return }
         let t = max(t, stateStart)
         recordFormatTime(at: t)
-        durations[state.rawValue] = durations[state.rawValue].saturatingAdding(t - stateStart)
+        bankTime(until: t)
         isJoinTimeInvalid = isJoinTimeInvalid || PlaybackState.isInvalidJoin(from: state, to: new)
         hasBeenReady = hasBeenReady || new.isReady
         hasEnded = hasEnded || new == .ended
-        if !state.isPaused, new.isPaused { pauseCount += 1 }
+        if !state.isPaused, new.isPaused {
+            pauseCount += 1
+            if let frame = firstFrame, frame <= t { pausesAfterFirstFrame += 1 }
+        }
         if new == .seeking { seekCount += 1 }
         if !state.isRebuffering, new.isRebuffering {
             rebufferCount += 1
             lastRebufferStart = t
         }
         if state != .buffering, state != .suppressedBuffering, state != .pausedBuffering,
-            new == .buffering || new == .suppressedBuffering
+            new == .buffering || new == .suppressedBuffering, let frame = firstFrame, frame <= t
         {
             stallCount += 1
         }
         updateMaxRebufferTime(at: t)
         updateSeekLatency(entering: new, at: t)
-        if new == .playing, firstFrame == nil { firstFrame = t }
+        if new == .playing, firstFrame == nil, !rendersExplicitly { firstFrame = t }
         state = new
         stateStart = t
         spans?.append(StateSpan(state: new, start: t))
+    }
+
+    /// The player says it renders: its first `playing` is the first frame.
+    package mutating func rendered(at t: Int) {
+        if firstFrame == nil { firstFrame = t }
+    }
+
+    /// Banks the current state's time up to `t`, and the part of it before the first frame.
+    private mutating func bankTime(until t: Int) {
+        durations[state.rawValue] = durations[state.rawValue].saturatingAdding(t - stateStart)
+        let beforeFrame = max(0, min(t, firstFrame ?? t) - stateStart)
+        switch state {
+        case .playing: playingBeforeFirstFrame = playingBeforeFirstFrame.saturatingAdding(beforeFrame)
+        case .buffering, .suppressedBuffering:
+            bufferingBeforeFirstFrame = bufferingBeforeFirstFrame.saturatingAdding(beforeFrame)
+        default: break
+        }
     }
 
     /// A fatal error (PlaybackStats' `fatalErrorCount`).
@@ -213,7 +248,7 @@ package struct PlaybackHistory: Sendable {
         var copy = self
         let t = max(t, stateStart)
         copy.recordFormatTime(at: t)
-        copy.durations[state.rawValue] = copy.durations[state.rawValue].saturatingAdding(t - stateStart)
+        copy.bankTime(until: t)
         copy.updateMaxRebufferTime(at: t)
         copy.stateStart = t
         return copy

@@ -7,6 +7,9 @@ package struct PlayerSignals: Sendable {
     package var state = State.idle
     package var playWhenReady = false
     package var isSeeking = false
+    /// The player finished a seek (HTML5 `seeked`, SeekFinish) while still buffering for it:
+    /// the seek lasts until the buffering ends, as ExoPlayer's does.
+    package var seekAwaitsData = false
     package var hasFatalError = false
     /// `getPlaybackSuppressionReason() != NONE`.
     package var isSuppressed = false

@@ -29,7 +29,8 @@ extension SessionHistory {
         }
         if !fromEvents, startsPlayback(name, tracker: tracker) { beginPlayback(tracker: tracker, at: t) }
         let index = currentPlayback(tracker: tracker, at: t)
-        playbacks[index].count(name, at: t)
+        if trackers[tracker].hub.accepts(name) { playbacks[index].count(name, at: t) }
+        if name == "MediaRequest" { playbacks[index].mediaRequests += 1 }
         // A player tracker's StreamLoad is the player loading, not the user asking to play.
         let isRequest = name == "MediaRequest" || (name == "StreamLoad" && !trackers[tracker].readsObservations)
         if isRequest, playbacks[index].request == nil { playbacks[index].request = t }
@@ -61,7 +62,7 @@ extension SessionHistory {
         switch name {
         case "MediaRequest", "StreamLoad":
             return playback.state.isTerminal || playback.firstFrame != nil
-                || (name == "MediaRequest" && playback.counters.requests > 0)
+                || (name == "MediaRequest" && playback.mediaRequests > 0)
         case "Start":
             return playback.state.isTerminal
         default:
@@ -86,13 +87,15 @@ extension SessionHistory {
         case "PauseBegin": s.playWhenReady = false
         case "PauseFinish": s.playWhenReady = true
         case "SeekBegin": s.isSeeking = true
-        case "SeekFinish": s.isSeeking = false
+        case "SeekFinish":
+            // Buffering for the seek goes on: it is still the seek (BufferFinish ends it).
+            if s.state == .buffering, s.isSeeking { s.seekAwaitsData = true } else { s.isSeeking = false }
         case "End", "Next":
             s.state = .ended
-            s.isSeeking = false
+            (s.isSeeking, s.seekAwaitsData) = (false, false)
         case "Stop":
             s.state = .idle
-            s.isSeeking = false
+            (s.isSeeking, s.seekAwaitsData) = (false, false)
         case "Error":
             s.hasFatalError = true
             return

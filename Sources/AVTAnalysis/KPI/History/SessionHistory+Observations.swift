@@ -23,6 +23,8 @@ extension SessionHistory {
                 trackers[tracker].source = source
                 if previous != nil, previous != source, playbacks[index].state != .notStarted {
                     index = beginPlayback(tracker: tracker, at: t)
+                    // The player loads the new item: its join begins.
+                    trackers[tracker].signals.state = .buffering
                 }
             }
             // The recording begins mid-playback: a mark on the playback, whatever the player. A
@@ -75,6 +77,7 @@ extension SessionHistory {
             case "playing":
                 trackers[tracker].signals.state = .ready
                 playIntent(true, tracker: tracker, playback: playback, at: t)
+                playbacks[playback].rendered(at: t)
             case "waitingToPlayAtSpecifiedRate":
                 trackers[tracker].signals.state = .buffering
                 playIntent(true, tracker: tracker, playback: playback, at: t)
@@ -119,8 +122,8 @@ extension SessionHistory {
         switch o.key {
         case "event":
             switch PlayerValue.string(o.value) {
-            case "loadstart":
-                if trackers[tracker].signals.state == .idle { trackers[tracker].signals.state = .buffering }
+            // A load (the first, or the next item of a playlist) begins a join, whatever came before.
+            case "loadstart": trackers[tracker].signals.state = .buffering
             case "loadeddata", "canplay", "canplaythrough":
                 if trackers[tracker].signals.state == .buffering, !trackers[tracker].signals.playWhenReady {
                     trackers[tracker].signals.state = .ready
@@ -129,11 +132,22 @@ extension SessionHistory {
             case "playing":
                 trackers[tracker].signals.state = .ready
                 playIntent(true, tracker: tracker, playback: playback, at: t)
+                playbacks[playback].rendered(at: t)
             case "pause": playIntent(false, tracker: tracker, playback: playback, at: t)
             case "waiting": trackers[tracker].signals.state = .buffering
             case "seeking": trackers[tracker].signals.isSeeking = true
-            case "seeked": trackers[tracker].signals.isSeeking = false
-            case "ended": trackers[tracker].signals.state = .ended
+            case "seeked":
+                // `seeking`, `waiting`, `seeked`, `playing`: the buffering is the seek's.
+                if trackers[tracker].signals.state == .buffering, trackers[tracker].signals.isSeeking {
+                    trackers[tracker].signals.seekAwaitsData = true
+                } else {
+                    trackers[tracker].signals.isSeeking = false
+                }
+            case "ended":
+                // The element pauses as it ends (HTML's "reaches the end": paused is set, `pause`
+                // fires, then `ended`): the next item plays on a new `play`.
+                trackers[tracker].signals.state = .ended
+                trackers[tracker].signals.playWhenReady = false
             case "error":
                 trackers[tracker].signals.hasFatalError = true
                 playbacks[playback].fatalError(at: t)

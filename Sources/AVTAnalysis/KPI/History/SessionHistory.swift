@@ -119,8 +119,10 @@ package struct SessionHistory: Sendable {
             PlaybackHistory(
                 id: Self.playbackId(prefix: idPrefix, index: index), begin: t, keepSpans: keepSpans))
         trackers[tracker].current = index
+        trackers[tracker].hub.newPlayback()
         // An ExoPlayer without media makes no session (see `TrackerModel.hasMedia`).
         playbacks[index].hasMedia = trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
+        playbacks[index].rendersExplicitly = [.html5, .avplayer].contains(trackers[tracker].vocabulary)
         if trackers[tracker].vocabulary != .ads { content = index }
         if trackers[tracker].vocabulary == .actions {
             // Actions describe a new item from its request on.
@@ -129,6 +131,12 @@ package struct SessionHistory: Sendable {
             // The player carries on; only the error and the seek belong to the playback that ends.
             trackers[tracker].signals.hasFatalError = false
             trackers[tracker].signals.isSeeking = false
+            trackers[tracker].signals.seekAwaitsData = false
+            // A player still asked to play goes on to the next item (a playlist, a new source):
+            // the instruction to play it is the move to it.
+            if trackers[tracker].signals.playWhenReady, trackers[tracker].readsObservations {
+                playbacks[index].request = t
+            }
         }
         return index
     }
@@ -202,9 +210,16 @@ package struct SessionHistory: Sendable {
     /// it, the played format is updated, then the state is resolved.
     private mutating func settle(tracker: Int, at t: Int) {
         trackers[tracker].batchKeys.removeAll(keepingCapacity: true)
-        // ExoPlayer's rule: a seek lasts while the player buffers for it.
-        if trackers[tracker].vocabulary != .html5, trackers[tracker].signals.state != .buffering {
-            trackers[tracker].signals.isSeeking = false
+        // ExoPlayer's rule: a seek lasts while the player buffers for it. HTML5 says when a seek
+        // ends (`seeked`); AVPlayer does not, and a paused AVPlayer's seek lasts until it plays
+        // (the tracker's SeekFinish comes then too).
+        let signals = trackers[tracker].signals
+        switch trackers[tracker].vocabulary {
+        case .html5: break
+        case .avplayer:
+            if signals.playWhenReady, signals.state != .buffering { trackers[tracker].signals.isSeeking = false }
+        default:
+            if signals.state != .buffering { trackers[tracker].signals.isSeeking = false }
         }
         guard let index = trackers[tracker].current else {
             trackers[tracker].batchFormat = nil
@@ -230,6 +245,10 @@ package struct SessionHistory: Sendable {
         guard let index = trackers[tracker].current else { return }
         // Without media there is no session yet: its history begins when the media comes.
         guard playbacks[index].hasMedia else { return }
+        if trackers[tracker].signals.seekAwaitsData, trackers[tracker].signals.state != .buffering {
+            trackers[tracker].signals.isSeeking = false
+            trackers[tracker].signals.seekAwaitsData = false
+        }
         let new = trackers[tracker].signals.resolve(from: playbacks[index].state)
         playbacks[index].enter(new, at: t)
     }

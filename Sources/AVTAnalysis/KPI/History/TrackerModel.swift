@@ -45,6 +45,8 @@ struct TrackerModel: Sendable {
     var source: String?
     /// The keys of the player's inputs in the batch not yet resolved (see `SessionHistory.batch`).
     var batchKeys: [String] = []
+    /// What the hub would accept of the tracker's lifecycle actions (the counts follow it).
+    var hub = HubAcceptance()
 
     init(vocabulary: Vocabulary) { self.vocabulary = vocabulary }
 
