@@ -20,6 +20,9 @@ package final class SessionRunner: @unchecked Sendable {
         package var labelSessions = false
         /// Ctrl-C: sessions stop at their next step and later sessions are not started.
         package var stop: StopRequest?
+        /// `--keep-going`: a session that is bad input (a `TimelineError`) is left out, its
+        /// records with it, and the others run; see `run(_:to:report:skipped:)`.
+        package var keepGoing = false
 
         package init() {}
     }
@@ -43,9 +46,16 @@ package final class SessionRunner: @unchecked Sendable {
     }
 
     /// Replays `sessions` into `sink`. Stops at the first session that fails (in input order) and
-    /// throws its error; sessions before it have been written completely.
-    package func run(_ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void) throws {
-        if configuration.jobs <= 1 || sessions.count <= 1 {
+    /// throws its error; sessions before it have been written completely. With `keepGoing`, a
+    /// session that is bad input goes to `skipped` instead, none of its records written (each
+    /// session is replayed into a file of its own first), and the run goes on.
+    package func run(
+        _ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void,
+        skipped: (String, TimelineError) -> Void = { _, _ in }
+    ) throws {
+        if configuration.keepGoing {
+            try runInParallel(sessions, to: sink, report: report, skipped: skipped)
+        } else if configuration.jobs <= 1 || sessions.count <= 1 {
             var written = 0
             for path in sessions {
                 if configuration.stop?.isRequested == true { return }
@@ -54,7 +64,7 @@ package final class SessionRunner: @unchecked Sendable {
                 written = output.written
             }
         } else {
-            try runInParallel(sessions, to: sink, report: report)
+            try runInParallel(sessions, to: sink, report: report, skipped: skipped)
         }
     }
 
@@ -115,7 +125,10 @@ package final class SessionRunner: @unchecked Sendable {
     private var nextIndex = 0
     private var cancelled = false
 
-    private func runInParallel(_ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void) throws {
+    private func runInParallel(
+        _ sessions: [String], to sink: ByteSink, report: (SessionReport) -> Void,
+        skipped: (String, TimelineError) -> Void
+    ) throws {
         let directory = try TemporaryDirectory()
         slots = Array(repeating: .pending, count: sessions.count)
         let workers = (0..<min(configuration.jobs, sessions.count)).map { _ in
@@ -141,6 +154,8 @@ package final class SessionRunner: @unchecked Sendable {
                 continue
             case .skipped:
                 return
+            case .failed(let error as TimelineError) where configuration.keepGoing:
+                skipped(path, error)
             case .failed(let error):
                 throw error
             case .outgrown:
@@ -191,7 +206,8 @@ package final class SessionRunner: @unchecked Sendable {
             lock.lock()
             slots[index] = slot
             switch slot {
-            case .failed, .outgrown: cancelled = true
+            case .failed(let error) where !(configuration.keepGoing && error is TimelineError): cancelled = true
+            case .outgrown: cancelled = true
             default: break
             }
             lock.broadcast()

@@ -27,6 +27,7 @@ public enum TimelineReader {
         } else if chosen == nil {
             chosen = TimelineFormat.sniff(try input.peek(1 << 16))
         }
+        if format == nil, chosen == .csv { try refuseChromeProperties(input) }
         // A player log names one tracker per session: a file is read twice, to count them first.
         if chosen == .exoplayerLog || chosen == .chromeMediaLog, PlayerLogTrackers.isRereadable(path) {
             let counted = try ByteInput(path: path)
@@ -38,6 +39,13 @@ public enum TimelineReader {
             return try ChromeMediaLogReader(input, players: try ChromeMediaLogReader.countPlayers(counted), warn: warn)
         }
         return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
+    }
+
+    /// Chrome's Player Properties panel pasted as a log: said as such, not as a bad CSV timeline.
+    private static func refuseChromeProperties(_ input: ByteInput) throws(TimelineError) {
+        if let properties = ChromePropertiesPaste.read(try input.peek(1 << 16)[...]) {
+            throw TimelineError(file: input.name, message: ChromePropertiesPaste.message(properties))
+        }
     }
 
     /// Opens an input already at hand; nil format sniffs the content. A player log's warnings go
@@ -63,6 +71,7 @@ public enum TimelineReader {
         case .jsonl:
             return try JSONLTimelineReader(input)
         case .csv:
+            if format == nil { try refuseChromeProperties(input) }
             return try CSVTimelineReader(input, trackers: csvTrackers)
         case .avmetrics:
             return try AVMetricsLogReader(input)

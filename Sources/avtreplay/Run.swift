@@ -96,6 +96,7 @@ extension AVTReplayCommand {
                 schedule.jobs, input.inputFormat, tracker.trackers
             )
             configuration.stop = stop
+            configuration.keepGoing = schedule.keepGoing
             var sessions: [String]
             do {
                 sessions = try SessionDiscovery.expand(timelines)
@@ -147,18 +148,27 @@ extension AVTReplayCommand {
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
             let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
             defer { progress.finish() }
+            var bad = 0
             do {
                 try runner.run(sessions, to: sink) { report in
                     progress.sessionDone()
                     for warning in report.summary.warnings {
                         Diagnostics.warning("\(InputFile.displayName(report.path)): \(warning)")
                     }
+                } skipped: { _, error in
+                    bad += 1
+                    progress.sessionDone()
+                    Diagnostics.error(error.fixing(eventLog: EventLogFix.run).description + " (left out: --keep-going)")
                 }
                 try sink.close()
                 for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
                 let delivery = try plan.finish(interruptedBy: stop.signal)
                 for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
+                if bad > 0 {
+                    throw CommandFailure.badInput(
+                        "\(bad) of \(sessions.count) inputs were bad input and left out; the others were replayed")
+                }
             } catch let failure as CommandFailure {
                 throw failure
             } catch {

@@ -12,6 +12,12 @@ struct ScheduleOptions: ParsableArguments {
             valueName: "K/N"))
     var shard: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Report a bad input (file, line, message), leave it out and go on with the others; exit 2 at the end "
+                + "with their count."))
+    var keepGoing = false
+
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let shard, Shard(shard) == nil {

@@ -38,6 +38,26 @@ final class ReportCommandTests: XCTestCase {
 
     /// AVMetrics inputs get the startup waterfall `kpi` computes: the fixture's master playlist is
     /// requested 12:00:00.000–.180 and the content key 12:00:00.430–.600 (t = 0 at 12:00:00.000).
+    /// A paste that ends inside a rebuffer: its last line (dropped frames at 15 s) makes no
+    /// event, and the rebuffer from 10 s is open until it. The axis runs to the end of the
+    /// recording, so the rebuffer is drawn to 15 s, as the KPIs count it (5000 ms).
+    func testTheTimelineEndsAtTheLastStepOfTheLog() throws {
+        let dir = try CLI.temporaryDirectory()
+        let log = dir.appendingPathComponent("open-rebuffer.log")
+        try """
+        EventLogger: state [eventTime=0.00, mediaPos=0.00, window=0, BUFFERING]
+        EventLogger: playWhenReady [eventTime=0.00, mediaPos=0.00, window=0, true, USER_REQUEST]
+        EventLogger: state [eventTime=1.00, mediaPos=0.00, window=0, READY]
+        EventLogger: state [eventTime=10.00, mediaPos=9.00, window=0, BUFFERING]
+        EventLogger: droppedFrames [eventTime=15.00, mediaPos=9.00, window=0, 3]
+
+        """.write(to: log, atomically: true, encoding: .utf8)
+        let (result, html) = try report([log.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(html.contains("data-t=\"10000\" data-e=\"15000\" data-state=\"buffering\""), "the open rebuffer")
+        XCTAssertTrue(html.contains("<dt>Rebuffer time</dt><dd>5 s</dd>"), "its card")
+    }
+
     func testAnAVMetricsLogGetsItsStartupWaterfall() throws {
         for input in ["fixtures/avmetrics-log.jsonl", "fixtures/avmetrics-session.json"] {
             let (result, html) = try report([input])

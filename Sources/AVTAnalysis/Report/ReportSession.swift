@@ -12,7 +12,8 @@ package struct ReportSession: Sendable {
     package let lanes: [String]
     /// The lane of each record (nil for metrics, which belong to no tracker).
     package let laneOfRecord: [Int?]
-    /// The time axis runs from 0 to this (the last record's t, at least 1 ms).
+    /// The time axis runs from 0 to this: the end of the recording (its last step, where the
+    /// states still open end) or the last record's t, whichever is later; at least 1 ms.
     package let end: Int
     package let kpis: SessionKPIs
     /// Requests before the player was likely to keep up (AVMetrics), drawn as a waterfall above
@@ -50,8 +51,11 @@ package struct ReportSession: Sendable {
         }
         self.lanes = lanes
         self.laneOfRecord = laneOfRecord
-        self.end = end
-        self.kpis = input.kpis ?? SessionKPIs.fromRecords(input.name, records, keepSpans: true)
+        let kpis = input.kpis ?? SessionKPIs.fromRecords(input.name, records, keepSpans: true)
+        // A log whose last lines leave a rebuffer open ends after its last event: the axis shows
+        // the rebuffer to the end, as the KPIs count it.
+        self.end = max(end, kpis.end)
+        self.kpis = kpis
     }
 
     package var eventCount: Int { laneOfRecord.lazy.filter { $0 != nil }.count }

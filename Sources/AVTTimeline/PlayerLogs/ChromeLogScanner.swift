@@ -14,15 +14,18 @@ package struct ChromeLogScanner {
         case player
         /// One entry: ms since the player's first entry, its key and value, and its line.
         case entry(time: Double, key: String, value: JSONValue, line: Int)
+        /// A player's `"properties"` object (each property's last value): it comes before the
+        /// player's event list.
+        case properties(JSONValue, line: Int)
     }
 
     /// A closed object waiting to be handed out.
     private enum Pending {
         case player
         /// An object inside the current chunk: `chunk[range]`, valid until the next read.
-        case inChunk(Range<Int>, line: Int)
+        case inChunk(Range<Int>, line: Int, isProperties: Bool)
         /// An object begun in an earlier chunk, copied out of `kept`.
-        case copied([UInt8], line: Int)
+        case copied([UInt8], line: Int, isProperties: Bool)
     }
 
     static let captureLimit = 1 << 20
@@ -43,14 +46,17 @@ package struct ChromeLogScanner {
     private var copiedUpTo = 0
     /// The absolute offset of `chunk[0]`.
     private var chunkBase = 0
-    /// Open objects: absolute start, start line, and whether still captured.
-    private var open: [(start: Int, line: Int, captured: Bool)] = []
+    /// Open objects: absolute start, start line, whether still captured, and whether it is a
+    /// player's properties.
+    private var open: [(start: Int, line: Int, captured: Bool, isProperties: Bool)] = []
     private var capturedCount = 0
     private var depth = 0
     /// The depth of a player's entries: inside its `"events": [`.
     private var entryDepth: Int?
     /// An `"events"` key was just read: the next `[` is the entries' array.
     private var eventsKey = false
+    /// A `"properties"` key was just read: the next `{` is a player's properties.
+    private var propertiesKey = false
     private var inString = false
     private var escaped = false
     /// The string being read and the last one closed, as (length, FNV-1a hash): only
@@ -96,21 +102,23 @@ package struct ChromeLogScanner {
             case .player:
                 sawPlayer = true
                 return .player
-            case .inChunk(let range, let line):
-                if skipsEntries { continue }
+            case .inChunk(let range, let line, let isProperties):
+                if skipsEntries, !isProperties { continue }
                 let item = chunk.withUnsafeBufferPointer {
-                    Self.entry(UnsafeBufferPointer(rebasing: $0[range]), line: line)
+                    Self.item(UnsafeBufferPointer(rebasing: $0[range]), line: line, isProperties: isProperties)
                 }
                 if let item { return entered(item) }
-            case .copied(let bytes, let line):
-                if skipsEntries { continue }
-                if let item = bytes.withUnsafeBufferPointer({ Self.entry($0, line: line) }) { return entered(item) }
+            case .copied(let bytes, let line, let isProperties):
+                if skipsEntries, !isProperties { continue }
+                if let item = bytes.withUnsafeBufferPointer({ Self.item($0, line: line, isProperties: isProperties) }) {
+                    return entered(item)
+                }
             }
         }
     }
 
     private mutating func entered(_ item: Item) -> Item {
-        if !sawPlayer { startedInside = true }
+        if !sawPlayer, case .entry = item { startedInside = true }
         return item
     }
 
@@ -157,20 +165,24 @@ package struct ChromeLogScanner {
                     ready.append(.player)
                     eventsKey = true
                 }
+                propertiesKey = lastString.map { $0 == Self.properties } ?? false
                 lastString = nil
             case 0x7B:
                 depth += 1
                 eventsKey = false
+                let isProperties = propertiesKey
+                propertiesKey = false
                 // Only the entries are parsed (not the objects inside their values), once the
                 // events array is known; before that (a paste cut at the top), every object.
-                let entry = entryDepth.map { $0 == depth } ?? true
+                // A player's properties are kept too.
+                let entry = isProperties || (entryDepth.map { $0 == depth } ?? true)
                 if entry, capturedCount == 0 {
                     // The first captured object: keep from here.
                     kept.removeAll(keepingCapacity: true)
                     keptFrom = chunkBase + i
                     copiedUpTo = keptFrom
                 }
-                open.append((chunkBase + i, line, entry))
+                open.append((chunkBase + i, line, entry, isProperties))
                 if entry { capturedCount += 1 }
             case 0x7D:
                 if depth == 0 { startedInside = true }
@@ -179,12 +191,15 @@ package struct ChromeLogScanner {
                     capturedCount -= 1
                     if object.start >= chunkBase {
                         // The common case: nothing to copy, the chunk stays until `ready` is empty.
-                        ready.append(.inChunk(object.start - chunkBase..<i + 1, line: object.line))
+                        ready.append(
+                            .inChunk(
+                                object.start - chunkBase..<i + 1, line: object.line, isProperties: object.isProperties))
                     } else {
                         copy(upTo: i + 1)
                         let start = object.start - keptFrom
                         if start >= 0, start < kept.count {
-                            ready.append(.copied(Array(kept[start...]), line: object.line))
+                            ready.append(
+                                .copied(Array(kept[start...]), line: object.line, isProperties: object.isProperties))
                         }
                     }
                 }
@@ -192,7 +207,7 @@ package struct ChromeLogScanner {
             case 0x5B:
                 depth += 1
                 if eventsKey { entryDepth = depth + 1 }
-                eventsKey = false
+                (eventsKey, propertiesKey) = (false, false)
                 lastString = nil
             case 0x5D:
                 if depth == 0 { startedInside = true }
@@ -202,7 +217,7 @@ package struct ChromeLogScanner {
                 break
             default:
                 lastString = nil
-                eventsKey = false
+                (eventsKey, propertiesKey) = (false, false)
             }
             i += 1
         }
@@ -218,6 +233,7 @@ package struct ChromeLogScanner {
     private static let fnvOffset: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let events = Array("events".utf8).reduce((0, fnvOffset), hashing)
     private static let allEvents = Array("allEvents".utf8).reduce((0, fnvOffset), hashing)
+    private static let properties = Array("properties".utf8).reduce((0, fnvOffset), hashing)
 
     private static func hashing(_ state: (length: Int, hash: UInt64), _ byte: UInt8) -> (length: Int, hash: UInt64) {
         (state.length &+ 1, (state.hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3)
@@ -253,9 +269,12 @@ package struct ChromeLogScanner {
         }
     }
 
-    /// An object that closed: an entry when it has `time` and `key`.
-    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Item? {
-        guard let node = try? JSONParser.parse(bytes, firstLine: line), case .object(let members) = node.value,
+    /// An object that closed: a player's properties, or an entry when it has `time` and `key`.
+    private static func item(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool) -> Item? {
+        guard let node = try? JSONParser.parse(bytes, firstLine: line), case .object(let members) = node.value
+        else { return nil }
+        if isProperties { return .properties(node.value, line: line) }
+        guard
             let timeNode = members.first(where: { $0.key == "time" })?.node,
             let keyNode = members.first(where: { $0.key == "key" })?.node, case .string(let key) = keyNode.value
         else { return nil }

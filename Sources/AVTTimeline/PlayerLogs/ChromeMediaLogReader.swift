@@ -76,6 +76,9 @@ package struct ChromeMediaLogReader: TimelineSource {
     private var seeking = false
     private var ended = false
     private var errored = false
+    /// The `properties` of the player being read, and of the next (they precede its entries).
+    private var playerProperties: (value: JSONValue, line: Int)?
+    private var nextProperties: (value: JSONValue, line: Int)?
     private var haveEnough: Bool?
     private var width: Int?
     private var height: Int?
@@ -149,6 +152,9 @@ package struct ChromeMediaLogReader: TimelineSource {
             switch item {
             case .player?:
                 newPlayer()
+                (playerProperties, nextProperties) = (nextProperties, nil)
+            case .properties(let value, let line)?:
+                nextProperties = (value, line)
             case .entry(let time, let key, let value, let line)?:
                 add(time: time, key: key, value: value, line: line)
             case nil:
@@ -220,6 +226,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func newPlayer() {
         flushWindow()
         if !held.isEmpty { resolveDoubt(.midSession) }
+        applyFinalError()
         if playerHasSteps {
             var stop = Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex))
             stop.action = .stop
@@ -253,6 +260,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func finish() throws(TimelineError) {
         flushWindow()
         if !held.isEmpty { resolveDoubt(.midSession) }
+        applyFinalError()
         endAtLastEntry()
         if !playerHasSteps, playerHasEntries { playersWithoutMedia += 1 }
         atEnd = true
@@ -276,6 +284,28 @@ package struct ChromeMediaLogReader: TimelineSource {
     }
 
     // MARK: Mapping
+
+    /// A player's properties hold each key's last value: an `error` or `pipeline_error` that no
+    /// entry of the log said (a startup failure or decode error Chrome shows only in the panel,
+    /// or the error entry was cut from the paste) fails the player at its last entry, as the
+    /// entry would have.
+    private mutating func applyFinalError() {
+        guard !errored, let properties = playerProperties, case .object(let members) = properties.value,
+            let error = members.first(where: {
+                ["error", "pipeline_error"].contains($0.key) && Self.isError($0.node.value)
+            })
+        else { return }
+        process(Entry(time: playerTime, key: error.key, value: error.node.value, line: properties.line))
+    }
+
+    /// An error value that says something (not `null`, `""` or `PIPELINE_OK`).
+    private static func isError(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: return false
+        case .string(let text): return !text.isEmpty && text != "PIPELINE_OK"
+        default: return true
+        }
+    }
 
     /// One entry, in time order. While a player's start is in doubt (its first entry is past
     /// 0 ms), entries that do not tell what it was doing (duration, size, HAVE_ENOUGH before a

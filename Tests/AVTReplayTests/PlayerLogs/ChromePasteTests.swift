@@ -100,6 +100,52 @@ final class ChromePasteTests: XCTestCase {
         }
     }
 
+    /// A saved log's `properties` hold each key's last value. An `error` there that no entry says
+    /// (the decode error shown only in the panel, or an error entry cut from the paste) fails the
+    /// player at its last entry, as the entry would: one fatal error; without it, none. The
+    /// second player has the error both as an entry and in its properties: one error, not two.
+    func testAnErrorOnlyInThePlayersPropertiesFailsIt() throws {
+        let log = try String(
+            contentsOf: Support.fixtures.appendingPathComponent("chrome-save-log.json"), encoding: .utf8)
+        let failing = log.replacingOccurrences(
+            of: #""pipeline_state": "kPlaying","#,
+            with: #""pipeline_state": "kStopped", "error": "PIPELINE_ERROR_DECODE: video decode failed","#)
+        XCTAssertNotEqual(failing, log)
+        for (text, errors) in [(log, 0), (failing, 1)] {
+            let path = try CSVTestSupport.file(text, name: "save-log.json")
+            let kpis = try Support.kpis(path)
+            XCTAssertEqual(kpis.first?.int("fatalErrorCount"), errors)
+            let (_, steps, _) = try Support.read(path)
+            XCTAssertEqual(Support.count(steps, "event", .string("error")), errors + 1)
+        }
+    }
+
+    /// The Player Properties panel pasted in place of a log (markdown or tab-separated rows of
+    /// final values, no times): bad input that says what it is and its final error, not "not a
+    /// CSV timeline"; a CSV timeline whose rows happen to have two cells is still read as one.
+    func testAPlayerPropertiesPasteIsNamedWithItsFinalState() throws {
+        let markdown = """
+            Property | Value
+            -- | --
+            render_id | 12
+            player_id | 3
+            pipeline_state | kStopped
+            error | PIPELINE_ERROR_DECODE: video decode failed
+
+            """
+        for text in [markdown, "render_id\t12\npipeline_state\tkPlaying\nurl\thttps://example.com/a.mp4\n"] {
+            XCTAssertThrowsError(try Support.read(bytes: text, format: nil)) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.contains("Chrome media-internals Player Properties"), message)
+                XCTAssertTrue(message.contains("Save Log"), message)
+            }
+        }
+        XCTAssertThrowsError(try Support.read(bytes: markdown, format: nil)) { error in
+            XCTAssertTrue("\(error)".contains("error PIPELINE_ERROR_DECODE: video decode failed"), "\(error)")
+        }
+        XCTAssertNil(ChromePropertiesPaste.read(Array("t,tracker\n0,c\n1,c\n".utf8)[...]))
+    }
+
     /// What decides: a JSON timeline has `steps`, a JSONL timeline's lines have `t`; a Chrome
     /// entry has a numeric `time` and then a string `key` in the same object.
     func testOnlyEntriesMakeAChromeLog() {

@@ -14,7 +14,6 @@ enum ReportFixture {
         {
           "startTime": "2026-03-01T12:00:00Z",
           "trackers": [{"name": "content"}, {"name": "ads", "isAdsTracker": true}],
-          "until": 45000,
           "steps": [
             {"t": 0,     "tracker": "content", "action": "StreamLoad"},
             {"t": 0,     "tracker": "content", "action": "BufferBegin"},
