@@ -31,18 +31,20 @@ public enum KPIName {
             "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "meanSeekLatency",
             "waitTime",
             "bufferTime", "watchTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
+            "bufferingTime", "loadLatency",
         ] {
             units[name] = "ms"
         }
         for name in ["started", "exitBeforeVideoStart", "ended", "abandoned", "playbackFailed"] { units[name] = "flag" }
         units["rebufferRatio"] = "ratio"
+        units["completionPercent"] = "%"
         units["rebufferFrequency"] = "1/min"
         units["initialVideoBitrate"] = "bit/s"
         units["averageBitrate"] = "bit/s"
         units["meanBandwidth"] = "bit/s"
         units["initialVideoHeight"] = "px"
         units["averageResolutionHeight"] = "px"
-        for name in all where units[name] == nil { units[name] = "count" }
+        for name in all + shakaOnly where units[name] == nil { units[name] = "count" }
         return units
     }()
 
