@@ -16,7 +16,7 @@ extension AVTReplayCommand {
                 ExoPlayer's PlaybackStats keeps it) from every tracker action before the hub and from the \
                 players' observations, and computes from it, per playback and per session, the KPIs \
                 defined in docs/kpi.md, each with its unit. --definitions picks the industry's variant \
-                where definitions disagree (openavt, mux, exoplayer, cta); --aggregate adds the pooled \
+                where definitions disagree (openavt, mux, exoplayer, cta; shaka for HTML5 players); --aggregate adds the pooled \
                 values and percentiles across playbacks. --format json gives each playback's state \
                 history and format switches too; --states prints them under the table. A timeline with \
                 an avmetrics tracker, or an Apple AVMetrics log, also gets the startup breakdown, the \

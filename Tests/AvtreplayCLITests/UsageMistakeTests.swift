@@ -47,7 +47,7 @@ final class UsageMistakeTests: XCTestCase {
                 "The value 'json' is invalid for '--format'. Did you mean 'jsonl'? Valid values: jsonl, csv, table, "
                     + "influx, graphite, mediastream, openmetrics."), message)
         let kpi = try refused(["kpi", "fixtures/happy-path.json", "--definitions=mx"])
-        XCTAssertTrue(kpi.contains("Did you mean 'mux'? Valid values: openavt, mux, exoplayer, cta."), kpi)
+        XCTAssertTrue(kpi.contains("Did you mean 'mux'? Valid values: openavt, mux, exoplayer, cta, shaka."), kpi)
     }
 
     func testAMistypedHelpIsSuggestedBeforeAMissingArgument() throws {

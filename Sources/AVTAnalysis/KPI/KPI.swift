@@ -24,14 +24,14 @@ extension Array where Element == KPI {
 }
 
 extension Array where Element == KPI {
-    /// The values in `KPIName.all` order, nil where absent: one pass, as the values come in that
-    /// order (a lookup per name would compare names quadratically on every row).
-    package var aligned: [KPIValue?] {
-        var out = [KPIValue?](repeating: nil, count: KPIName.all.count)
+    /// The values in `names` order (a set's `KPIName.names`), nil where absent: one pass, as the
+    /// values come in that order (a lookup per name would compare names quadratically on every row).
+    package func aligned(_ names: [String]) -> [KPIValue?] {
+        var out = [KPIValue?](repeating: nil, count: names.count)
         var next = 0
         for kpi in self {
-            while next < KPIName.all.count, KPIName.all[next] != kpi.name { next += 1 }
-            guard next < KPIName.all.count else { break }
+            while next < names.count, names[next] != kpi.name { next += 1 }
+            guard next < names.count else { break }
             out[next] = kpi.value
             next += 1
         }

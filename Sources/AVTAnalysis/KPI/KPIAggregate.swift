@@ -10,7 +10,7 @@ package enum KPIAggregate {
         for playback in playbacks {
             for kpi in playback { samples[kpi.name, default: []].append(kpi.value.number) }
         }
-        return KPIName.all.compactMap { name in
+        return (KPIName.all + KPIName.shakaOnly).compactMap { name in
             guard let values = samples[name]?.sorted(), !values.isEmpty else { return nil }
             let mean = values.reduce(0, +) / Double(values.count)
             return (

@@ -4,6 +4,7 @@
 package enum KPICalculator {
     /// `flags`: a playback's yes/no KPIs as booleans; for totals, the number of playbacks.
     package static func values(_ f: PlaybackFigures, _ definitions: KPIDefinitions, flags: Bool) -> [KPI] {
+        if definitions == .shaka { return f.shaka.values }
         let exo = definitions == .exoplayer
         func flag(_ n: Int) -> KPIValue { flags ? .bool(n > 0) : .int(n) }
         var out: [KPI] = []
@@ -34,13 +35,14 @@ package enum KPICalculator {
         case .openavt: add("startupTime", mean(f.toFirstFrameSinceLoad, f.toFirstFrameSinceLoadCount, exact: false))
         case .cta: add("startupTime", mean(f.toFirstFrame, f.toFirstFrameCount, exact: false))
         case .mux: add("startupTime", mean(f.toFirstPicture, f.toFirstPictureCount, exact: false))
+        case .shaka: break
         }
         add("startTimeMetric", mean(f.startTimeMetric, f.startTimeMetricCount, exact: false))
         add("started", flag(exo ? f.ready : f.started))
         switch definitions {
         case .exoplayer: add("exitBeforeVideoStart", flag(max(0, f.attempted - f.ready)))
         case .openavt: add("exitBeforeVideoStart", flag(f.neverStarted))
-        case .mux, .cta: add("exitBeforeVideoStart", flag(f.neverStartedWithoutFailure))
+        case .mux, .cta, .shaka: add("exitBeforeVideoStart", flag(f.neverStartedWithoutFailure))
         }
         add("ended", flag(f.ended))
         add("abandoned", flag(f.abandoned))
@@ -127,7 +129,7 @@ package enum KPICalculator {
         switch definitions {
         case .exoplayer: return (play.saturatingAdding(wait), play)
         case .openavt: return (play.saturatingAdding(rebuffer), play)
-        case .mux, .cta:
+        case .mux, .cta, .shaka:
             let watch = [
                 f.time(.joining), play, f.time(.suppressed), rebuffer, f.time(.seeking), f.time(.interruptedByAd),
                 f.playingBeforeFirstFrame, f.bufferingBeforeFirstFrame,

@@ -18,4 +18,8 @@ public enum KPIDefinitions: String, Sendable, CaseIterable {
     /// first playbackStarted; stall ratio over watched time (`watchTime`, from the request on,
     /// pauses left out); exits before start exclude failures.
     case cta
+    /// Shaka Player's `getStats()` for HTML5 playbacks: play, pause and buffering time from its
+    /// state history (buffering, then paused, then ended, then playing; the load and the wait
+    /// after a seek are buffering), load latency (`load()` → `loadeddata`), completion percent.
+    case shaka
 }

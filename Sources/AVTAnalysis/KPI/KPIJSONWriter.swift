@@ -22,7 +22,7 @@ public struct KPIJSONWriter {
         w.raw("{\"definitions\":")
         w.string(definitions.rawValue)
         w.raw(",\"units\":{")
-        for (n, name) in KPIName.all.enumerated() {
+        for (n, name) in KPIName.names(definitions).enumerated() {
             if n > 0 { w.raw(",") }
             w.string(name)
             w.raw(":")

@@ -102,4 +102,11 @@ extension KPIName {
     public static let requests = KPIName("requests")
     /// `loads` (count): Start; End/Stop/Next; MediaRequest; StreamLoad actions the tracker emitted.
     public static let loads = KPIName("loads")
+    /// `bufferingTime` (ms): shaka only: time in Shaka's buffering state.
+    public static let bufferingTime = KPIName("bufferingTime")
+    /// `loadLatency` (ms): shaka only: `load()` (the element's `loadstart`) → its first `loadeddata`.
+    public static let loadLatency = KPIName("loadLatency")
+    /// `completionPercent` (%): shaka only: the highest `Math.round(100 × currentTime ÷ duration)` the element
+    /// reached; absent without a `duration`.
+    public static let completionPercent = KPIName("completionPercent")
 }

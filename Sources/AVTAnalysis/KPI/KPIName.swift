@@ -5,7 +5,7 @@ public struct KPIName: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// The camelCase key, as every output names the KPI.
     public let rawValue: String
 
-    /// A name; any string is accepted, but only `all`'s are ever computed.
+    /// A name; any string is accepted, but only `allNames` are ever computed.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     init(_ rawValue: String) { self.rawValue = rawValue }
@@ -16,8 +16,8 @@ public struct KPIName: RawRepresentable, Hashable, Sendable, CustomStringConvert
     /// The unit, as `units` gives it.
     public var unit: String { Self.units[rawValue] ?? "count" }
 
-    /// Every KPI, typed, in output order.
-    public static let allNames = all.map(KPIName.init(rawValue:))
+    /// Every KPI, typed: `all`, then the shaka set's own.
+    public static let allNames = (all + shakaOnly).map(KPIName.init(rawValue:))
 
     /// Every KPI's key in output order (tables, CSV columns and JSON members come in this order).
     public static let all = [
@@ -51,18 +51,20 @@ public struct KPIName: RawRepresentable, Hashable, Sendable, CustomStringConvert
             "startupTime", "startTimeMetric", "playTime", "pauseTime", "seekTime", "meanSeekTime", "meanSeekLatency",
             "waitTime",
             "bufferTime", "watchTime", "rebufferTime", "maxRebufferTime", "meanRebufferTime", "adTime",
+            "bufferingTime", "loadLatency",
         ] {
             units[name] = "ms"
         }
         for name in ["started", "exitBeforeVideoStart", "ended", "abandoned", "playbackFailed"] { units[name] = "flag" }
         units["rebufferRatio"] = "ratio"
+        units["completionPercent"] = "%"
         units["rebufferFrequency"] = "1/min"
         units["initialVideoBitrate"] = "bit/s"
         units["averageBitrate"] = "bit/s"
         units["meanBandwidth"] = "bit/s"
         units["initialVideoHeight"] = "px"
         units["averageResolutionHeight"] = "px"
-        for name in all where units[name] == nil { units[name] = "count" }
+        for name in all + shakaOnly where units[name] == nil { units[name] = "count" }
         return units
     }()
 

@@ -25,16 +25,17 @@ public enum KPIReport {
         if v.rounded() == v, abs(v) < 9e15 { w.int(Int(v)) } else { w.double(v) }
     }
 
-    /// A header row (each KPI with its unit), then per session a row per playback and a
-    /// totals row; `aggregate` adds the pooled values and statistics.
+    /// A header row (each KPI of the set with its unit), then per session a row per playback
+    /// and a totals row; `aggregate` adds the pooled values and statistics.
     public static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String {
-        var lines = [(["session", "playbackId"] + KPIName.all.map(KPIName.labelled)).joined(separator: ",")]
+        let names = KPIName.names(definitions)
+        var lines = [(["session", "playbackId"] + names.map(KPIName.labelled)).joined(separator: ",")]
         for session in sessions {
             // A row at a time, appended to one line: 10^5 playbacks make 10^5 rows of 40 cells.
             let name = quoted(session.session)
             func row(_ id: String, _ values: [KPI]) -> String {
                 var line = name + "," + quoted(id)
-                for value in values.aligned {
+                for value in values.aligned(names) {
                     line += ","
                     if let value { line += text(value) }
                 }
@@ -46,7 +47,7 @@ public enum KPIReport {
         }
         if aggregate {
             for (label, values) in aggregateColumns(sessions, definitions: definitions) {
-                let cells = ["(all)", label] + KPIName.all.map { name in values[name].map(number) ?? "" }
+                let cells = ["(all)", label] + names.map { name in values[name].map(number) ?? "" }
                 lines.append(cells.joined(separator: ","))
             }
         }
@@ -92,14 +93,15 @@ public enum KPIReport {
     /// One session's table: a column per playback and the totals, then its AVMetrics breakdown.
     public static func table(_ session: SessionKPIs, definitions: KPIDefinitions) -> String {
         var out = ""
+        let names = KPIName.names(definitions)
         let columns =
-            session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned) }
-            + [("total", session.totals(definitions: definitions).aligned)]
+            session.playbackIds.map { ($0, session.playback($0, definitions: definitions).aligned(names)) }
+            + [("total", session.totals(definitions: definitions).aligned(names))]
         let headers = columns.map { $0.0 == "total" ? "total" : TerminalText.escaped(String($0.0.prefix(8))) + "…" }
         let width = max(14, headers.map(\.count).max() ?? 0)
         out += "\(TerminalText.escaped(session.session))  (definitions: \(definitions.rawValue))\n"
         out += pad("KPI (unit)", 34) + headers.map { pad($0, width, right: true) }.joined(separator: " ") + "\n"
-        for (n, name) in KPIName.all.enumerated() {
+        for (n, name) in names.enumerated() {
             let cells = columns.map { column -> String in
                 column.1[n].map(text) ?? "–"
             }
@@ -121,7 +123,7 @@ public enum KPIReport {
         let count = sessions.reduce(0) { $0 + $1.playbackIds.count }
         out += "all sessions: \(count) playback\(count == 1 ? "" : "s") (definitions: \(definitions.rawValue))\n"
         out += pad("KPI (unit)", 34) + columns.map { pad($0.0, 12, right: true) }.joined(separator: " ") + "\n"
-        for name in KPIName.all {
+        for name in KPIName.names(definitions) {
             let cells = columns.map { $0.1[name].map(number) ?? "–" }
             out += pad(KPIName.labelled(name), 34) + cells.map { pad($0, 12, right: true) }.joined(separator: " ")
             out += "\n"

@@ -34,6 +34,7 @@ package struct PlaybackFigures: Sendable {
     /// figures, and not a playback that never started.
     var startNotRecorded = 0
     var counters = ActionCounters()
+    var shaka = ShakaFigures()
 
     init() {}
 
@@ -74,6 +75,7 @@ package struct PlaybackFigures: Sendable {
         bandwidthBytes = h.bandwidthBytes
         bandwidthTime = h.bandwidthTime
         counters = h.counters
+        if let history = h.shaka { shaka = ShakaFigures(history) }
     }
 
     /// The figures about how the playback began: its join, its time to the first frame (from
@@ -147,6 +149,7 @@ package struct PlaybackFigures: Sendable {
         add(&bandwidthBytes, o.bandwidthBytes)
         add(&bandwidthTime, o.bandwidthTime)
         counters.merge(o.counters)
+        shaka.merge(o.shaka)
     }
 }
 

@@ -37,15 +37,16 @@ package enum KPISection {
         s += playbacks.count == 1 ? "" : "s"
         s += " (definitions: \(definitions.rawValue))</summary><div class=\"scroll\"><table><thead><tr>"
         s += "<th scope=\"col\">playback</th>"
-        for name in KPIName.all {
+        for name in KPIName.names(definitions) {
             s += "<th scope=\"col\" data-kpi=\"\(name)\">\(name) (\(KPIName.units[name] ?? "count"))</th>"
         }
         s += "</tr></thead><tbody>"
         let rows = zip(kpis.playbackIds, playbacks).map { ($0.0, $0.1) } + [("total", totals)]
+        let names = KPIName.names(definitions)
         for (rowId, values) in rows {
             let header = rowId == "total" ? "total" : String(rowId.prefix(8)) + "…"
             s += "<tr><th scope=\"row\" title=\"\(ReportText.html(rowId))\">\(ReportText.html(header))</th>"
-            for value in values.aligned { s += "<td>" + (value.map { KPIReport.text($0) } ?? "–") + "</td>" }
+            for value in values.aligned(names) { s += "<td>" + (value.map { KPIReport.text($0) } ?? "–") + "</td>" }
             s += "</tr>"
         }
         return s + "</tbody></table></div></details></section>"

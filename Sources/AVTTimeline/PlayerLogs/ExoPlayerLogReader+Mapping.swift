@@ -16,6 +16,7 @@ extension ExoPlayerLogReader {
             }
             // ≤ r2.11: `state [T, …, playWhenReady, STATE]`.
             let request = details.count >= 2 ? Self.bool(details[details.count - 2]) : nil
+            let first = !sessionHasState
             let inferred = inferIfMidSession(
                 Self.firstSign(state, eventTime: line.eventTime), t: t, number: number, text: text)
             // One callback gave both: the request first, so that a first `true, BUFFERING` arms
@@ -29,6 +30,12 @@ extension ExoPlayerLogReader {
             if state == "READY" || state == "IDLE" || state == "ENDED" { seeking = false }
             if inferred, state == "READY", playWhenReady == nil {
                 heldReady = (t, number, observe)
+                return
+            }
+            if first, !inferred, state == "BUFFERING", request == nil {
+                // prepare(), unless the next line says the player stopped playing (see `isPlaying`).
+                heldReady = (t, number, observe)
+                heldIsStart = true
                 return
             }
             append(t: t, line: number, observe)
@@ -54,6 +61,10 @@ extension ExoPlayerLogReader {
             // playWhenReady the log has not shown (a first `state READY`, then `isPlaying true`).
             let value = details.first.flatMap(Self.bool)
             guard let value else { return }
+            if !value, heldIsStart, let held = heldReady, held.t == t {
+                startedPlaying(before: held, number: number, text: text)
+                return
+            }
             if value, var held = heldReady, held.t == t {
                 held.observe.append(("playWhenReady", .bool(true)))
                 heldReady = held

@@ -91,10 +91,29 @@ extension ExoPlayerLogReader {
         "\(eventTime / 1000).\(String(eventTime % 1000 / 10 + 100).dropFirst())"
     }
 
+    /// The session's first BUFFERING followed by `isPlaying false` at the same time: a fresh
+    /// player's first isPlaying change can only be to true, so this one was playing before the
+    /// log and the BUFFERING is a stall, not its prepare(). Loaded and playing are inferred at
+    /// the line's time, then the stall.
+    mutating func startedPlaying(
+        before held: (t: Int, line: Int, observe: [(String, JSONValue)]), number: Int, text: [UInt8]
+    ) {
+        (heldReady, heldIsStart) = (nil, false)
+        markNext = true
+        warnings.line(
+            number, text,
+            "the log starts mid-session (isPlaying false right after its first BUFFERING): inferred the player "
+                + "was playing before; its startup is not in the log")
+        append(t: held.t, line: held.line, [("playbackState", .string("BUFFERING"))])
+        append(t: held.t, line: held.line, [("playbackState", .string("READY")), ("playWhenReady", .bool(true))])
+        append(t: held.t, line: held.line, held.observe)
+        (playbackState, playWhenReady) = ("BUFFERING", true)
+    }
+
     /// The held first READY goes out as it is (see `heldReady`).
     mutating func flushHeld() {
         guard let held = heldReady else { return }
-        heldReady = nil
+        (heldReady, heldIsStart) = (nil, false)
         append(t: held.t, line: held.line, held.observe)
     }
 }

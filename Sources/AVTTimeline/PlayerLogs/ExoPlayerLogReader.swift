@@ -58,6 +58,9 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// until the next step, so that an `isPlaying true` at the same time joins it (ready and
     /// playing at once, as a player already playing) rather than follow a READY paused for no time.
     var heldReady: (t: Int, line: Int, observe: [(String, JSONValue)])?
+    /// The held step is the session's first BUFFERING (2.12+ lines), read as its prepare()
+    /// unless an `isPlaying false` follows at once: a player that was playing and stalls.
+    var heldIsStart = false
     var pendingInit = false
     var pendingInitPid: Int?
     var pid: Int?

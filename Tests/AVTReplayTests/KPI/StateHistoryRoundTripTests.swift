@@ -38,7 +38,10 @@ final class StateHistoryRoundTripTests: XCTestCase {
                     // The switches are the renditions played, which every set but exoplayer weighs
                     // (PlaybackStats takes ExoPlayer's formats as events, docs/kpi.md).
                     let formats = definitions == .exoplayer ? [] : ["averageBitrate", "averageResolutionHeight"]
-                    for name in KPIName.fromStateHistory + formats {
+                    // The shaka set measures the element with a state history of its own (Shaka
+                    // Player's, docs/kpi.md), which this one does not hold.
+                    let names = definitions == .shaka ? [] : KPIName.fromStateHistory + formats
+                    for name in names {
                         XCTAssertEqual(
                             recomputed[name: name].map(Self.json), playback[name],
                             "\(path) \(definitions) \(name)")

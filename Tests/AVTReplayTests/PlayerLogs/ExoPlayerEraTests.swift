@@ -122,6 +122,36 @@ final class ExoPlayerEraTests: XCTestCase {
         }
     }
 
+    /// A paste that begins with a stall: `state BUFFERING` and, at the same time, `isPlaying
+    /// false`. A fresh player's first isPlaying change can only be to true (it is created not
+    /// playing), so this player was playing before the log: no startup, and the BUFFERING is a
+    /// rebuffer (PlaybackStats: BUFFERING after PLAYING, `updatePlaybackState`) of 1000 ms. The same
+    /// BUFFERING with no isPlaying line is a prepare() and a join.
+    func testABufferingThenIsPlayingFalseFirstIsAStallNotAStart() throws {
+        let stall = """
+            EventLogger: state [eventTime=5.00, mediaPos=4.00, window=0, BUFFERING]
+            EventLogger: isPlaying [eventTime=5.00, mediaPos=4.00, window=0, false]
+            EventLogger: state [eventTime=6.00, mediaPos=4.00, window=0, READY]
+            EventLogger: isPlaying [eventTime=6.00, mediaPos=4.00, window=0, true]
+            EventLogger: state [eventTime=20.00, mediaPos=18.00, window=0, ENDED]
+
+            """
+        let (_, _, warnings) = try Support.read(bytes: stall, format: .exoplayerLog)
+        XCTAssertTrue(
+            warnings.contains { $0.contains("<stdin>:2: the log starts mid-session (isPlaying false") }, "\(warnings)")
+        for definitions in [KPIDefinitions.openavt, .exoplayer] {
+            let k = try XCTUnwrap(try kpis(stall, name: "stall-first.log", definitions).first)
+            XCTAssertNil(k.int("startupTime"), "\(definitions)")
+            XCTAssertEqual(k.int("rebufferCount"), 1, "\(definitions)")
+            XCTAssertEqual(k.int("rebufferTime"), 1000, "\(definitions)")
+        }
+        let start = stall.replacingOccurrences(
+            of: "EventLogger: isPlaying [eventTime=5.00, mediaPos=4.00, window=0, false]\n", with: "")
+        let k = try XCTUnwrap(try kpis(start, name: "prepare.log", .exoplayer).first)
+        XCTAssertEqual(k.int("startupTime"), 1000, "JOINING 5.00 → READY 6.00")
+        XCTAssertEqual(k.int("rebufferCount"), 0)
+    }
+
     /// A paste that begins with a seek 110 s into the player: the stream was loaded and shown
     /// long before. PlaybackStats is SEEKING from the seek's discontinuity (110.40: `isSeeking`,
     /// which `resolveNewPlaybackState` puts first) until READY at 110.95, when `onEvents` clears
@@ -138,7 +168,7 @@ final class ExoPlayerEraTests: XCTestCase {
             """
         let (_, _, warnings) = try Support.read(bytes: log, format: .exoplayerLog)
         XCTAssertTrue(warnings.contains { $0.contains("a seek first, at eventTime 110.40 s") }, "\(warnings)")
-        for definitions in KPIDefinitions.allCases {
+        for definitions in KPIDefinitions.allCases where definitions != .shaka {
             let k = try XCTUnwrap(try kpis(log, name: "seek-first.log", definitions).first)
             XCTAssertNil(k.int("startupTime"), "\(definitions)")
             XCTAssertEqual(k.int("seekCount"), 1, "\(definitions)")

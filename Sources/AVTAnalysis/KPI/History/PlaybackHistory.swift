@@ -100,6 +100,8 @@ package struct PlaybackHistory: Sendable {
     /// False while its player has no media: such a playback is left out of the KPIs (see
     /// `TrackerModel.hasMedia`).
     package var hasMedia = true
+    /// The playback as Shaka Player measures it (the `shaka` set): HTML5 playbacks only.
+    package var shaka: ShakaStateHistory?
 
     package init(id: String, begin: Int, keepSpans: Bool) {
         self.id = id
@@ -251,6 +253,7 @@ package struct PlaybackHistory: Sendable {
         copy.bankTime(until: t)
         copy.updateMaxRebufferTime(at: t)
         copy.stateStart = t
+        copy.shaka = shaka?.closed(at: min(t, finishedAt ?? t))
         return copy
     }
 

@@ -119,6 +119,8 @@ extension SessionHistory {
     }
 
     private mutating func html5(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
+        playbacks[playback].shaka = playbacks[playback].shaka ?? ShakaStateHistory()
+        playbacks[playback].shaka?.observe(o, at: t)
         switch o.key {
         case "event":
             switch PlayerValue.string(o.value) {
