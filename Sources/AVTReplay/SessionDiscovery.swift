@@ -27,17 +27,25 @@ package enum SessionDiscovery {
         case whenNoTimelines
     }
 
-    package static func expand(_ paths: [String], keepOutputs: Outputs = .never) throws(TimelineError) -> [String] {
+    /// With a `shard`, only its sessions: a file of another shard is not opened at all (its name
+    /// decides, see `Shard`), so N machines read each file once between them.
+    package static func expand(_ paths: [String], keepOutputs: Outputs = .never, shard: Shard? = nil)
+        throws(TimelineError) -> [String]
+    {
         var sessions: [String] = []
         for path in paths {
             if path != "-", isDirectory(path) {
                 let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
-                let files = try FolderWalk.files(under: directory)
+                let all = try FolderWalk.files(under: directory)
+                let files =
+                    shard.map { shard in all.filter { shard.contains(Shard.name(of: $0, in: directory)) } } ?? all
                 var found = timelines(in: files, keepOutputs: keepOutputs == .always)
                 if found.isEmpty, keepOutputs == .whenNoTimelines {
                     found = timelines(in: files, keepOutputs: true)
                 }
-                if found.isEmpty {
+                // Another shard's files may be the timelines: judged by their names alone.
+                let elsewhere = shard != nil && all.contains { isTimelineFile(fileName($0)) || isLogName(fileName($0)) }
+                if found.isEmpty, !elsewhere {
                     throw TimelineError(
                         file: path,
                         message: keepOutputs == .never
@@ -45,7 +53,7 @@ package enum SessionDiscovery {
                             : "no timelines or event logs in this directory")
                 }
                 sessions.append(contentsOf: found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-            } else {
+            } else if shard.map({ $0.contains(Shard.name(of: path, in: nil)) }) ?? true {
                 sessions.append(path)
             }
         }
@@ -56,6 +64,16 @@ package enum SessionDiscovery {
     /// record alone would not say which session it came from.
     package static func labelsSessions(inputs: [String], sessions: [String]) -> Bool {
         inputs.count > 1 || sessions != inputs
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// A `.log` or `.txt` name: a player log, perhaps, by its content.
+    private static func isLogName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return !name.hasPrefix(".") && (lower.hasSuffix(".log") || lower.hasSuffix(".txt"))
     }
 
     package static func isTimelineFile(_ name: String) -> Bool {

@@ -99,12 +99,11 @@ extension AVTReplayCommand {
             configuration.keepGoing = schedule.keepGoing
             var sessions: [String]
             do {
-                sessions = try SessionDiscovery.expand(timelines)
+                sessions = try SessionDiscovery.expand(timelines, shard: schedule.shard.flatMap(Shard.init))
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
             configuration.labelSessions = SessionDiscovery.labelsSessions(inputs: timelines, sessions: sessions)
-            sessions = schedule.select(sessions)
 
             let plan: DeliveryPlan
             let target: ByteSink

@@ -8,7 +8,8 @@ struct ScheduleOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Replay only sessions K, K+N, K+2N, … (1-based) of the sorted inputs, to split a corpus across machines.",
+            "Take only the sessions whose name (the path relative to the folder given) hashes to K of N, to split "
+                + "a corpus across machines; K is 1-based (a 0-based index i is --shard $((i + 1))/N).",
             valueName: "K/N"))
     var shard: String?
 
@@ -24,7 +25,4 @@ struct ScheduleOptions: ParsableArguments {
             throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got '\(shard)'.")
         }
     }
-
-    /// This shard's share of the sorted sessions.
-    func select<T>(_ sessions: [T]) -> [T] { shard.flatMap(Shard.init)?.select(sessions) ?? sessions }
 }

@@ -27,12 +27,13 @@ enum CLI {
 
     private final class Marker {}
 
+    /// `executable`: another program to run instead (one that runs avtreplay, such as strace).
     static func run(
         _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-        in directory: URL = packageRoot
+        in directory: URL = packageRoot, executable: URL? = nil
     ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = try binary
+        process.executableURL = try executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

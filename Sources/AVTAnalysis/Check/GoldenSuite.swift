@@ -38,7 +38,7 @@ package struct GoldenSuite: Sendable {
     let paths: [String]
     let expect: String?
     let update: Bool
-    /// `--shard K/N`: the items K, K+N, K+2N, … of the whole suite.
+    /// `--shard K/N`: the items whose name (the path relative to the folder given) hashes to K.
     let shard: Shard?
     /// How many items the suite gives (this shard's share).
     package private(set) var count = 0
@@ -123,7 +123,9 @@ package struct GoldenSuite: Sendable {
         package mutating func next() throws(TimelineError) -> Item? {
             while let item = try nextOfAll() {
                 position += 1
-                guard let shard = suite.shard, (position - 1) % shard.count != shard.index - 1 else { return item }
+                // An item of a walk is named relative to the folder walked (the walk is still on).
+                let name = Shard.name(of: item.path, in: walk == nil ? nil : folder)
+                guard let shard = suite.shard, !shard.contains(name) else { return item }
             }
             return nil
         }

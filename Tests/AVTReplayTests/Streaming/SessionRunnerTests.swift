@@ -52,11 +52,25 @@ final class SessionRunnerTests: XCTestCase {
         XCTAssertTrue(SessionDiscovery.labelsSessions(inputs: ["dir"], sessions: []))
     }
 
-    func testShardsSplitTheSortedListWithoutOverlap() {
-        let items = Array(0..<10)
-        XCTAssertEqual(Shard("1/3")?.select(items), [0, 3, 6, 9])
-        XCTAssertEqual(Shard("3/3")?.select(items), [2, 5, 8])
-        XCTAssertEqual(Set((1...4).flatMap { Shard("\($0)/4")!.select(items) }), Set(items))
+    /// Every name is in exactly one shard, the shards are about even, a name's shard does not
+    /// depend on the other names (adding files moves none), and it is FNV-1a's: the same on
+    /// every machine. A name is relative to the folder it was found in.
+    func testShardsSplitByNameWithoutOverlapAndSurviveChange() {
+        let names = (0..<400).map { "s\($0).json" }
+        for n in [1, 2, 3, 7] {
+            let shards = (1...n).map { k in names.filter { Shard("\(k)/\(n)")!.contains($0) } }
+            XCTAssertEqual(shards.map(\.count).reduce(0, +), names.count, "each name once (\(n))")
+            XCTAssertEqual(Set(shards.joined()).count, names.count)
+            if n > 1 { XCTAssertGreaterThan(shards.map(\.count).min() ?? 0, names.count / n / 2, "even enough") }
+        }
+        // The shard is FNV-1a 64 of the name, modulo N, plus one: computed here from the
+        // definition, so a change of hash (which would move every corpus's shards) fails.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in "a.json".utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        XCTAssertTrue(Shard("\(Int(hash % 5) + 1)/5")!.contains("a.json"))
+        XCTAssertEqual(Shard.name(of: "corpus/sub/a.json", in: "corpus"), "sub/a.json")
+        XCTAssertEqual(Shard.name(of: "corpus/sub/a.json", in: "corpus/"), "sub/a.json")
+        XCTAssertEqual(Shard.name(of: "./a.json", in: nil), "a.json")
         for bad in ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3", ""] { XCTAssertNil(Shard(bad), bad) }
     }
 
