@@ -43,6 +43,25 @@ final class LibraryQuietTests: XCTestCase {
         XCTAssertEqual(printed, "")
     }
 
+    /// A folder whose walk skips something (a FIFO) says so to the checker's handler only.
+    func testAFolderWalksSkipsGoToTheHandler() throws {
+        let folder = NSTemporaryDirectory() + "quiet-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.log, toPath: folder + "/s.log")
+        XCTAssertEqual(mkfifo(folder + "/pipe.json", 0o644), 0)
+        let printed = try standardError { _ = try GoldenChecker().plan([folder]) }
+        XCTAssertEqual(printed, "")
+        final class Said: @unchecked Sendable {
+            var messages: [String] = []
+        }
+        let said = Said()
+        var checker = GoldenChecker()
+        checker.warn = { said.messages.append($0) }
+        _ = try checker.plan([folder])
+        XCTAssertEqual(said.messages.filter { $0.contains("pipe.json: skipped") }.count, 1, "\(said.messages)")
+    }
+
     func testWarningsGoToTheCallersHandler() throws {
         final class Collected: @unchecked Sendable {
             private let lock = NSLock()

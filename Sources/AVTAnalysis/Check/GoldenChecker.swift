@@ -54,7 +54,10 @@ public struct GoldenChecker: Sendable {
     package func plan(
         _ paths: [String], expect: String?, update: Bool, shard: Shard?, outputs: [String]
     ) throws(TimelineError) -> GoldenPlan {
-        GoldenPlan(try GoldenSuite(paths, expect: expect, update: update, shard: shard, outputs: outputs))
+        GoldenPlan(
+            try GoldenSuite(
+                paths, expect: expect, update: update, shard: shard, outputs: outputs,
+                warn: warn ?? options.warnings.warn))
     }
 
     /// Checks the plan, giving each result to `each` as soon as it and those before it are done,

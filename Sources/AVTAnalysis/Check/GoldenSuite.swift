@@ -51,9 +51,11 @@ package struct GoldenSuite: Sendable {
     /// Arguments as given, directories walked in path order (the order `run` takes them), each
     /// golden file without a timeline where its path falls. `update` lists every timeline as a
     /// `.timeline` (to create the missing golden files). An existing file among `outputs` that
-    /// the suite reads is refused: writing it would destroy what is read.
+    /// the suite reads is refused: writing it would destroy what is read. What a folder walk
+    /// skips (a FIFO, a symlink out of the folder) goes to `warn`, once.
     package init(
-        _ paths: [String], expect: String? = nil, update: Bool = false, shard: Shard? = nil, outputs: [String] = []
+        _ paths: [String], expect: String? = nil, update: Bool = false, shard: Shard? = nil, outputs: [String] = [],
+        warn: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(TimelineError) {
         if let expect, SessionDiscovery.isDirectory(expect) {
             throw TimelineError(
@@ -63,7 +65,7 @@ package struct GoldenSuite: Sendable {
         }
         (self.paths, self.expect, self.update, self.shard) = (paths, expect, update, shard)
         let written = outputs.compactMap { output in FileIdentity(path: output).map { (output, $0) } }
-        var cursor = Cursor(self, warn: FolderWalk.warnOnStandardError)
+        var cursor = Cursor(self, warn: warn)
         var selected = 0
         while let item = try cursor.next() {
             selected += 1
