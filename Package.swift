@@ -4,7 +4,8 @@ import PackageDescription
 // The targets follow the data's path:
 //   timeline (AVTTimeline) → trackers (AVTTrackers) → hub → metricalc (AVTCore)
 //   → records and wire formats (AVTOutput) → network (AVTDelivery),
-// driven by AVTReplay; AVTAnalysis reads what a replay produced (kpi, check, report, precall).
+// driven by AVTReplay; AVTKPI turns a replay into state histories and KPIs, and AVTAnalysis
+// reads what a replay produced (check, report, precall).
 // AVTJSON and AVTFormats are the leaf scanners and writers of the text formats.
 let package = Package(
     name: "avtreplay",
@@ -48,20 +49,29 @@ let package = Package(
         .target(
             name: "AVTDelivery",
             dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTimeline", "AVTOutput", "AVTReplay", "CZlib"]),
-        // What a replay amounts to: KPIs, check/diff against goldens, the HTML report, pre-call verdicts.
+        // KPIs: each playback's state history (PlaybackStats' states, Shaka's), the definition
+        // sets that turn it into KPIs, and their aggregates.
+        .target(
+            name: "AVTKPI",
+            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay"]),
+        // What a replay amounts to: check/diff against goldens, the HTML report, pre-call verdicts.
         .target(
             name: "AVTAnalysis",
-            dependencies: ["AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay"]),
+            dependencies: [
+                "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTKPI",
+            ]),
         // The library's one import: re-exports every module a replay, KPIs and check need.
         .target(
             name: "AVTReplayKit",
-            dependencies: ["AVTCore", "AVTJSON", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTAnalysis"]),
+            dependencies: [
+                "AVTCore", "AVTJSON", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay", "AVTKPI", "AVTAnalysis",
+            ]),
         // The command-line front end: argument parsing and exit codes only.
         .executableTarget(
             name: "avtreplay",
             dependencies: [
                 "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
-                "AVTDelivery",
+                "AVTDelivery", "AVTKPI",
                 "AVTAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,7 +85,7 @@ let package = Package(
             name: "AVTReplayTests",
             dependencies: [
                 "AVTCore", "AVTJSON", "AVTFormats", "AVTTrackers", "AVTTimeline", "AVTOutput", "AVTReplay",
-                "AVTDelivery", "AVTAnalysis", "AVTReplayKit",
+                "AVTDelivery", "AVTKPI", "AVTAnalysis", "AVTReplayKit",
             ],
             exclude: ["Fuzz/Corpus", "Check/junit.xsd"]),
         .testTarget(

@@ -4,6 +4,7 @@
 @_exported import AVTAnalysis
 @_exported import AVTCore
 @_exported import AVTJSON
+@_exported import AVTKPI
 @_exported import AVTOutput
 @_exported import AVTReplay
 @_exported import AVTTimeline

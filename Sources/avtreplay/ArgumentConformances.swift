@@ -1,5 +1,6 @@
 import AVTAnalysis
 import AVTDelivery
+import AVTKPI
 import AVTOutput
 import AVTTimeline
 import ArgumentParser

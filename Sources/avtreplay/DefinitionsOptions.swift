@@ -1,4 +1,6 @@
 import AVTAnalysis
+import AVTKPI
+import AVTOutput
 import ArgumentParser
 
 /// `--definitions`, for the commands that compute KPIs (`kpi`, `report`).

@@ -1,4 +1,6 @@
 import AVTAnalysis
+import AVTKPI
+import AVTOutput
 import AVTReplay
 import ArgumentParser
 

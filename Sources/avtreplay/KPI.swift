@@ -1,4 +1,5 @@
 import AVTAnalysis
+import AVTKPI
 import AVTOutput
 import AVTReplay
 import AVTTimeline

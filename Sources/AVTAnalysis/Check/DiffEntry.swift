@@ -1,4 +1,6 @@
 import AVTJSON
+import AVTKPI
+import AVTOutput
 
 /// One step of the aligned comparison.
 package enum DiffEntry: Sendable, Equatable {

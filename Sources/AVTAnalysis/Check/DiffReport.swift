@@ -1,5 +1,7 @@
 import AVTFormats
 import AVTJSON
+import AVTKPI
+import AVTOutput
 
 /// Renders comparisons for people (text), tools (JSON) and CI servers (JUnit XML).
 package enum DiffReport {

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// Renames random ids by first appearance (`playbackId` → P1, P2…; `streamId` → S1…; the
 /// instrument part of `senderId` → I-<tracker>) and drops `--ignore`d members, one record at a
 /// time: a whole output and a stream of records get the same names.

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// The `--ignore` names and `--value-tolerance` metric names that no record seen so far has:
 /// likely typos, which would otherwise loosen nothing, silently. Fed one record at a time, so a
 /// streamed comparison finds them as a whole one does.

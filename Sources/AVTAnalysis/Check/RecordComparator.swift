@@ -1,5 +1,7 @@
 import AVTFormats
 import AVTJSON
+import AVTKPI
+import AVTOutput
 
 /// Normalises and aligns two outputs, then reports each record as same, changed, missing or extra.
 package enum RecordComparator {

@@ -1,3 +1,4 @@
+import AVTKPI
 import AVTOutput
 import AVTTimeline
 

@@ -1,4 +1,6 @@
 import AVTJSON
+import AVTKPI
+import AVTOutput
 import AVTTimeline
 
 /// Compares a golden file read line by line with records handed in one at a time (as a replay

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// The played format over time, from the state history's format changes: a panel for the
 /// bitrate (Mb/s) and one for the resolution height (px), each with its axis and values, over a
 /// time axis like the timeline's. What no playback reported is left out: no panel, no label.

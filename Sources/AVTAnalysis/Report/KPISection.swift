@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// The session's KPIs above its timeline: headline cards, then every KPI in a table with a row
 /// per playback (and the session's total), exactly as `avtreplay kpi` computes them. A card
 /// shows the one playback's value, or for several playbacks their median and p90 (a flag: how

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// The first page of a report on many sessions (the corpus view): how startup time, rebuffer
 /// ratio and play time are distributed over every playback (histograms with their numbers as a
 /// table), the worst sessions and every session, each linked to its timeline.

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// The timeline's first lanes, one per playback, drawn from its state history (the model every
 /// KPI card comes from): spans coloured by state, each with its start, end and length on hover
 /// and focus, and above them the labelled marks a reader looks for (`StateMark`). Marks of one

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// The timeline's one legend: only what the session's timeline draws, each with the word and
 /// colour it has everywhere on the page (a state's name is the one the KPI docs use, a mark's
 /// word is the one drawn above it).

@@ -1,4 +1,6 @@
 import AVTJSON
+import AVTKPI
+import AVTOutput
 
 /// Everything the report shows about one session: its records, one lane per tracker, the KPIs
 /// and state histories (the same code as `avtreplay kpi`, from which every drawn span comes)

@@ -1,5 +1,7 @@
 import AVTFormats
 import AVTJSON
+import AVTKPI
+import AVTOutput
 
 /// Text for the report, formatted without locales or Foundation so every machine writes the
 /// same bytes: HTML escaping, clock times, seconds, fixed decimals.

@@ -1,4 +1,6 @@
 import AVTFormats
+import AVTKPI
+import AVTOutput
 import AVTTimeline
 
 /// Writes the report: one self-contained HTML page (inline CSS, SVG and script, nothing

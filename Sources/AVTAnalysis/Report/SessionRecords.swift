@@ -1,5 +1,7 @@
 import AVTFormats
 import AVTJSON
+import AVTKPI
+import AVTOutput
 import AVTTimeline
 import AVTTrackers
 

@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 extension StartupBreakdown {
     /// The breakdown's requests as waterfall rows for `ReportSession.startupWaterfall`, in the
     /// breakdown's order: labelled by the URL's last path component (else the category),

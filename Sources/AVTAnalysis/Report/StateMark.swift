@@ -1,3 +1,6 @@
+import AVTKPI
+import AVTOutput
+
 /// A labelled moment on a playback's lane, read from its state history like the KPIs, so that
 /// the marks a reader counts are what the cards count: the first frame, each rebuffer and each
 /// seek as the definition set counts them, every error (fatal and non-fatal), every ad, and how

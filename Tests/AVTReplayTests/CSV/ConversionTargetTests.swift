@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
 @testable import AVTOutput
 @testable import AVTTimeline
 @testable import AVTTrackers

@@ -1,8 +1,9 @@
-import AVTOutput
 import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// `check` reports each case as it finishes: the streamed report must be byte for byte the
 /// report of all the cases at once, and the parallel check must hold only a few cases.

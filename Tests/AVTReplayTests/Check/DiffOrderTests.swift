@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTTimeline
 
 /// Differences come in time order, records far apart are never one "changed" record, and each

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// `check`'s golden-file workflow and its report, without the command line.
 final class GoldenCheckTests: XCTestCase {

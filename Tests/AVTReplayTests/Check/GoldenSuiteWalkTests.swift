@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTReplay
 @testable import AVTTimeline
 

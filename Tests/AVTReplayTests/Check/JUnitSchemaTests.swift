@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The JUnit XML of `check` validates against the schema CI servers read (junit.xsd beside this
 /// file), checked with xmllint. scripts/test installs xmllint; plain `swift test` skips without it.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
 @testable import AVTOutput
 @testable import AVTReplay
 @testable import AVTTimeline

@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTTimeline
 
 /// `check` compares a golden file read line by line with records as the replay writes them.

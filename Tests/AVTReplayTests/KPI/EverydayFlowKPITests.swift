@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// Everyday HTML5, AVPlayer and generic flows in all four definition sets, worked by hand:
 /// - exoplayer: PlaybackStatsListener (androidx/media, `PlaybackStatsTracker`):

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// `--definitions exoplayer` against PlaybackStats (androidx/media
 /// libraries/exoplayer/src/main/java/androidx/media3/exoplayer/analytics/PlaybackStats.java and

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTReplay
 
 /// `kpi`'s sessions: a replayed timeline and the event log it produces give the same KPIs.

@@ -2,6 +2,7 @@ import AVTCore
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
 @testable import AVTOutput
 @testable import AVTReplay
 @testable import AVTTimeline

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The `midSession` observation (docs/trackers.md, docs/kpi.md): the recording begins while the
 /// playback is already under way, so its startup, the hub's StartTime and its first format are

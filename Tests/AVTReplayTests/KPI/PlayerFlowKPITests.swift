@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// Everyday flows on the AVPlayer and HTML5 trackers, worked by hand from the published
 /// definitions (Mux startup: play instruction → first frame with the playhead moving;

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// Mux's seek latency (mux set, `meanSeekLatency`), worked by hand: the time from `seeking` until
 /// the player is `playing` again (issue 29: "Mux's seek latency (`seeking` to `playing`)"), so the

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The `shaka` set on HTML5 flows, worked by hand from Shaka Player (shaka-project/shaka-player):
 /// - `Player.updateStateHistory_` (lib/player.js): buffering while the BufferingObserver is

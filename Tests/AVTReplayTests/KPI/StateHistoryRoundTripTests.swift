@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTTimeline
 
 /// The state history is the data the KPIs come from: read back from `kpi --format json` into the

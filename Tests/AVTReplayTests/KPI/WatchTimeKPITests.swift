@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// `watchTime` in the mux and cta sets, worked by hand from the published definitions
 /// (/work/shared/spec/field-reference.md): Mux Watch Time is "time watching or attempting to

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTTimeline
 
 /// EventLogger lines of older eras and player boundaries the log shows only by its times, each

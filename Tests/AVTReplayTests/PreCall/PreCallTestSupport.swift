@@ -1,4 +1,6 @@
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTTrackers
 
 /// Counters for tests: `video(bytes, received, lost)` / `audio(…)` snapshots.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTTrackers
 
 /// Verdicts pinned at each threshold, with unknown losses, without windows, at the test's end and

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The overview of sessions whose recording begins mid-playback (a `midSession` mark): a playback
 /// without a recorded start is counted apart from those that never started, and a session is not

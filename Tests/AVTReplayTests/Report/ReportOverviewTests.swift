@@ -2,6 +2,8 @@ import AVTJSON
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The overview of many sessions, the startup waterfall extension point, and a 100,000-event session.
 final class ReportOverviewTests: XCTestCase {

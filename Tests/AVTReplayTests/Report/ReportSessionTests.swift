@@ -3,6 +3,8 @@ import XCTest
 
 @testable import AVTAnalysis
 @testable import AVTFormats
+@testable import AVTKPI
+@testable import AVTOutput
 @testable import AVTReplay
 
 /// The session model and the HTML of the hand-worked session (ReportFixture): bars, ticks, every

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The report's state lanes, format plot and cards agree with the KPIs: a join is drawn as a
 /// join (not a rebuffer), a failure has its own span and card and ends the playback's bar, ad

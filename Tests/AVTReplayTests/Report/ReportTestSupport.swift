@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import AVTAnalysis
+@testable import AVTKPI
+@testable import AVTOutput
 
 /// The hand-worked session the report tests check against, and a small tag scanner for the HTML.
 enum ReportFixture {

@@ -33,7 +33,7 @@ package struct OutputRecord: Sendable, Equatable {
 
     /// What alignment matches records on: the same kind of thing from the same place. Time and
     /// attributes are compared afterwards, so a shifted or changed record is reported as changed.
-    var alignmentKey: String {
+    package var alignmentKey: String {
         type + "\u{1}" + label + "\u{1}" + (tracker ?? "") + "\u{1}" + (session ?? "")
     }
 

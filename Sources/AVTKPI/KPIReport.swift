@@ -131,7 +131,7 @@ public enum KPIReport {
         return out
     }
 
-    static func text(_ value: KPIValue) -> String {
+    package static func text(_ value: KPIValue) -> String {
         switch value {
         case .int(let v): return String(v)
         case .bool(let v): return String(v)

@@ -1,5 +1,6 @@
 import AVTCore
 import AVTJSON
+import AVTOutput
 
 /// KPIs of one session: one state history per playback, in the order they began.
 public struct SessionKPIs: Sendable {

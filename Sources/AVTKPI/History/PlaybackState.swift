@@ -69,11 +69,11 @@ package enum PlaybackState: Int, Sendable, CaseIterable {
     /// `isPausedState`.
     var isPaused: Bool { self == .paused || self == .pausedBuffering }
     /// `isRebufferingState`.
-    var isRebuffering: Bool { self == .buffering || self == .pausedBuffering || self == .suppressedBuffering }
+    package var isRebuffering: Bool { self == .buffering || self == .pausedBuffering || self == .suppressedBuffering }
     /// A state a join may be in (`isInvalidJoinTransition`'s "old state" test).
     var isJoining: Bool { self == .joiningBackground || self == .joining || self == .interruptedByAd }
     /// A state after which the playback is over (a new request starts another).
-    var isTerminal: Bool { self == .ended || self == .stopped || self == .failed || self == .abandoned }
+    package var isTerminal: Bool { self == .ended || self == .stopped || self == .failed || self == .abandoned }
 
     /// `isInvalidJoinTransition`: leaving a join for anything but a join, a ready state or ENDED.
     static func isInvalidJoin(from old: PlaybackState, to new: PlaybackState) -> Bool {

@@ -23,7 +23,7 @@ package enum OutputLog {
     /// the largest time a timeline may hold.
     static let maximumInteger = UInt(FieldReader.maxMilliseconds)
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError)
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError)
         -> OutputRecord
     {
         let node: JSONNode

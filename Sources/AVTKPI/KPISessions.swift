@@ -1,4 +1,5 @@
 import AVTFormats
+import AVTOutput
 import AVTReplay
 import AVTTimeline
 import AVTTrackers
