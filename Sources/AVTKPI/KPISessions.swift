@@ -43,16 +43,38 @@ public enum KPISessions {
         options: RunOptions = RunOptions(), keepSpans: Bool = false, warn: @escaping (String) -> Void = { _ in },
         _ body: (SessionKPIs) throws -> Void
     ) throws {
-        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never) {
-            if fromEvents {
-                for session in try eventLog(path, keepSpans: keepSpans) { try body(session) }
-            } else {
-                try body(
-                    try replayHistory(
-                        path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans,
-                        warn: warn
-                    ).0)
+        try forEach(
+            inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
+            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, body)
+    }
+
+    /// The same, for the command line: `--shard`'s sessions only (another shard's files are not
+    /// opened), and with `skipped` (`--keep-going`) an input that is bad input goes there and the
+    /// others go on; a session's KPIs are given only once it was read whole, so a bad one leaves
+    /// nothing behind.
+    package static func forEach(
+        _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
+        keepSpans: Bool, warn: @escaping (String) -> Void, shard: Shard?,
+        skipped: ((String, TimelineError) -> Void)?, _ body: (SessionKPIs) throws -> Void
+    ) throws {
+        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard) {
+            let sessions: [SessionKPIs]
+            do {
+                sessions =
+                    fromEvents
+                    ? try eventLog(path, keepSpans: keepSpans)
+                    : [
+                        try replayHistory(
+                            path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans,
+                            warn: warn
+                        ).0
+                    ]
+            } catch let error as TimelineError {
+                guard let skipped else { throw error }
+                skipped(path, error)
+                continue
             }
+            for session in sessions { try body(session) }
         }
     }
 

@@ -76,6 +76,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var schedule: ScheduleOptions
 
+        @OptionGroup var corpus: CorpusOptions
+
         @OptionGroup var compare: CompareOptions
 
         @OptionGroup var output: OutputOptions<ComparisonReportOutput>
@@ -103,7 +105,7 @@ extension AVTReplayCommand {
             do {
                 try FileIdentity.checkOutputs([output.output], notAmong: timelines)
                 plan = try checker.plan(
-                    timelines, expect: expect, update: update, shard: schedule.shard.flatMap(Shard.init),
+                    timelines, expect: expect, update: update, shard: corpus.selected,
                     outputs: [output.output])
             } catch {
                 throw CommandFailure.badInput("\(error)")

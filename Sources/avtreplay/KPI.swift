@@ -67,6 +67,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var tracker: TrackerOptions
 
+        @OptionGroup var corpus: CorpusOptions
+
         @OptionGroup var output: OutputOptions<PlainOutput>
 
         @OptionGroup var limits: LimitOptions
@@ -83,19 +85,27 @@ extension AVTReplayCommand {
         func run() throws {
             try output.refuseOverwriting(inputs)
             let text: String
+            var bad = 0
             do {
-                text = try render()
+                text = try render { _, error in
+                    bad += 1
+                    Diagnostics.error(error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
+                }
             } catch let error as TimelineError {
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
             }
             try limits.checkOutput(text, of: inputs)
             try output.write(text)
+            if bad > 0 {
+                let count = bad == 1 ? "1 input was" : "\(bad) inputs were"
+                throw CommandFailure.badInput("\(count) bad input and left out; the KPIs are the others'")
+            }
         }
 
         /// The output. JSON and --states print each session's state history as it is read, then
         /// keep only its figures: one session's spans are in memory at a time. Otherwise no
         /// history is kept at all (the figures are sums), so memory stays flat over long sessions.
-        private func render() throws -> String {
+        private func render(skipped: @escaping (String, TimelineError) -> Void) throws -> String {
             let definitions = definitions.definitions
             let keepSpans = format == .json || states
             var kept: [SessionKPIs] = []
@@ -104,7 +114,7 @@ extension AVTReplayCommand {
             try KPISessions.forEach(
                 inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                 options: limits.runOptions(input: inputLimits), keepSpans: keepSpans,
-                warn: PlayerLogWarnings.standardError
+                warn: PlayerLogWarnings.standardError, shard: corpus.selected, skipped: corpus.keepGoing ? skipped : nil
             ) { session in
                 switch format {
                 case .json: json.add(session)

@@ -72,6 +72,7 @@ extension AVTReplayCommand {
         @OptionGroup var graphite: GraphiteOptions
         @OptionGroup var windows: WindowOptions
         @OptionGroup var schedule: ScheduleOptions
+        @OptionGroup var corpus: CorpusOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
         @OptionGroup var limits: LimitOptions
@@ -96,10 +97,10 @@ extension AVTReplayCommand {
                 schedule.jobs, input.inputFormat, tracker.trackers
             )
             configuration.stop = stop
-            configuration.keepGoing = schedule.keepGoing
+            configuration.keepGoing = corpus.keepGoing
             var sessions: [String]
             do {
-                sessions = try SessionDiscovery.expand(timelines, shard: schedule.shard.flatMap(Shard.init))
+                sessions = try SessionDiscovery.expand(timelines, shard: corpus.selected)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }

@@ -40,6 +40,21 @@ final class KeepGoingTests: XCTestCase {
         }
     }
 
+    /// `kpi --keep-going`: the same KPIs as `kpi` of the good inputs alone, the bad one said.
+    func testKPIsOfTheOthers() throws {
+        let dir = try corpus()
+        let result = try CLI.run(["kpi", "corpus", "--keep-going", "--format", "json"], in: dir)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("corpus/b.json:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("1 input was bad input and left out"), result.stderr)
+        let alone = try CLI.run(["kpi", "corpus/a.json", "corpus/c.json", "--format", "json"], in: dir)
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(result.stdout, alone.stdout)
+        let stopped = try CLI.run(["kpi", "corpus"], in: dir)
+        XCTAssertEqual(stopped.status, 2)
+        XCTAssertEqual(stopped.stdout, "")
+    }
+
     func testWithoutItTheFirstBadInputStopsTheRunAndNothingIsWritten() throws {
         let dir = try corpus()
         let out = dir.appendingPathComponent("out.jsonl").path

@@ -48,6 +48,19 @@ final class ShardStabilityTests: XCTestCase {
         XCTAssertEqual(elsewhere, after)
     }
 
+    /// `kpi --shard`: the shards' sessions are the whole corpus's, each once, as `run`'s shards.
+    func testKPIShardsSplitTheCorpusAsRunDoes() throws {
+        let dir = try corpus(10)
+        let runShards = try shards(["corpus"], count: 3, in: dir)
+        for (k, expected) in runShards.enumerated() {
+            let result = try CLI.run(["kpi", "corpus", "--shard", "\(k + 1)/3", "--format", "json"], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let sessions = try XCTUnwrap(json["sessions"] as? [[String: Any]]).compactMap { $0["session"] as? String }
+            XCTAssertEqual(Set(sessions.map { String($0.split(separator: "/").last ?? "") }), expected)
+        }
+    }
+
     /// A shard opens only its own files: under strace, no `openat` of another shard's file.
     func testAShardOpensOnlyItsOwnFiles() throws {
         guard let strace = ["/usr/bin/strace", "/bin/strace"].first(where: FileManager.default.isExecutableFile)
