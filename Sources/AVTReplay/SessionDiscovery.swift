@@ -44,8 +44,9 @@ package enum SessionDiscovery {
                     found = timelines(in: files, keepOutputs: true)
                 }
                 // Another shard's files may be the timelines: judged by their names alone.
-                let elsewhere = shard != nil && all.contains { isTimelineFile(fileName($0)) || isLogName(fileName($0)) }
-                if found.isEmpty, !elsewhere {
+                if found.isEmpty,
+                    shard == nil || !all.contains(where: { isTimelineFile(fileName($0)) || isLogName(fileName($0)) })
+                {
                     throw TimelineError(
                         file: path,
                         message: keepOutputs == .never
