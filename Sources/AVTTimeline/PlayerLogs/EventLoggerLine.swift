@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One logcat line as ExoPlayer's `EventLogger` writes it, found by its message
 /// (`NAME [EVENTTIME, DETAILS]`), not by its tag: the tag is a constructor argument and the
 /// envelope depends on the tool the log was copied from.
@@ -21,7 +27,10 @@ package struct EventLoggerLine {
     }
 
     package var kind: Kind
-    package var name = ""
+    /// The event, for `.event` lines.
+    package var event: EventLoggerEvent?
+    /// The event's name as EventLogger writes it; empty for other lines.
+    package var name: String { event?.rawValue ?? "" }
     package var envelope = LogcatEnvelope.none
     /// Milliseconds since the EventLogger was created; nil when the line carries none.
     package var eventTime: Int?
@@ -38,28 +47,6 @@ package struct EventLoggerLine {
     /// The line ends with `[`: inside a block, a nested one opens (`  group [` in `tracks [`).
     package var opensNested = false
 
-    /// Event names EventLogger has written in any version; a `NAME [` with another name is not
-    /// an EventLogger line.
-    package static let names: Set<String> = [
-        "state", "playWhenReady", "isPlaying", "playbackSuppressionReason", "positionDiscontinuity", "seekStarted",
-        "seekProcessed", "mediaItem", "playerFailed", "internalError", "renderedFirstFrame", "videoSize",
-        "videoSizeChanged", "downstreamFormat", "downstreamFormatChanged", "upstreamDiscarded", "videoInputFormat",
-        "audioInputFormat",
-        "decoderInputFormat", "decoderInputFormatChanged", "droppedFrames", "loading", "audioEnabled", "audioDisabled",
-        "videoEnabled", "videoDisabled", "decoderEnabled", "decoderDisabled", "decoderInitialized",
-        "audioDecoderInitialized", "videoDecoderInitialized", "audioDecoderReleased", "videoDecoderReleased",
-        "audioTrackUnderrun", "surfaceSize", "volume", "playbackParameters", "rendererReady", "audioPositionAdvancing",
-        "drmSessionAcquired", "drmSessionReleased", "drmKeysLoaded", "drmKeysRestored", "drmKeysRemoved",
-        "drmSessionManagerError", "timeline", "tracks", "metadata", "repeatMode", "shuffleModeEnabled",
-        "audioSessionId", "audioAttributes", "skipSilenceEnabled", "mediaPeriodCreated", "mediaPeriodReleased",
-        "readingStarted", "bandwidthEstimate", "loadError", "playerError", "trackSelectionParameters",
-        "audioCodecError", "videoCodecError", "audioSinkError", "videoFrameProcessingOffset", "cues",
-        "playlistMetadata", "mediaMetadata", "deviceInfo", "deviceVolume",
-    ]
-
-    /// Events whose only detail, in the oldest versions, is the event time.
-    static let timeOnly: Set<String> = ["playerFailed", "seekStarted", "seekProcessed"]
-
     /// Reads a line; `.other` when it is not an EventLogger line.
     package static func parse(_ b: UnsafeBufferPointer<UInt8>) -> EventLoggerLine {
         var line = EventLoggerLine(kind: .other)
@@ -67,13 +54,14 @@ package struct EventLoggerLine {
         var end = b.count
         while end > 0, b[end - 1] == 0x20 || b[end - 1] == 0x09 || b[end - 1] == 0x0D { end -= 1 }
         var i = 2
-        while i < end {
-            if b[i] == 0x5B, b[i - 1] == 0x20, isLetter(b[i - 2]) {
+        while let bracket = nextBracket(b, from: i, end: end) {
+            i = bracket
+            if b[i - 1] == 0x20, isLetter(b[i - 2]) {
                 var start = i - 2
                 while start > 0, isLetter(b[start - 1]) { start -= 1 }
-                if start == 0 || isMessageBoundary(b[start - 1]), let name = knownName(b, start, i - 1) {
+                if start == 0 || isMessageBoundary(b[start - 1]), let event = EventLoggerEvent.named(b, start, i - 1) {
                     line.kind = .event
-                    line.name = name
+                    line.event = event
                     line.messageStart = start
                     line.envelope = LogcatEnvelope(b, end: start)
                     line.readContent(b, from: i + 1, end: end)
@@ -120,8 +108,8 @@ package struct EventLoggerLine {
         closed = depth == 0
         // The first tokens, split at ", ": at most six are header (time, position, window,
         // period, adGroup, ad).
-        var tokens: [Range<Int>] = []
-        tokens.reserveCapacity(8)
+        // Inline storage: an array here was a heap allocation for every event line.
+        var tokens = TokenRanges()
         var tokenStart = start
         i = start
         while i < close, tokens.count < 7 {
@@ -153,13 +141,13 @@ package struct EventLoggerLine {
             eventTime = time
             mediaPos = Self.seconds(b, token(1))
             consumed = 2
-        } else if name == "state" && tokens.count == 2 || name == "internalError" && tokens.count == 1,
+        } else if event == .state && tokens.count == 2 || event == .internalError && tokens.count == 1,
             let time = Self.seconds(b, first)
         {
             // ≤ r2.7: state lines (`state [T, true, B]`) and `internalError [T, loadError]` carry a time.
             eventTime = time
             consumed = 1
-        } else if tokens.isEmpty, Self.timeOnly.contains(name), let time = Self.seconds(b, first) {
+        } else if tokens.isEmpty, event?.isTimeOnlyInOldEras == true, let time = Self.seconds(b, first) {
             // ≤ r2.7: `playerFailed [T]`, `seekProcessed [T]`.
             eventTime = time
             consumed = 1
@@ -177,7 +165,29 @@ package struct EventLoggerLine {
     package mutating func readDetails(_ b: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[detailStart..<detailEnd]), as: UTF8.self)
         detailText = Substring(text)
-        details = detailText.isEmpty ? [] : detailText.split(separator: ", ", omittingEmptySubsequences: false)
+        details = text.isEmpty ? [] : Self.split(text)
+    }
+
+    /// `text` cut at each ", ", by bytes: the generic `split(separator:)` searched Characters
+    /// and took a third of a log's reading. Cuts fall after ASCII bytes, so on Character
+    /// boundaries (a broken sequence is decoded as U+FFFD, itself whole).
+    private static func split(_ text: String) -> [Substring] {
+        var parts: [Substring] = []
+        let bytes = text.utf8
+        var partStart = bytes.startIndex
+        var i = partStart
+        var previousIsComma = false
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            if previousIsComma, byte == 0x20 {
+                parts.append(text[partStart..<bytes.index(before: i)])
+                partStart = bytes.index(after: i)
+            }
+            previousIsComma = byte == 0x2C
+            i = bytes.index(after: i)
+        }
+        parts.append(text[partStart...])
+        return parts
     }
 
     private static func isPositionToken(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
@@ -243,10 +253,11 @@ package struct EventLoggerLine {
         c == 0x20 || c == 0x09 || c == 0x3A || c == 0x29 || c == 0x2F
     }
 
-    private static func knownName(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
-        guard end - start <= 32 else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
-        return names.contains(name) ? name : nil
+    /// The next `[` in `from..<end`, by memchr: most lines hold one, far into the line.
+    private static func nextBracket(_ b: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int? {
+        guard from < end, let base = b.baseAddress else { return nil }
+        guard let found = memchr(base + from, 0x5B, end - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private static func find(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString, end: Int) -> Int? {
@@ -273,5 +284,40 @@ extension LogcatEnvelope {
     private init() {
         wallClock = nil
         pid = nil
+    }
+}
+
+/// Up to seven token ranges of a line's header, without a heap allocation.
+private struct TokenRanges {
+    private var storage = (0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+    var first: Range<Int>? { count > 0 ? storage.0 : nil }
+
+    mutating func append(_ range: Range<Int>) {
+        switch count {
+        case 0: storage.0 = range
+        case 1: storage.1 = range
+        case 2: storage.2 = range
+        case 3: storage.3 = range
+        case 4: storage.4 = range
+        case 5: storage.5 = range
+        case 6: storage.6 = range
+        default: return
+        }
+        count += 1
+    }
+
+    subscript(n: Int) -> Range<Int> {
+        switch n {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        case 3: return storage.3
+        case 4: return storage.4
+        case 5: return storage.5
+        default: return storage.6
+        }
     }
 }

@@ -8,8 +8,9 @@ extension ExoPlayerLogReader {
     /// One EventLogger event onto exoplayer observations (docs/player-logs.md has the table).
     mutating func map(_ line: EventLoggerLine, t: Int, number: Int, text: [UInt8]) {
         let details = line.details
-        switch line.name {
-        case "state":
+        guard let event = line.event else { return }
+        switch event {
+        case .state:
             guard let last = details.last, let state = Self.state(last) else {
                 warnings.line(number, text, "a state line without IDLE, BUFFERING, READY or ENDED, skipped")
                 return
@@ -39,7 +40,7 @@ extension ExoPlayerLogReader {
                 return
             }
             append(t: t, line: number, observe)
-        case "playWhenReady":
+        case .playWhenReady:
             guard let value = details.first.flatMap(Self.bool) else {
                 warnings.line(number, text, "a playWhenReady line without true or false, skipped")
                 return
@@ -55,7 +56,7 @@ extension ExoPlayerLogReader {
                 observe.append(("playWhenReadyChangeReason", .string(String(details[1]))))
             }
             append(t: t, line: number, observe)
-        case "isPlaying":
+        case .isPlaying:
             // The cleanest "playing" bit, but the state and playWhenReady lines around it say the
             // same: it only tells what a log that starts mid-session was doing, and a
             // playWhenReady the log has not shown (a first `state READY`, then `isPlaying true`).
@@ -83,27 +84,27 @@ extension ExoPlayerLogReader {
                 (playbackState, playWhenReady) = ("READY", true)
                 append(t: t, line: number, observe)
             }
-        case "positionDiscontinuity", "seekStarted":
+        case .positionDiscontinuity, .seekStarted:
             seek(line, t: t, number: number, text: text)
-        case "playerFailed":
+        case .playerFailed:
             sessionHasState = true
-            let code = details.first { $0.hasPrefix("errorCode=") }.map { String($0.dropFirst(10)) }
-            pendingError = (t, number, line.name, code, nil, true)
+            let code = details.lazy.compactMap { $0.afterASCIIPrefix("errorCode=") }.first.map(String.init)
+            pendingError = (t, number, event.rawValue, code, nil, true)
             errorAwaitsThrowable = line.closed
-        case "internalError", "drmSessionManagerError", "loadError", "audioCodecError", "videoCodecError",
-            "audioSinkError":
+        case .internalError, .drmSessionManagerError, .loadError, .audioCodecError, .videoCodecError,
+            .audioSinkError:
             // Retried by the player: a warning in its log, not a failed playback. PlaybackStats
             // counts load and DRM errors as non-fatal (`onLoadError`, `onDrmSessionManagerError`):
             // they become `loadError`, with the throwable that follows as their message.
-            let kind = line.name == "internalError" ? details.first.map(String.init) ?? "" : line.name
+            let kind = event == .internalError ? details.first.map(String.init) ?? "" : event.rawValue
             if kind == "loadError" || kind == "drmSessionManagerError" {
                 pendingError = (t, number, kind, nil, nil, false)
                 errorAwaitsThrowable = line.closed
             } else {
                 unmapped.add("internalError \(kind) (non-fatal)")
             }
-        case "videoSize", "videoSizeChanged":
-            let given = details.prefix(2).map { $0.hasPrefix("w=") || $0.hasPrefix("h=") ? $0.dropFirst(2) : $0 }
+        case .videoSize, .videoSizeChanged:
+            let given = details.prefix(2).map { $0.afterASCIIPrefix("w=") ?? $0.afterASCIIPrefix("h=") ?? $0 }
             if given.contains(where: { isHuge($0, "videoSize", number: number, text: text) }) { return }
             guard let size = Self.size(details) else {
                 warnings.line(number, text, "a video size without width and height, skipped")
@@ -120,24 +121,24 @@ extension ExoPlayerLogReader {
                         Self.object([("width", .int(size.width)), ("height", .int(size.height))], line: number)
                     )
                 ])
-        case "volume":
+        case .volume:
             guard let given = details.first, let volume = Double(given), volume >= 0, volume <= 1 else {
                 warnings.line(number, text, "a volume outside 0…1, skipped")
                 return
             }
             append(t: t, line: number, [("volume", .double(volume))])
-        case "downstreamFormat", "downstreamFormatChanged":
+        case .downstreamFormat, .downstreamFormatChanged:
             downstreamFormat(details, t: t, number: number, text: text)
-        case "droppedFrames":
+        case .droppedFrames:
             if let given = details.first, isHuge(given, "droppedFrames", number: number, text: text) { return }
             guard let count = details.first.flatMap({ Int($0) }), count >= 0 else {
                 warnings.line(number, text, "a droppedFrames line without a count, skipped")
                 return
             }
             append(t: t, line: number, [("droppedFrames", .int(count))])
-        case "mediaItem":
+        case .mediaItem:
             mediaItem(details, t: t, number: number, text: text)
-        case "playbackSuppressionReason":
+        case .playbackSuppressionReason:
             // Media3 1.0 – 1.1 named UNSUITABLE_AUDIO_OUTPUT UNSUITABLE_AUDIO_ROUTE.
             let given = details.first.map(String.init) ?? ""
             let reason = given == "UNSUITABLE_AUDIO_ROUTE" ? "UNSUITABLE_AUDIO_OUTPUT" : given
@@ -146,15 +147,15 @@ extension ExoPlayerLogReader {
                 return
             }
             append(t: t, line: number, [("playbackSuppressionReason", .string(reason))])
-        case "videoInputFormat", "audioInputFormat", "decoderInputFormat", "decoderInputFormatChanged",
-            "upstreamDiscarded", "audioTrackUnderrun", "surfaceSize", "playbackParameters", "renderedFirstFrame":
-            unmapped.add(line.name)
-        case "bandwidthEstimate":
+        case .videoInputFormat, .audioInputFormat, .decoderInputFormat, .decoderInputFormatChanged,
+            .upstreamDiscarded, .audioTrackUnderrun, .surfaceSize, .playbackParameters, .renderedFirstFrame:
+            unmapped.add(event.rawValue)
+        case .bandwidthEstimate:
             // `onBandwidthEstimate(…, totalLoadTimeMs, totalBytesLoaded, bitrateEstimate)`: the
             // estimate is the last value.
             if let given = details.last, isHuge(given, "bandwidthEstimate", number: number, text: text) { return }
             guard let estimate = details.last.flatMap({ Int($0) }), estimate >= 0 else {
-                unmapped.add(line.name)
+                unmapped.add(event.rawValue)
                 return
             }
             append(t: t, line: number, [("bandwidthEstimate", .int(estimate))])
@@ -171,24 +172,21 @@ extension ExoPlayerLogReader {
         var members: [(String, JSONValue)] = []
         var isVideo = true
         for detail in details {
-            if detail.hasPrefix("mimeType=") {
+            if let mime = detail.afterASCIIPrefix("mimeType=") {
                 // A muxed stream's format (HLS audio and video in one rendition) has no MIME type
                 // and is loaded on the default track, which PlaybackStats takes as the video's.
-                let mime = detail.dropFirst(9)
-                isVideo = mime.hasPrefix("video/") || mime == "null"
-            } else if detail.hasPrefix("bitrate="), isHuge(detail.dropFirst(8), "bitrate", number: number, text: text) {
-                continue
-            } else if detail.hasPrefix("bitrate="), let bitrate = Int(detail.dropFirst(8)), bitrate >= 0 {
-                members.append(("bitrate", .int(bitrate)))
-            } else if detail.hasPrefix("res="),
-                detail.dropFirst(4).split(separator: "x").contains(where: {
-                    isHuge($0, "res", number: number, text: text)
-                })
-            {
-                continue
-            } else if detail.hasPrefix("res="), let size = Self.resolution(detail.dropFirst(4)) {
-                members.append(("width", .int(size.width)))
-                members.append(("height", .int(size.height)))
+                isVideo = mime.hasASCIIPrefix("video/") || mime == "null"
+            } else if let given = detail.afterASCIIPrefix("bitrate=") {
+                if isHuge(given, "bitrate", number: number, text: text) { continue }
+                if let bitrate = Int(given), bitrate >= 0 { members.append(("bitrate", .int(bitrate))) }
+            } else if let given = detail.afterASCIIPrefix("res=") {
+                if given.split(separator: "x").contains(where: { isHuge($0, "res", number: number, text: text) }) {
+                    continue
+                }
+                if let size = Self.resolution(given) {
+                    members.append(("width", .int(size.width)))
+                    members.append(("height", .int(size.height)))
+                }
             }
         }
         guard isVideo else { return }
@@ -202,7 +200,7 @@ extension ExoPlayerLogReader {
     /// `mediaItem [T, …, reason=AUTO]` (2.12+): a new item is a new playback. The session's
     /// first item (before the player showed any state) is the playback already begun.
     mutating func mediaItem(_ details: [Substring], t: Int, number: Int, text: [UInt8]) {
-        let given = details.first { $0.hasPrefix("reason=") }.map { String($0.dropFirst(7)) } ?? ""
+        let given = details.lazy.compactMap { $0.afterASCIIPrefix("reason=") }.first.map(String.init) ?? ""
         guard ["AUTO", "SEEK", "PLAYLIST_CHANGED", "REPEAT"].contains(given) else {
             warnings.line(number, text, "a mediaItem line without a known reason, skipped")
             return
@@ -226,9 +224,9 @@ extension ExoPlayerLogReader {
     mutating func seek(_ line: EventLoggerLine, t: Int, number: Int, text: [UInt8]) {
         var observe: [(String, JSONValue)] = []
         var reason = "SEEK"
-        if line.name == "positionDiscontinuity" {
+        if line.event == .positionDiscontinuity {
             let first = line.details.first ?? ""
-            reason = String(first.hasPrefix("reason=") ? first.dropFirst(7) : first)
+            reason = String(first.afterASCIIPrefix("reason=") ?? first)
             if let range = line.detailText.firstRange(of: "PositionInfo:new ["),
                 let pos = line.detailText[range.upperBound...].firstRange(of: "pos=")
             {

@@ -6,14 +6,6 @@ import AVTTrackers
 extension ExoPlayerLogReader {
     // MARK: Values
 
-    /// The events whose details the mapping reads.
-    static let mapped: Set<String> = [
-        "state", "playWhenReady", "isPlaying", "positionDiscontinuity", "seekStarted", "playerFailed", "internalError",
-        "videoSize", "videoSizeChanged", "volume", "droppedFrames", "downstreamFormat", "downstreamFormatChanged",
-        "mediaItem",
-        "playbackSuppressionReason", "bandwidthEstimate",
-    ]
-
     /// `Player.PLAY_WHEN_READY_CHANGE_REASON_*` names (EventLogger prints them as is).
     static let playWhenReadyReasons: Set<String> = [
         "USER_REQUEST", "AUDIO_FOCUS_LOSS", "AUDIO_BECOMING_NOISY", "REMOTE", "END_OF_MEDIA_ITEM",
@@ -62,6 +54,12 @@ extension ExoPlayerLogReader {
         }
     }
 
+    /// A state line's last two details (`true, BUFFERING`; `READY`), to tell a repeated line.
+    static func stateDetails(_ line: EventLoggerLine) -> Substring {
+        guard let first = line.details.suffix(2).first else { return "" }
+        return line.detailText[first.startIndex...]
+    }
+
     static func bool(_ token: Substring) -> Bool? {
         token == "true" ? true : token == "false" ? false : nil
     }
@@ -69,8 +67,8 @@ extension ExoPlayerLogReader {
     /// `W, H` (≤ Media3 1.7) or `w=W, h=H(, par=…)` (1.8+).
     static func size(_ details: [Substring]) -> (width: Int, height: Int)? {
         guard details.count >= 2 else { return nil }
-        let w = details[0].hasPrefix("w=") ? details[0].dropFirst(2) : details[0]
-        let h = details[1].hasPrefix("h=") ? details[1].dropFirst(2) : details[1]
+        let w = details[0].afterASCIIPrefix("w=") ?? details[0]
+        let h = details[1].afterASCIIPrefix("h=") ?? details[1]
         guard let width = Int(w), let height = Int(h), width >= 0, height >= 0 else { return nil }
         return (width, height)
     }

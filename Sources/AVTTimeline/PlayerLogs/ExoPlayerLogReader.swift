@@ -41,8 +41,8 @@ package struct ExoPlayerLogReader: TimelineSource {
     // Time.
     var offset = 0
     var lastEventTime = 0
-    /// The session's last state line's details (`false,BUFFERING`; `READY`), to tell a repeat.
-    var lastStateLine: String?
+    /// The session's last state line's details (`false, BUFFERING`; `READY`), to tell a repeat.
+    var lastStateLine: Substring?
     var lastT = 0
     /// The time of the last step pushed.
     var lastStepT = 0
@@ -137,7 +137,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         let parsed: (EventLoggerLine, Int, [UInt8]?)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
             var line = EventLoggerLine.parse(bytes)
             // State lines are read when counting too: a repeated one is a new player.
-            if line.kind == .event, !counting && Self.mapped.contains(line.name) || line.name == "state" {
+            if let event = line.event, !counting && event.isMapped || event == .state {
                 line.readDetails(bytes)
             }
             // The bytes are kept only where a warning or an error message may quote them.
@@ -207,13 +207,13 @@ package struct ExoPlayerLogReader: TimelineSource {
     mutating func event(_ line: EventLoggerLine, number: Int, text: [UInt8]) {
         recognized += 1
         // A new timed event ends what was open: an unterminated block was cut.
-        if block != nil, line.eventTime != nil || line.name == "state" {
+        if block != nil, line.eventTime != nil || line.event == .state {
             closeBlock(cutAt: number, text: text)
         } else if block != nil {
             // An untimed `NAME [` inside a block (era ≤ 2.7 has no times) is part of it.
             return
         }
-        if line.name != "playerFailed" || !line.closed { flushError() }
+        if line.event != .playerFailed || !line.closed { flushError() }
         if let linePid = line.envelope.pid {
             if pid == nil { pid = linePid }
             if linePid != pid {
@@ -230,7 +230,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         // A player logs a state line when its state (before r2.12, or playWhenReady) changes: the
         // same state line again near eventTime 0 is another player's first (one created and
         // prepared at the same eventTime as the last, its EventLogger's clock starting again).
-        let stateLine = line.name == "state" ? line.details.suffix(2).joined(separator: ",") : nil
+        let stateLine = line.event == .state ? Self.stateDetails(line) : nil
         let repeatsState = stateLine != nil && stateLine == lastStateLine
         if stateLine != nil { lastStateLine = stateLine }
         if let eventTime = line.eventTime {
@@ -257,7 +257,7 @@ package struct ExoPlayerLogReader: TimelineSource {
         }
         lastT = t
         let opensBlock = !line.closed
-        if opensBlock, !["timeline", "tracks", "metadata", "playerFailed", "internalError"].contains(line.name) {
+        if opensBlock, line.event?.opensBlock != true {
             warnings.line(number, text, "cut before its closing ], skipped")
             return
         }
