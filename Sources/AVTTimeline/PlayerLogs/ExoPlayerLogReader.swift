@@ -75,6 +75,9 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// The app released the player (`ExoPlayerImpl Release`): its Stop is already replayed.
     var released = false
 
+    /// The current line's bytes, where a warning may quote them (reused from line to line).
+    var lineBytes: [UInt8] = []
+
     // Multi-line blocks and errors.
     var block: (name: String, line: Int)?
     var durationTaken = false
@@ -134,7 +137,11 @@ package struct ExoPlayerLogReader: TimelineSource {
     mutating func readLine() throws(TimelineError) {
         let inBlock = block != nil || errorAwaitsThrowable
         let counting = self.counting
-        let parsed: (EventLoggerLine, Int, [UInt8]?)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
+        // The line's bytes are copied into one buffer kept from line to line (an array per line
+        // was an allocation for every event), taken out of `self` while `lines` reads.
+        var kept = lineBytes
+        lineBytes = []
+        let parsed: (EventLoggerLine, Int, Bool)? = try lines.nextLine { (bytes, number) throws(TimelineError) in
             var line = EventLoggerLine.parse(bytes)
             // State lines are read when counting too: a repeated one is a new player.
             if let event = line.event, !counting && event.isMapped || event == .state {
@@ -142,12 +149,16 @@ package struct ExoPlayerLogReader: TimelineSource {
             }
             // The bytes are kept only where a warning or an error message may quote them.
             let keep = !counting && (line.kind == .event || line.kind == .other && inBlock)
-            return (line, number, keep ? Array(bytes) : nil)
+            kept.removeAll(keepingCapacity: true)
+            if keep { kept.append(contentsOf: bytes) }
+            return (line, number, keep)
         }
-        guard let (line, number, bytes) = parsed else {
+        defer { lineBytes = kept }
+        guard let (line, number, isKept) = parsed else {
             finish()
             return
         }
+        let bytes = isKept ? kept : nil
         switch line.kind {
         case .event:
             event(line, number: number, text: bytes ?? [])

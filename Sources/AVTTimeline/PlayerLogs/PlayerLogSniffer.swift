@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Tells a player's log from a timeline by its first bytes (up to 64 KB), for
 /// `TimelineFormat.sniff`: an input is detected from its content, whatever its name.
 package enum PlayerLogSniffer {
@@ -34,13 +40,30 @@ package enum PlayerLogSniffer {
     /// of them (entries `{"time": 12.5, "key": "event", …}` whatever encloses them, text around
     /// them): its member names near the top. A JSON timeline has `trackers` and `steps` instead.
     package static func isChromeLog(_ head: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: head.prefix(1 << 16), as: UTF8.self)
-        if text.contains("\"allEvents\"") || text.contains("\"firstTimestamp_\"") { return true }
-        if text.contains("\"steps\"") { return false }
-        if text.contains("\"events\"") && (text.contains("\"properties\"") || text.contains("\"key\"")) { return true }
+        let text = head.prefix(1 << 16)
+        if contains(text, "\"allEvents\"") || contains(text, "\"firstTimestamp_\"") { return true }
+        if contains(text, "\"steps\"") { return false }
+        if contains(text, "\"events\"") && (contains(text, "\"properties\"") || contains(text, "\"key\"")) {
+            return true
+        }
         // Entries alone; a JSONL timeline's steps name their `tracker` (a member no Chrome log
         // has), so attributes that happen to be called time and key do not make one a log.
-        return !text.contains("\"tracker\"") && hasEntry(head.prefix(1 << 16))
+        return !contains(text, "\"tracker\"") && hasEntry(text)
+    }
+
+    /// Whether `bytes` hold `needle`, by memchr and memcmp: every JSON timeline is sniffed, and
+    /// a search of Characters cost more than reading a small timeline.
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        return bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, n > 0, b.count >= n else { return false }
+            var from = 0
+            while from + n <= b.count, let found = memchr(base + from, Int32(needle.utf8Start[0]), b.count - n + 1 - from) {
+                if memcmp(found, needle.utf8Start, n) == 0 { return true }
+                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return false
+        }
     }
 
     /// Whether the bytes hold a media-internals entry: a `"time"` member with a number, then in
