@@ -58,7 +58,9 @@ package enum PlayerLogSniffer {
         return bytes.withUnsafeBufferPointer { b in
             guard let base = b.baseAddress, n > 0, b.count >= n else { return false }
             var from = 0
-            while from + n <= b.count, let found = memchr(base + from, Int32(needle.utf8Start[0]), b.count - n + 1 - from) {
+            while from + n <= b.count,
+                let found = memchr(base + from, Int32(needle.utf8Start[0]), b.count - n + 1 - from)
+            {
                 if memcmp(found, needle.utf8Start, n) == 0 { return true }
                 from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             }
