@@ -75,7 +75,7 @@ package struct AccessLogRow: Equatable {
         var ignored: [String] = []
         // A number the field cannot hold is missing, and said: `nan`, `inf`, 2^63 bytes.
         func number(_ column: Int?, _ name: String, below limit: Double) -> Double? {
-            guard let text = value(column), text != "-", let number = Double(text) else { return nil }
+            guard let text = value(column), text != "-", let number = DecimalText.double(text) else { return nil }
             guard number.isFinite, number < limit else {
                 ignored.append("\(name) \"\(text)\"")
                 return nil

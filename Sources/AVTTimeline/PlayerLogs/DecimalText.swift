@@ -1,0 +1,32 @@
+/// Plain decimals (`36.000`, `6000000.000`) as Doubles, for the access log's numeric fields.
+/// `Double(Substring)` copies the text into a C string and calls strtod for each field; the
+/// access log has a dozen numbers per row. Up to 15 significant digits and 22 decimals, the
+/// digits are an exact integer and the power of ten an exact Double, so one division rounds
+/// once: the result is the correctly rounded value strtod gives (Clinger's fast path).
+/// Anything else (signs, exponents, `nan`, longer digits) goes to `Double(_:)`.
+enum DecimalText {
+    static func double(_ text: Substring) -> Double? {
+        var mantissa = 0
+        var digits = 0
+        var decimals = 0
+        var seenPoint = false
+        for byte in text.utf8 {
+            if byte >= 0x30, byte <= 0x39 {
+                mantissa = mantissa &* 10 &+ Int(byte &- 0x30)
+                digits += 1
+                if seenPoint { decimals += 1 }
+            } else if byte == 0x2E, !seenPoint {
+                seenPoint = true
+            } else {
+                return Double(text)
+            }
+        }
+        guard digits > 0, digits <= 15, decimals <= 22 else { return Double(text) }
+        return Double(mantissa) / powersOfTen[decimals]
+    }
+
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+}
