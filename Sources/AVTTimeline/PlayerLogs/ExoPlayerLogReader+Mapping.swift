@@ -244,6 +244,13 @@ extension ExoPlayerLogReader {
             if let eventTime = line.eventTime, eventTime >= Self.lateStart {
                 inferIfMidSession(.seekLate(eventTime), t: t, number: number, text: text)
             }
+            // Before the first state line the player is IDLE (not prepared): the seek sets where
+            // the playback will start. PlaybackStats drops it (`onEvents` clears `isSeeking`
+            // unless the player is BUFFERING), so it is the start position, not a seek.
+            if !sessionHasState, playbackState == nil {
+                append(t: t, line: number, observe)
+                return
+            }
             if !seeking {
                 seeking = true
                 observe.append(("seekStarted", .bool(true)))

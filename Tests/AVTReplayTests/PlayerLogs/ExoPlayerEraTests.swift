@@ -178,4 +178,35 @@ final class ExoPlayerEraTests: XCTestCase {
             XCTAssertEqual(k.int("plays"), 1, "\(definitions)")
         }
     }
+
+    /// A resume position set before prepare(): `positionDiscontinuity … reason=SEEK` at 0.04,
+    /// before the session's first state line. The player is IDLE then, and PlaybackStats'
+    /// `onEvents` clears `isSeeking` whenever the player is not BUFFERING, so no SEEKING state
+    /// follows: the BUFFERING at 0.06 is the join (JOINING_FOREGROUND, `resolveNewPlaybackState`)
+    /// until READY with playWhenReady at 0.66, a startup of 600 ms and no seek (Mux and CTA-2066
+    /// count from the play request at 0.05: 610 ms). `run` agrees: no SeekBegin, and the position
+    /// 30000 ms is taken from `PositionInfo:new`.
+    func testASeekBeforeTheFirstStateIsTheStartPositionNotASeek() throws {
+        let log = """
+            EventLogger: mediaItem [eventTime=0.03, mediaPos=0.00, window=0, reason=PLAYLIST_CHANGED]
+            EventLogger: positionDiscontinuity [eventTime=0.04, mediaPos=0.00, window=0, reason=SEEK, PositionInfo:old [mediaItem=0, period=0, pos=0], PositionInfo:new [mediaItem=0, period=0, pos=30000]]
+            EventLogger: playWhenReady [eventTime=0.05, mediaPos=30.00, window=0, true, USER_REQUEST]
+            EventLogger: state [eventTime=0.06, mediaPos=30.00, window=0, period=0, BUFFERING]
+            EventLogger: state [eventTime=0.66, mediaPos=30.00, window=0, period=0, READY]
+            EventLogger: isPlaying [eventTime=0.66, mediaPos=30.00, window=0, period=0, true]
+            EventLogger: state [eventTime=10.66, mediaPos=40.00, window=0, period=0, ENDED]
+
+            """
+        let (_, steps, warnings) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertEqual(Support.count(steps, "seekStarted"), 0)
+        XCTAssertEqual(Support.count(steps, "contentPosition", .int(30000)), 3, "the seek's position, then the states'")
+        XCTAssertFalse(warnings.contains { $0.contains("mid-session") }, "\(warnings)")
+        for definitions in KPIDefinitions.allCases where definitions != .shaka {
+            let k = try XCTUnwrap(try kpis(log, name: "seek-before-state.log", definitions).first)
+            let fromPlayRequest = definitions == .mux || definitions == .cta
+            XCTAssertEqual(k.int("startupTime"), fromPlayRequest ? 610 : 600, "\(definitions)")
+            XCTAssertEqual(k.int("seekCount"), 0, "\(definitions)")
+            XCTAssertEqual(k.int("seekTime"), 0, "\(definitions)")
+        }
+    }
 }
