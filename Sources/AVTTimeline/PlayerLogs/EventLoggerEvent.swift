@@ -16,6 +16,9 @@ package enum EventLoggerEvent: String, CaseIterable, Sendable {
     case readingStarted, bandwidthEstimate, loadError, playerError, trackSelectionParameters
     case audioCodecError, videoCodecError, audioSinkError, videoFrameProcessingOffset, cues
     case playlistMetadata, mediaMetadata, deviceInfo, deviceVolume
+    /// Up to r2.7, the timeline: `sourceInfo [periodCount=1, windowCount=1`, then `  period [3.12]`
+    /// and `  window [3.12, true, false]` lines, then `]`.
+    case sourceInfo
 
     /// Whether the mapping reads the event's details (the others are context, or counted).
     var isMapped: Bool {
@@ -33,8 +36,22 @@ package enum EventLoggerEvent: String, CaseIterable, Sendable {
     /// `tracks [`, `metadata [`) or an error whose throwable follows.
     var opensBlock: Bool {
         switch self {
-        case .timeline, .tracks, .metadata, .playerFailed, .internalError: return true
+        case .timeline, .tracks, .metadata, .sourceInfo, .playerFailed, .internalError: return true
         default: return false
+        }
+    }
+
+    /// Whether the block holds an error's throwable (the error is said when the block ends).
+    var isError: Bool { self == .playerFailed || self == .internalError }
+
+    /// For a timeline block, the start of its nested line whose first value is the media's
+    /// duration in seconds: the first window (`  window [12.00, seekable=true, …]`), or up to
+    /// r2.7 the first period (`  period [3.12]`).
+    var durationLine: String? {
+        switch self {
+        case .timeline: return "window ["
+        case .sourceInfo: return "period ["
+        default: return nil
         }
     }
 

@@ -36,10 +36,10 @@ extension ExoPlayerLogReader {
 
     mutating func closeBlock(cutAt number: Int, text: [UInt8]?) {
         guard let open = block else { return }
-        if open.name == "playerFailed" || open.name == "internalError" {
+        if open.event.isError {
             flushError()
         } else if let text {
-            warnings.line(number, text, "the \(open.name) block of line \(open.line) has no closing ]")
+            warnings.line(number, text, "the \(open.event.rawValue) block of line \(open.line) has no closing ]")
         }
         block = nil
     }
@@ -64,8 +64,8 @@ extension ExoPlayerLogReader {
         if sessionHasEvents, !released, lastT > lastStepT {
             queue.push(Step(t: lastT, tracker: tracker, origin: StepOrigin(index: queue.nextIndex)))
         }
-        if let open = block, open.name != "playerFailed", open.name != "internalError" {
-            warnings.summary("the \(open.name) block of line \(open.line) is cut at the end of the log")
+        if let open = block, !open.event.isError {
+            warnings.summary("the \(open.event.rawValue) block of line \(open.line) is cut at the end of the log")
         }
         block = nil
         warnings.finish()

@@ -79,7 +79,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     var lineBytes: [UInt8] = []
 
     // Multi-line blocks and errors.
-    var block: (name: String, line: Int)?
+    var block: (event: EventLoggerEvent, line: Int)?
     var durationTaken = false
     /// Blocks open inside the block (`group [` … `]` in `tracks [`).
     var nested = 0
@@ -166,7 +166,7 @@ package struct ExoPlayerLogReader: TimelineSource {
             if block != nil, nested > 0 {
                 nested -= 1
             } else if let open = block {
-                if open.name == "playerFailed" || open.name == "internalError" { flushError() }
+                if open.event.isError { flushError() }
                 block = nil
             } else {
                 noise += 1
@@ -196,9 +196,9 @@ package struct ExoPlayerLogReader: TimelineSource {
             noise += 1
             return
         }
-        if let open = block, open.name == "timeline" {
+        if let open = block, let marker = open.event.durationLine {
             // `  window [12.00, seekable=true, dynamic=false]`: the first window's duration.
-            if !durationTaken, let range = text.firstRange(of: "window [") {
+            if !durationTaken, let range = text.firstRange(of: marker) {
                 durationTaken = true
                 let inner = text[range.upperBound...].prefix { $0 != "," && $0 != "]" }
                 if let ms = EventLoggerLine.seconds(inner), ms > 0, ms != duration {
@@ -267,14 +267,13 @@ package struct ExoPlayerLogReader: TimelineSource {
             if sessions == 0 { sessions = 1 }
         }
         lastT = t
-        let opensBlock = !line.closed
-        if opensBlock, line.event?.opensBlock != true {
+        if !line.closed, line.event?.opensBlock != true {
             warnings.line(number, text, "cut before its closing ], skipped")
             return
         }
         if !counting { map(line, t: t, number: number, text: text) }
-        if opensBlock {
-            block = (line.name, number)
+        if !line.closed, let event = line.event {
+            block = (event, number)
             nested = 0
             durationTaken = false
         }

@@ -209,4 +209,31 @@ final class ExoPlayerEraTests: XCTestCase {
             XCTAssertEqual(k.int("seekTime"), 0, "\(definitions)")
         }
     }
+
+    /// Up to r2.7 the demo app's EventLogger prints the timeline as a `sourceInfo [` block whose
+    /// lines carry no time: `  period [3.12]` is the first period's duration (`getTimeString` of
+    /// `Period.getDurationMs`), read at the time of the line before. Its `]` closes the block, which
+    /// is no noise, and the untimed `window [` inside it is part of it.
+    func testAnOldEraSourceInfoBlockGivesTheDuration() throws {
+        let log = """
+            EventLogger: state [0.12, true, B]
+            EventLogger: sourceInfo [periodCount=1, windowCount=1
+            EventLogger:   period [3.12]
+            EventLogger:   window [3.12, true, false]
+            EventLogger: ]
+            EventLogger: state [0.60, true, R]
+            EventLogger: state [3.72, true, E]
+
+            """
+        let (settings, steps, warnings) = try Support.read(bytes: log, format: .exoplayerLog)
+        XCTAssertEqual(
+            Support.lines(steps, settings),
+            [
+                "120 content playWhenReady=true playbackState=\"BUFFERING\"",
+                "120 content duration=3120",
+                "600 content playbackState=\"READY\"",
+                "3720 content playbackState=\"ENDED\"",
+            ])
+        XCTAssertFalse(warnings.contains { $0.contains("skipped") || $0.contains("block") }, "\(warnings)")
+    }
 }
