@@ -107,4 +107,44 @@ final class ChromeStateTests: XCTestCase {
         XCTAssertEqual(k.int("startupTime"), 500)
         XCTAssertEqual(k.int("playTime"), 2775)
     }
+
+    /// A live stream left in a background tab, copied as an old Chrome's table (`HH:MM:SS mmm`,
+    /// the milliseconds unpadded): the renderer runs dry (`pipeline_buffering_state`
+    /// HAVE_NOTHING) and stays so until HAVE_ENOUGH, whatever the `duration` and renderer-level
+    /// (`audio_buffering_state`) entries in between say. Three stalls, each to the next
+    /// HAVE_ENOUGH: 13:11.285 → 13:14.232 (2947), 13:20.264 → 13:58.315 (38051), 14:04.310 →
+    /// 14:42.295 (37985), 78983 ms in all, and no pause (nothing paused the element). The same
+    /// table with Chrome 2020+'s JSON cells (`{"state": …, "reason": …}`) reads the same.
+    func testBackgroundBufferingFollowsThePipelineStateInPlainAndJSONCells() throws {
+        func table(_ nothing: String, _ enough: String) -> String {
+            """
+            00:12:27 42 | duration | 4809.041366
+            00:13:11 283 | audio_buffering_state | \(nothing)
+            00:13:11 285 | pipeline_buffering_state | \(nothing)
+            00:13:11 289 | duration | 4851.083366
+            00:13:14 232 | audio_buffering_state | \(enough)
+            00:13:14 232 | pipeline_buffering_state | \(enough)
+            00:13:20 264 | pipeline_buffering_state | \(nothing)
+            00:13:56 219 | duration | 4894.693366
+            00:13:58 315 | pipeline_buffering_state | \(enough)
+            00:14:04 310 | audio_buffering_state | \(nothing)
+            00:14:04 310 | pipeline_buffering_state | \(nothing)
+            00:14:40 293 | duration | 4942.741366
+            00:14:42 295 | pipeline_buffering_state | \(enough)
+            00:14:50 100 | duration | 4950.741366
+            """
+        }
+        let plain = table("BUFFERING_HAVE_NOTHING", "BUFFERING_HAVE_ENOUGH")
+        let json = table(
+            #"{"for_suspended_start":false,"reason":"DEMUXER_UNDERFLOW","state":"BUFFERING_HAVE_NOTHING"}"#,
+            #"{"for_suspended_start":false,"state":"BUFFERING_HAVE_ENOUGH"}"#)
+        for text in [plain, json] {
+            let k = try kpis(text, "txt")
+            XCTAssertEqual(k.int("rebufferCount"), 3)
+            XCTAssertEqual(k.int("rebufferTime"), 78_983)
+            XCTAssertEqual(k.int("maxRebufferTime"), 38_051)
+            XCTAssertEqual(k.int("pauseCount"), 0)
+            XCTAssertNil(k.int("startupTime"), "the log starts mid-session")
+        }
+    }
 }
