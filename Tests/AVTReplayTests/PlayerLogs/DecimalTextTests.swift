@@ -11,7 +11,8 @@ final class DecimalTextTests: XCTestCase {
         for _ in 0..<20_000 {
             let whole = String(UInt64.random(in: 0...9_999_999, using: &generator))
             let decimals = Int.random(in: 0...9, using: &generator)
-            let fraction = String((0..<decimals).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let fraction = String(
+                (0..<decimals).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
             texts.append(decimals == 0 ? whole : whole + "." + fraction)
         }
         for text in texts {
