@@ -26,6 +26,9 @@ package enum PlayerLogSniffer {
         if ["#Version:", "#Software:", "#Date:", "#Fields:", "#Remark:"].contains(where: { firstText.hasPrefix($0) }) {
             return .avplayerAccesslog
         }
+        // An app prints its own lines around the dumps (`Player[4242:1893321] access log …`):
+        // an access log's `#Fields:` header with its `cs-guid` tells it further down.
+        if lines.contains(where: isAccessLogFields) { return .avplayerAccesslog }
         for line in lines where ChromeTableRow.parse(Array(line)) != nil { return .chromeMediaLog }
         for line in lines {
             let kind = Array(line).withUnsafeBufferPointer { EventLoggerLine.parse($0).kind }
@@ -33,6 +36,11 @@ package enum PlayerLogSniffer {
         }
         // A saved log pasted from its middle, or with prose around it.
         return isChromeLog(head) ? .chromeMediaLog : nil
+    }
+
+    /// A `#Fields:` line naming `cs-guid`: the W3C extended log header of an AVPlayer access log.
+    private static func isAccessLogFields(_ line: ArraySlice<UInt8>) -> Bool {
+        line.starts(with: "#Fields:".utf8) && contains(line, " cs-guid")
     }
 
     /// The saved log (`[{"properties": …, "events": [{"time", "key", "value"}]}]`), one copied

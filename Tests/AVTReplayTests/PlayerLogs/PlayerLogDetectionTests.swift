@@ -37,6 +37,13 @@ final class PlayerLogDetectionTests: XCTestCase {
         XCTAssertEqual(sniff("{\"trackers\": [{\"name\": \"c\"}]}\n{\"t\": 0}\n"), .jsonl)
         XCTAssertEqual(sniff("hello\n"), .csv, "unknown text stays CSV, whose reader says what is wrong")
         XCTAssertEqual(sniff("#Software: AppleCoreMedia/1.0\n#Fields: date time\n"), .avplayerAccesslog)
+        // An app's own line before the dump: the header naming cs-guid tells.
+        XCTAssertEqual(
+            sniff(
+                "2025-11-03 20:14:50.123456+0100 Player[4242:1893321] access log:\n#Version: 1.0\n"
+                    + "#Fields: date time uri cs-guid c-duration-watched\n"),
+            .avplayerAccesslog)
+        XCTAssertEqual(sniff("note\n#Fields: date time uri\n"), .csv, "no cs-guid: not an access log header")
         XCTAssertEqual(sniff("EventLogger: state [3.22, true, B]\n"), .exoplayerLog)
         XCTAssertEqual(sniff("[{\"properties\": {}, \"events\": []}]"), .chromeMediaLog)
     }
