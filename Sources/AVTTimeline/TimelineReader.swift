@@ -28,10 +28,12 @@ public enum TimelineReader {
             chosen = TimelineFormat.sniff(try input.peek(1 << 16))
         }
         if format == nil, chosen == .csv { try refuseChromeProperties(input) }
-        // A player log names one tracker per session: a file is read twice, to count them first.
-        if chosen == .exoplayerLog || chosen == .chromeMediaLog, PlayerLogTrackers.isRereadable(path) {
+        // A player log names one tracker per session: a file is read twice, to count them first
+        // (an access log, to find where each session's last dump ends).
+        if chosen?.isPlayerLog == true, PlayerLogTrackers.isRereadable(path) {
             let counted = try ByteInput(path: path)
             counted.limits = limits
+            if chosen == .avplayerAccesslog { return try AccessLogReader(input, indexing: counted, warn: warn) }
             if chosen == .exoplayerLog {
                 return try ExoPlayerLogReader(
                     input, sessions: try ExoPlayerLogReader.countSessions(counted), warn: warn)

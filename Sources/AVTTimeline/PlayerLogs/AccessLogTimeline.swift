@@ -11,26 +11,15 @@ struct AccessLogTimeline {
     /// could claim billions. Real logs have a handful.
     static let stallLimit = 100_000
 
-    private let sessions: [AccessLogSession]
-    private let errors: [String: [AccessLogErrorEntry]]
-    private var laidOut = 0
     /// Where the next session begins on the virtual clock.
     private var cursor = 0
     private var stallSteps = 0
     private var stepIndex = 0
 
-    init(sessions: [AccessLogSession], errors: [String: [AccessLogErrorEntry]]) {
-        self.sessions = sessions
-        self.errors = errors
-    }
-
-    /// The next session's steps, one session at a time so that only the log's events are held
-    /// whole, not its timeline; nil after the last.
-    mutating func nextSession() -> [Step]? {
-        guard laidOut < sessions.count else { return nil }
-        let number = laidOut
-        laidOut += 1
-        let session = sessions[number]
+    /// The steps of the session `number` (0-based, in the log's order) with its error log
+    /// entries, after the sessions laid out before it: one session at a time, so that only its
+    /// events are held whole, not the log's timeline.
+    mutating func layOut(_ session: AccessLogSession, number: Int, errors: [AccessLogErrorEntry]) -> [Step] {
         var steps: [Step] = []
         let base = stepIndex
         defer { stepIndex = base + steps.count }
@@ -56,7 +45,7 @@ struct AccessLogTimeline {
         let start = session.rows[first]
         add(cursor, tracker: tracker, line: start.line, [("status", .string("readyToPlay"))])
         cursor = cursor.saturatingAdd(start.startup ?? 0)
-        let pendingErrors = Self.errorTimes(errors[session.guid] ?? [], session: session, startsAt: cursor)
+        let pendingErrors = Self.errorTimes(errors, session: session, startsAt: cursor)
         var nextError = 0
         /// The session's error log entries due by `t`, each at its place on the coarse timeline.
         func addErrors(upTo t: Int, tracker: Int) {

@@ -25,6 +25,11 @@ package struct PlayerLogWarnings {
 
     /// `FILE:LINE: what, "the line"`: the line quoted, escaped and cut to 80 characters.
     package mutating func line(_ number: Int, _ text: String, _ what: String) {
+        // Only counted past the limit: a noisy log warns on most lines.
+        guard given < Self.limit else {
+            suppressed += 1
+            return
+        }
         note("\(file):\(number): \(what): \(QuotedInput.quoted(text))")
     }
 
