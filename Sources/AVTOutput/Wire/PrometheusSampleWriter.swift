@@ -14,6 +14,11 @@ import AVTCore
 ///   already there adds nothing and is folded into it.
 /// That needs the millisecond to be over before its samples are written: they wait in `pending`
 /// until a record of a later millisecond (or the end) comes. Records come in time order.
+///
+/// `increase()` and `rate()` count from a series' first sample and extrapolate past its last,
+/// so every counter series starts with a 0 sample 1 ms before the session's start (the event
+/// that creates it is then counted too) and ends with its last value repeated at the session's
+/// end (`RecordEncoder.endTime`, else the last record), so a query at that end counts exactly.
 package struct PrometheusSampleWriter {
     package let records: RecordEncoder
     /// Whether `# HELP`/`# TYPE`/`# UNIT` lines precede a family's first sample (the text format
@@ -22,6 +27,10 @@ package struct PrometheusSampleWriter {
     private var described: Set<String> = []
     /// Cumulative counter values by series.
     private var counters: [String: Double] = [:]
+    /// Every counter series' last sample (its value and millisecond), for the closing sample.
+    private var counterLast: [String: (value: String, ms: Int)] = [:]
+    /// Counter series in the order they began, so the closing samples come out deterministic.
+    private var counterOrder: [String] = []
     /// The millisecond `pending` belongs to.
     private var instant = Int.min
     private var pending: [(series: String, value: String)] = []
@@ -80,8 +89,20 @@ package struct PrometheusSampleWriter {
         }
     }
 
-    /// Writes out what waits for its millisecond to end (at the end of the session).
+    /// Writes out what waits for its millisecond to end, then each counter's closing sample (at
+    /// the end of the session).
     package mutating func finish(to lines: inout [String]) {
+        writePending(to: &lines)
+        let end = max(records.endTime ?? instant, instant)
+        let stamp = Self.timestamp(end)
+        for series in counterOrder {
+            guard let last = counterLast[series], last.ms < end else { continue }
+            lines.append(series + " " + last.value + " " + stamp)
+            counterLast[series] = (last.value, end)
+        }
+    }
+
+    private mutating func writePending(to lines: inout [String]) {
         let stamp = Self.timestamp(instant)
         for (series, value) in pending { lines.append(series + " " + value + " " + stamp) }
         pending.removeAll(keepingCapacity: true)
@@ -90,7 +111,7 @@ package struct PrometheusSampleWriter {
 
     private mutating func advance(to ms: Int, lines: inout [String]) {
         if ms != instant {
-            finish(to: &lines)
+            writePending(to: &lines)
             instant = ms
         }
     }
@@ -132,16 +153,22 @@ package struct PrometheusSampleWriter {
         let series = self.series(labels, lines: &lines)
         let total = counters[series, default: 0] + amount
         counters[series] = total
-        fold(series, Self.number(total))
+        fold(series, Self.number(total), lines: &lines)
     }
 
     /// Sets a counter whose running total the record already carries.
     private mutating func set(_ labels: Labels, value: Double, lines: inout [String]) {
-        fold(series(labels, lines: &lines), Self.number(value))
+        fold(series(labels, lines: &lines), Self.number(value), lines: &lines)
     }
 
-    /// A counter's sample: replaces one of the same series in this millisecond.
-    private mutating func fold(_ series: String, _ value: String) {
+    /// A counter's sample: replaces one of the same series in this millisecond. A series' first
+    /// sample is preceded by its 0 at the session's start, so the first count is an increase.
+    private mutating func fold(_ series: String, _ value: String, lines: inout [String]) {
+        if counterLast[series] == nil {
+            counterOrder.append(series)
+            lines.append(series + " 0 " + Self.timestamp(records.startTime - 1))
+        }
+        counterLast[series] = (value, instant)
         if let index = pendingIndex[series] {
             pending[index].value = value
         } else {
@@ -166,7 +193,7 @@ package struct PrometheusSampleWriter {
         pending.append((series, text))
     }
 
-    /// `name{label="value",…}` with the labels sorted and `session` added; describes the family
+    /// `name{label="value",…}` with the labels sorted, `session` and the `--label`s added; describes the family
     /// the first time it is used.
     private mutating func series(_ labels: Labels, lines: inout [String]) -> String {
         if let text = seriesTexts[labels] { return text }
@@ -183,7 +210,8 @@ package struct PrometheusSampleWriter {
         if let action = labels.action { all.append(("action", action.name)) }
         if labels.tracker >= 0 { all.append(("tracker", records.trackerNames[labels.tracker])) }
         if labels.seq > 0 { all.append(("seq", String(labels.seq))) }
-        if let session = records.session { all.append(("session", session)) }
+        if let session = records.seriesSession { all.append(("session", session)) }
+        all += records.labels.map { ($0.name, $0.value) }
         all.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         var text = family.sampleName
         if !all.isEmpty {
