@@ -99,7 +99,9 @@ package final class SessionRunner: @unchecked Sendable {
         if configuration.labelSessions, configuration.seriesLabels.session {
             encoder.seriesSession = TerminalText.escaped(configuration.sessionName(path))
         }
-        encoder.endTime = settings.until.map { settings.startTime + $0 }
+        // `--end-time` places the session's end there; else its `until`, when it has one.
+        let placed = configuration.options.startTime == nil ? options.endTime : nil
+        encoder.endTime = placed ?? settings.until.map { settings.startTime + $0 }
         let backend = makeBackend(sink, encoder, options.filter)
         var reported = 0
         let summary = try Replayer.replay(
