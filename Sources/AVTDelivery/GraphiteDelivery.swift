@@ -85,7 +85,8 @@ package final class GraphiteDelivery: @unchecked Sendable {
                 ledger.countDelivered(lines.count, to: destination.description)
                 return nil
             }
-            return (failure, nil)
+            // Carbon never answers: a failure is the connection's, so the destination stays down.
+            return (failure, nil, false)
         }
         if let gaveUp { ledger.deadLetter(lines, to: destination.description, format: "graphite", reason: gaveUp) }
     }
