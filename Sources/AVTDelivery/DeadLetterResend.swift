@@ -21,6 +21,8 @@ package struct DeadLetterResend {
     /// from a checkout under review, and a delivery carries the credentials found in the
     /// environment: the file alone must not choose the host that receives them.
     package var trust: Trust = .everyDestination
+    /// `send --label`: labels added to every line that has series (see `DeadLetterRelabel`).
+    package var relabel = DeadLetterRelabel(labels: [])
 
     /// The destinations `send` may deliver to.
     package enum Trust: Sendable, Equatable {
@@ -131,12 +133,13 @@ package struct DeadLetterResend {
         }
         guard let server = destination.delivery(policy: policy, ledger: ledger, graphiteRetention: graphiteRetention)
         else { return nil }
+        let lines = relabel.apply(to: group.lines, format: group.format)
         switch server {
-        case .graphite(let delivery): delivery.deliver(group.lines)
-        case .newRelic(let delivery): delivery.deliver(group.lines, kind: newRelicKind!)
-        case .mediastream(let delivery): delivery.deliver(group.lines)
-        case .influx(let delivery): delivery.deliver(group.lines)
-        case .prometheus(let delivery): delivery.deliver(group.lines)
+        case .graphite(let delivery): delivery.deliver(lines)
+        case .newRelic(let delivery): delivery.deliver(lines, kind: newRelicKind!)
+        case .mediastream(let delivery): delivery.deliver(lines)
+        case .influx(let delivery): delivery.deliver(lines)
+        case .prometheus(let delivery): delivery.deliver(lines)
         }
         return server.windowFilter
     }

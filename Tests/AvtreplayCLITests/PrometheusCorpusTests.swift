@@ -84,6 +84,38 @@ final class PrometheusCorpusTests: XCTestCase {
         }
     }
 
+    /// `send --label`: one dead-letter file sent twice under two labels is kept whole twice.
+    func testSendUnderTwoLabelsKeepsBothWhole() throws {
+        let destination = try prometheus.replacingOccurrences(of: "http://", with: "prometheus://")
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dead = dir.appendingPathComponent("dead.jsonl").path
+        let start = (Int(Date().timeIntervalSince1970) - 600) * 1000
+        let down = try CLI.run([
+            "run", "fixtures/happy-path.json", "--start-time", String(start), "--to", "prometheus://127.0.0.1:9",
+            "--delivery-attempts", "1", "--dead-letter", dead,
+        ])
+        XCTAssertEqual(down.status, 3, down.stderr)
+        let samples = try printed(["run", "fixtures/happy-path.json", "--start-time", String(start)])
+        let id = "s" + UUID().uuidString.prefix(8).lowercased()
+        for run in [id + "a", id + "b"] {
+            let send = try CLI.run([
+                "send", dead, "--to", destination, "--label", "run=" + run, "--dead-letter", dir.path + "/again.jsonl",
+            ])
+            XCTAssertEqual(send.status, 0, send.stderr)
+            XCTAssertTrue(send.stderr.contains("\(samples.count) delivered, 0 undelivered"), send.stderr)
+        }
+        for run in [id + "a", id + "b"] {
+            let stored = try query("{__name__=~\"oavt_.+\",run=\"\(run)\"}[11m]", at: start + 150_001).map {
+                ($0["values"] as? [Any] ?? []).count
+            }
+            XCTAssertEqual(stored.reduce(0, +), samples.count, "every sample sent under run=\(run)")
+        }
+        let bad = try CLI.run(["send", dead, "--to", destination, "--label", "__x=1"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--label __x=1: the name \"__x\" is not a Prometheus label name"), bad.stderr)
+    }
+
     /// `increase()` over every counter series of 50 sessions ending now counts exactly the
     /// events and metrics `run` wrote: each series starts at 0 before its session and holds its
     /// last value at the session's end, where the query is evaluated.
