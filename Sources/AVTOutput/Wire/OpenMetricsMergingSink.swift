@@ -1,16 +1,28 @@
 /// Makes one OpenMetrics text of what the `OpenMetricsBackend`s of a run write one after another
-/// (one per session): OpenMetrics wants each metric family's metadata and samples together, once,
-/// and the text closed by `# EOF`. Lines are sorted into their family as they come (families in
-/// the order they first appear, samples in the order written, metadata kept once); `close()`
-/// writes family after family, then `# EOF`, to `target` and closes it. Bytes may arrive in
-/// chunks of any size. A family's samples spill to an unlinked temporary file past
-/// `spillThreshold` bytes, so memory stays bounded.
+/// (one per session). OpenMetrics wants each metric family's metadata and samples together, once,
+/// each series' samples together within its family (the Prometheus project's own parser,
+/// `prometheus_client`, refuses a series that comes back after another: "Invalid metric
+/// grouping"), and the text closed by `# EOF`. Lines are sorted into their family and series as
+/// they come (families and series in the order they first appear, samples in the order
+/// written, metadata kept once); `close()` writes family after family, series after series, then
+/// `# EOF`, to `target` and closes it. Bytes may arrive in chunks of any size.
+///
+/// Memory stays bounded: once the series' buffers hold `spillThreshold` bytes, each buffer is
+/// appended to one unlinked temporary file and remembered as a piece (offset and length) of its
+/// series, which `close()` reads back in order.
 package final class OpenMetricsMergingSink: ByteSink {
+    private final class Series {
+        var buffer: [UInt8] = []
+        /// Pieces already in the spool file, in order.
+        var pieces: [(offset: Int, count: Int)] = []
+    }
+
     private final class Family {
         var metadata: [UInt8] = []
         var seenMetadata: Set<String> = []
-        var samples: [UInt8] = []
-        var spool: SpoolFile?
+        var series: [Series] = []
+        /// A series' place in `series`, by its name and labels.
+        var index: [[UInt8]: Int] = [:]
     }
 
     private let target: ByteSink
@@ -22,6 +34,10 @@ package final class OpenMetricsMergingSink: ByteSink {
     private var sampleFamilies: [String: String] = [:]
     /// Sample names seen, with their family's place in `families`.
     private var sampleNames: [(bytes: [UInt8], family: Int)] = []
+    /// Bytes waiting in series' buffers, across families.
+    private var buffered = 0
+    private var spool: SpoolFile?
+    private var spooled = 0
     private var closed = false
 
     package init(target: ByteSink, spillThreshold: Int = 1 << 20) {
@@ -45,17 +61,12 @@ package final class OpenMetricsMergingSink: ByteSink {
         if !pending.isEmpty { try line(pending[...] + [0x0A]) }
         for family in families {
             try target.write(family.metadata)
-            if let spool = family.spool {
-                try spool.write(family.samples)
-                try spool.rewind()
-                var chunk = [UInt8](repeating: 0, count: 1 << 18)
-                while true {
-                    let n = try spool.read(into: &chunk, from: 0)
-                    if n == 0 { break }
-                    try target.write(n == chunk.count ? chunk : Array(chunk[0..<n]))
+            for series in family.series {
+                for piece in series.pieces {
+                    guard let spool else { break }
+                    try target.write(try spool.read(piece.count, at: piece.offset))
                 }
-            } else {
-                try target.write(family.samples)
+                try target.write(series.buffer)
             }
         }
         try target.write(Array("# EOF\n".utf8))
@@ -91,12 +102,37 @@ package final class OpenMetricsMergingSink: ByteSink {
             family = self.family(sampleFamilies[text] ?? text)
             sampleNames.append((Array(name), index[sampleFamilies[text] ?? text]!))
         }
-        family.samples.append(contentsOf: line)
-        if family.samples.count >= spillThreshold {
-            if family.spool == nil { family.spool = try SpoolFile() }
-            try family.spool?.write(family.samples)
-            family.samples.removeAll(keepingCapacity: true)
+        // The series is the line before its last two fields (value and timestamp, which hold no
+        // space; a label value may).
+        let body = line.dropLast()
+        let last = body.lastIndex(of: 0x20) ?? body.endIndex
+        let key = Array(body[..<(body[..<last].lastIndex(of: 0x20) ?? last)])
+        let series: Series
+        if let i = family.index[key] {
+            series = family.series[i]
+        } else {
+            series = Series()
+            family.index[key] = family.series.count
+            family.series.append(series)
         }
+        series.buffer.append(contentsOf: line)
+        buffered += line.count
+        if buffered >= spillThreshold { try spill() }
+    }
+
+    /// Moves every series' buffer to the spool file, as the next piece of that series.
+    private func spill() throws(OutputError) {
+        if spool == nil { spool = try SpoolFile() }
+        guard let spool else { return }
+        for family in families {
+            for series in family.series where !series.buffer.isEmpty {
+                try spool.write(series.buffer)
+                series.pieces.append((spooled, series.buffer.count))
+                spooled += series.buffer.count
+                series.buffer.removeAll(keepingCapacity: false)
+            }
+        }
+        buffered = 0
     }
 
     private func family(_ name: String) -> Family {
