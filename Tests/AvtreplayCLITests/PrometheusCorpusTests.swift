@@ -146,6 +146,16 @@ final class PrometheusCorpusTests: XCTestCase {
             XCTAssertEqual(
                 try value("sum(increase(\(family){test=\"\(id)\"}\(range)))", at: end), counted[metric], metric)
         }
+        // Time played, from the PlayTime metrics `run` wrote, in seconds.
+        var played = 0.0
+        for line in records.stdout.split(separator: "\n") where line.contains(#""name":"PlayTime""#) {
+            let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            played += (record?["value"] as? Double ?? 0) / 1000
+        }
+        XCTAssertGreaterThan(played, 0)
+        XCTAssertEqual(
+            try value("sum(increase(oavt_played_seconds_total{test=\"\(id)\"}\(range)))", at: end) ?? 0, played,
+            accuracy: 1e-6)
         XCTAssertEqual(
             try value(
                 "count(count by (session) (count_over_time(oavt_events_total{test=\"\(id)\"}\(range))))", at: end),

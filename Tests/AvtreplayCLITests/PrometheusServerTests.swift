@@ -105,17 +105,17 @@ final class PrometheusServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
         // The fixture's own start time, months ago: outside the hour Prometheus keeps.
-        // 215 samples of records, and each of the 22 counter series' 0 before the session and
-        // last value at its end: 215.
+        // 171 samples of records, 8 running sums of its 7 PlayTime and 1 RebufferTime, and each
+        // of the 24 counter series' 0 before the session and last value at its end: 227.
         let run = try CLI.run(["run", "fixtures/happy-path.json", "--to", try destination, "--dead-letter", dead])
         XCTAssertEqual(run.status, 3, run.stderr)
-        XCTAssertTrue(run.stderr.contains("0 samples delivered, 215 undelivered"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("0 samples delivered, 227 undelivered"), run.stderr)
         XCTAssertEqual(
-            run.stderr.components(separatedBy: "215 samples outside what the remote-write server keeps").count, 2,
+            run.stderr.components(separatedBy: "227 samples outside what the remote-write server keeps").count, 2,
             "said once: \(run.stderr)")
         XCTAssertTrue(run.stderr.contains("--end-time now"), run.stderr)
         let kept = try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(kept.count, 215)
+        XCTAssertEqual(kept.count, 227)
         XCTAssertTrue(kept.allSatisfy { $0.contains(#""format":"openmetrics""#) })
 
         // Without the window they reach the server, which refuses them (older than its one-day
@@ -126,7 +126,7 @@ final class PrometheusServerTests: XCTestCase {
         ])
         XCTAssertEqual(send.status, 3, send.stderr)
         let refused = try String(contentsOfFile: again, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(refused.count, 215)
+        XCTAssertEqual(refused.count, 227)
         // 2.42 says so with a 500 ("too old sample") when it has an out-of-order window, a 400
         // ("out of bounds") without one; either way nothing is retried in vain.
         XCTAssertTrue(

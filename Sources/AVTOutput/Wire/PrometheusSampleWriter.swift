@@ -76,6 +76,13 @@ package struct PrometheusSampleWriter {
             // MetricalcCore's gauges are milliseconds; its counters count 1 per occurrence.
             if family.kind == .gauge {
                 gauge(Labels(family), value: value / 1000, lines: &lines)
+                if let total = PrometheusFamily.cumulative[metric.name] {
+                    // Summed in milliseconds and divided once: no rounding error builds up.
+                    let series = self.series(Labels(total), lines: &lines)
+                    let ms = counters[series, default: 0] + value
+                    counters[series] = ms
+                    fold(series, Self.number(ms / 1000), lines: &lines)
+                }
             } else {
                 count(Labels(family), by: value, lines: &lines)
             }

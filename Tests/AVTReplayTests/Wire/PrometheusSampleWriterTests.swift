@@ -123,6 +123,26 @@ final class PrometheusSampleWriterTests: XCTestCase {
             ])
     }
 
+    /// PlayTime and RebufferTime stay gauges, and their running sums are counters in seconds.
+    func testPlayAndRebufferTimeAlsoAddUpInSecondsTotalCounters() {
+        let out = lines { w, out in
+            w.add(Metric(name: "PlayTime", kind: .gauge, value: .int(1500), timestamp: 1000), to: &out)
+            w.add(Metric(name: "RebufferTime", kind: .gauge, value: .int(300), timestamp: 2000), to: &out)
+            w.add(Metric(name: "PlayTime", kind: .gauge, value: .int(100), timestamp: 3000), to: &out)
+            w.add(Metric(name: "PlayTime", kind: .gauge, value: .int(200), timestamp: 4000), to: &out)
+        }.filter { !$0.contains(" 0 1772366399.999") }
+        XCTAssertEqual(
+            out,
+            [
+                "oavt_play_time_seconds 1.5 1772366401.000", "oavt_played_seconds_total 1.5 1772366401.000",
+                "oavt_rebuffer_time_seconds 0.3 1772366402.000", "oavt_rebuffered_seconds_total 0.3 1772366402.000",
+                "oavt_play_time_seconds 0.1 1772366403.000", "oavt_played_seconds_total 1.6 1772366403.000",
+                // 1.8, not 1.6 + 0.2 = 1.8000000000000003: the sum is kept in milliseconds.
+                "oavt_play_time_seconds 0.2 1772366404.000", "oavt_played_seconds_total 1.8 1772366404.000",
+                "oavt_rebuffered_seconds_total 0.3 1772366404.000",
+            ])
+    }
+
     func testLabelsGoOnEverySeriesBesideTheSession() {
         let out = lines(session: "a/s1.json", labels: [("run", "b"), ("env", "ci")]) { w, out in
             w.add(Metric.startTime(1150, at: 0), to: &out)
