@@ -63,7 +63,7 @@ extension AVTReplayCommand {
         @Option(
             name: .customLong("graphite-prefix"),
             help: ArgumentHelp(
-                "The Graphite prefix the lines were written with, after which --label values go (default: OAVT).",
+                "The Graphite prefix the lines were written with, after which --label values go.",
                 valueName: "prefix"))
         var graphitePrefix = "OAVT"
 
