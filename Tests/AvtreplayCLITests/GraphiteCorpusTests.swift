@@ -100,6 +100,33 @@ final class GraphiteCorpusTests: XCTestCase {
         for (name, total) in counted { XCTAssertEqual(kept[name], total, name) }
     }
 
+    /// `send` too: a dead-letter file holding two values of one path and second delivers one;
+    /// the other is counted overwritten, and carbon holds one value.
+    func testSendCountsAPathAndSecondSentTwiceAsOverwritten() throws {
+        let (port, whisper) = try server()
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dead = dir.appendingPathComponent("dead.jsonl").path
+        let prefix = "d" + UUID().uuidString.prefix(8).lowercased()
+        let now = Int(Date().timeIntervalSince1970) - 60
+        let entries = ["\(prefix).NumPlays 1 \(now)", "\(prefix).NumPlays 2 \(now)", "\(prefix).NumPlays 3 \(now + 1)"]
+            .map {
+                #"{"to":"graphite://127.0.0.1:9","format":"graphite","reason":"down","line":"\#($0)"}"#
+            }
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: dead, contents: Data((entries.joined(separator: "\n") + "\n").utf8)))
+        let send = try CLI.run([
+            "send", dead, "--to", "graphite://127.0.0.1:\(port)", "--dead-letter", dir.path + "/again.jsonl",
+        ])
+        XCTAssertEqual(send.status, 3, send.stderr)
+        XCTAssertTrue(
+            send.stderr.contains(
+                "2 delivered, 1 overwritten by a later point of the same path and second, 0 undelivered"),
+            send.stderr)
+        let values = try waitStored(2, under: whisper + "/" + prefix, from: now - 60)
+        XCTAssertEqual(values["NumPlays"]?.count, 2, "carbon holds one value per second: \(values)")
+    }
+
     func testSessionsSharingPathsAreCountedOverwrittenNotDelivered() throws {
         let (port, whisper) = try server()
         let corpus = try GeneratedCorpus.make(count: Self.sessions, steps: 60)
