@@ -21,8 +21,33 @@ package final class OpenMetricsMergingSink: ByteSink {
         var metadata: [UInt8] = []
         var seenMetadata: Set<String> = []
         var series: [Series] = []
-        /// A series' place in `series`, by its name and labels.
-        var index: [[UInt8]: Int] = [:]
+        /// Each series' name and labels, in the order of `series`.
+        var keys: [[UInt8]] = []
+        /// A series' place in `series` by the FNV-1a hash of its key: a line is looked up without
+        /// copying its key (a run writes millions of lines and few series).
+        var byHash: [UInt64: Int] = [:]
+        /// Series whose key's hash another key had first (rare): looked up by the key itself.
+        var collided: [[UInt8]: Int] = [:]
+
+        /// The series of the key `line[start..<end]`, made if it is new.
+        func series(_ line: ArraySlice<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Series {
+            if let i = byHash[hash] {
+                if keys[i].count == end - start, keys[i].elementsEqual(line[start..<end]) { return series[i] }
+                let key = Array(line[start..<end])
+                if let j = collided[key] { return series[j] }
+                collided[key] = series.count
+                return add(key)
+            }
+            byHash[hash] = series.count
+            return add(Array(line[start..<end]))
+        }
+
+        private func add(_ key: [UInt8]) -> Series {
+            let made = Series()
+            series.append(made)
+            keys.append(key)
+            return made
+        }
     }
 
     private let target: ByteSink
@@ -103,18 +128,20 @@ package final class OpenMetricsMergingSink: ByteSink {
             sampleNames.append((Array(name), index[sampleFamilies[text] ?? text]!))
         }
         // The series is the line before its last two fields (value and timestamp, which hold no
-        // space; a label value may).
-        let body = line.dropLast()
-        let last = body.lastIndex(of: 0x20) ?? body.endIndex
-        let key = Array(body[..<(body[..<last].lastIndex(of: 0x20) ?? last)])
-        let series: Series
-        if let i = family.index[key] {
-            series = family.series[i]
-        } else {
-            series = Series()
-            family.index[key] = family.series.count
-            family.series.append(series)
+        // space; a label value may), without the line feed.
+        var end = line.endIndex - 1
+        var spaces = 0
+        var i = end - 1
+        while i >= line.startIndex, spaces < 2 {
+            if line[i] == 0x20 {
+                spaces += 1
+                end = i
+            }
+            i -= 1
         }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for k in line.startIndex..<end { hash = (hash ^ UInt64(line[k])) &* 0x0000_0100_0000_01B3 }
+        let series = family.series(line, line.startIndex, end, hash: hash)
         series.buffer.append(contentsOf: line)
         buffered += line.count
         if buffered >= spillThreshold { try spill() }
