@@ -11,13 +11,15 @@
 /// appended to one unlinked temporary file and remembered as a piece (offset and length) of its
 /// series, which `close()` reads back in order.
 package final class OpenMetricsMergingSink: ByteSink {
-    private final class Series {
+    // Values, not objects, reached in place through `families`: a line costs no reference
+    // counting (a run writes millions of lines).
+    private struct Series {
         var buffer: [UInt8] = []
         /// Pieces already in the spool file, in order.
         var pieces: [(offset: Int, count: Int)] = []
     }
 
-    private final class Family {
+    private struct Family {
         var metadata: [UInt8] = []
         var seenMetadata: Set<String> = []
         var series: [Series] = []
@@ -29,12 +31,12 @@ package final class OpenMetricsMergingSink: ByteSink {
         /// Series whose key's hash another key had first (rare): looked up by the key itself.
         var collided: [[UInt8]: Int] = [:]
 
-        /// The series of the key `line[start..<end]`, made if it is new.
-        func series(_ line: ArraySlice<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Series {
+        /// The place of the series of the key `line[start..<end]`, made if it is new.
+        mutating func series(_ line: ArraySlice<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int {
             if let i = byHash[hash] {
-                if keys[i].count == end - start, keys[i].elementsEqual(line[start..<end]) { return series[i] }
+                if keys[i].count == end - start, keys[i][...] == line[start..<end] { return i }
                 let key = Array(line[start..<end])
-                if let j = collided[key] { return series[j] }
+                if let j = collided[key] { return j }
                 collided[key] = series.count
                 return add(key)
             }
@@ -42,11 +44,10 @@ package final class OpenMetricsMergingSink: ByteSink {
             return add(Array(line[start..<end]))
         }
 
-        private func add(_ key: [UInt8]) -> Series {
-            let made = Series()
-            series.append(made)
+        private mutating func add(_ key: [UInt8]) -> Int {
+            series.append(Series())
             keys.append(key)
-            return made
+            return series.count - 1
         }
     }
 
@@ -106,8 +107,8 @@ package final class OpenMetricsMergingSink: ByteSink {
             guard words.count >= 4 else { return }
             let name = String(decoding: words[2], as: UTF8.self)
             let family = self.family(name)
-            if family.seenMetadata.insert(String(decoding: words[1], as: UTF8.self)).inserted {
-                family.metadata.append(contentsOf: line)
+            if families[family].seenMetadata.insert(String(decoding: words[1], as: UTF8.self)).inserted {
+                families[family].metadata.append(contentsOf: line)
             }
             if words[1].elementsEqual("TYPE".utf8), words[3].elementsEqual("counter".utf8) {
                 sampleFamilies[name + "_total"] = name
@@ -119,13 +120,13 @@ package final class OpenMetricsMergingSink: ByteSink {
         let name = line[line.startIndex..<nameEnd]
         // A run has a few dozen sample names and millions of samples: a linear search over the
         // names' bytes costs less than making a String of each one to look it up.
-        let family: Family
+        let family: Int
         if let known = sampleNames.first(where: { $0.bytes.count == name.count && $0.bytes.elementsEqual(name) }) {
-            family = families[known.family]
+            family = known.family
         } else {
             let text = String(decoding: name, as: UTF8.self)
             family = self.family(sampleFamilies[text] ?? text)
-            sampleNames.append((Array(name), index[sampleFamilies[text] ?? text]!))
+            sampleNames.append((Array(name), family))
         }
         // The series is the line before its last two fields (value and timestamp, which hold no
         // space; a label value may), without the line feed.
@@ -141,8 +142,8 @@ package final class OpenMetricsMergingSink: ByteSink {
         }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for k in line.startIndex..<end { hash = (hash ^ UInt64(line[k])) &* 0x0000_0100_0000_01B3 }
-        let series = family.series(line, line.startIndex, end, hash: hash)
-        series.buffer.append(contentsOf: line)
+        let series = families[family].series(line, line.startIndex, end, hash: hash)
+        families[family].series[series].buffer.append(contentsOf: line)
         buffered += line.count
         if buffered >= spillThreshold { try spill() }
     }
@@ -151,21 +152,23 @@ package final class OpenMetricsMergingSink: ByteSink {
     private func spill() throws(OutputError) {
         if spool == nil { spool = try SpoolFile() }
         guard let spool else { return }
-        for family in families {
-            for series in family.series where !series.buffer.isEmpty {
-                try spool.write(series.buffer)
-                series.pieces.append((spooled, series.buffer.count))
-                spooled += series.buffer.count
-                series.buffer.removeAll(keepingCapacity: false)
+        for f in families.indices {
+            for s in families[f].series.indices where !families[f].series[s].buffer.isEmpty {
+                let count = families[f].series[s].buffer.count
+                try spool.write(families[f].series[s].buffer)
+                families[f].series[s].pieces.append((spooled, count))
+                spooled += count
+                families[f].series[s].buffer = []
             }
         }
         buffered = 0
     }
 
-    private func family(_ name: String) -> Family {
-        if let i = index[name] { return families[i] }
+    /// The place of the family `name` in `families`, made if it is new.
+    private func family(_ name: String) -> Int {
+        if let i = index[name] { return i }
         index[name] = families.count
         families.append(Family())
-        return families[families.count - 1]
+        return families.count - 1
     }
 }

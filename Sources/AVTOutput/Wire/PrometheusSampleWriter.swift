@@ -25,12 +25,18 @@ package struct PrometheusSampleWriter {
     /// wants them; remote write has no use for them).
     package var describes: Bool
     private var described: Set<String> = []
-    /// Cumulative counter values by series.
-    private var counters: [String: Double] = [:]
-    /// Every counter series' last sample (its value and millisecond), for the closing sample.
-    private var counterLast: [String: (value: String, ms: Int)] = [:]
+    /// A counter series: its running total and its last sample (value and millisecond), for
+    /// the closing sample.
+    private struct Counter {
+        let series: String
+        var total: Double = 0
+        var value = ""
+        var ms = Int.min
+    }
     /// Counter series in the order they began, so the closing samples come out deterministic.
-    private var counterOrder: [String] = []
+    private var counters: [Counter] = []
+    /// A series' place in `counters`: one lookup per sample.
+    private var counterIndex: [String: Int] = [:]
     /// The millisecond `pending` belongs to.
     private var instant = Int.min
     private var pending: [(series: String, value: String)] = []
@@ -78,10 +84,9 @@ package struct PrometheusSampleWriter {
                 gauge(Labels(family), value: value / 1000, lines: &lines)
                 if let total = PrometheusFamily.cumulative[metric.name] {
                     // Summed in milliseconds and divided once: no rounding error builds up.
-                    let series = self.series(Labels(total), lines: &lines)
-                    let ms = counters[series, default: 0] + value
-                    counters[series] = ms
-                    fold(series, Self.number(ms / 1000), lines: &lines)
+                    let i = counter(series(Labels(total), lines: &lines), lines: &lines)
+                    counters[i].total += value
+                    fold(i, Self.number(counters[i].total / 1000))
                 }
             } else {
                 count(Labels(family), by: value, lines: &lines)
@@ -102,10 +107,9 @@ package struct PrometheusSampleWriter {
         writePending(to: &lines)
         let end = max(records.endTime ?? instant, instant)
         let stamp = Self.timestamp(end)
-        for series in counterOrder {
-            guard let last = counterLast[series], last.ms < end else { continue }
-            lines.append(series + " " + last.value + " " + stamp)
-            counterLast[series] = (last.value, end)
+        for i in counters.indices where counters[i].ms < end {
+            lines.append(counters[i].series + " " + counters[i].value + " " + stamp)
+            counters[i].ms = end
         }
     }
 
@@ -157,25 +161,31 @@ package struct PrometheusSampleWriter {
 
     /// Adds `amount` to a cumulative counter.
     private mutating func count(_ labels: Labels, by amount: Double, lines: inout [String]) {
-        let series = self.series(labels, lines: &lines)
-        let total = counters[series, default: 0] + amount
-        counters[series] = total
-        fold(series, Self.number(total), lines: &lines)
+        let i = counter(series(labels, lines: &lines), lines: &lines)
+        counters[i].total += amount
+        fold(i, Self.number(counters[i].total))
     }
 
     /// Sets a counter whose running total the record already carries.
     private mutating func set(_ labels: Labels, value: Double, lines: inout [String]) {
-        fold(series(labels, lines: &lines), Self.number(value), lines: &lines)
+        fold(counter(series(labels, lines: &lines), lines: &lines), Self.number(value))
     }
 
-    /// A counter's sample: replaces one of the same series in this millisecond. A series' first
-    /// sample is preceded by its 0 at the session's start, so the first count is an increase.
-    private mutating func fold(_ series: String, _ value: String, lines: inout [String]) {
-        if counterLast[series] == nil {
-            counterOrder.append(series)
-            lines.append(series + " 0 " + Self.timestamp(records.startTime - 1))
-        }
-        counterLast[series] = (value, instant)
+    /// The counter of a series; a new one's first sample is its 0 at the session's start, so
+    /// its first count is an increase.
+    private mutating func counter(_ series: String, lines: inout [String]) -> Int {
+        if let i = counterIndex[series] { return i }
+        counterIndex[series] = counters.count
+        counters.append(Counter(series: series))
+        lines.append(series + " 0 " + Self.timestamp(records.startTime - 1))
+        return counters.count - 1
+    }
+
+    /// A counter's sample: replaces one of the same series in this millisecond.
+    private mutating func fold(_ i: Int, _ value: String) {
+        counters[i].value = value
+        counters[i].ms = instant
+        let series = counters[i].series
         if let index = pendingIndex[series] {
             pending[index].value = value
         } else {
