@@ -21,6 +21,8 @@ package struct DeadLetterResend {
     /// from a checkout under review, and a delivery carries the credentials found in the
     /// environment: the file alone must not choose the host that receives them.
     package var trust: Trust = .everyDestination
+    /// `send --label`: labels added to every line that has series (see `DeadLetterRelabel`).
+    package var relabel = DeadLetterRelabel(labels: [])
 
     /// The destinations `send` may deliver to.
     package enum Trust: Sendable, Equatable {
@@ -91,8 +93,13 @@ package struct DeadLetterResend {
             for group in groups where Self.kind(ofFormat: group.format) == kind {
                 let filter = try deliver(group, kind: kind, file: file)
                 let name = group.destination
+                // Lines carbon overwrites (a path and second sent twice) are not delivered.
+                let overwritten = ledger.overwritten[name] ?? 0
+                let lost =
+                    overwritten > 0 ? "\(overwritten) overwritten by a later point of the same path and second, " : ""
                 delivered(
-                    "\(name): \(ledger.delivered[name] ?? 0) delivered, \(ledger.undelivered[name] ?? 0) undelivered")
+                    "\(name): \((ledger.delivered[name] ?? 0) - overwritten) delivered, \(lost)"
+                        + "\(ledger.undelivered[name] ?? 0) undelivered")
                 guard let filter, filter.outside > 0 else { continue }
                 if let known = outside.firstIndex(where: { $0.name == name }) {
                     outside[known].points += filter.outside
@@ -131,12 +138,13 @@ package struct DeadLetterResend {
         }
         guard let server = destination.delivery(policy: policy, ledger: ledger, graphiteRetention: graphiteRetention)
         else { return nil }
+        let lines = relabel.apply(to: group.lines, format: group.format)
         switch server {
-        case .graphite(let delivery): delivery.deliver(group.lines)
-        case .newRelic(let delivery): delivery.deliver(group.lines, kind: newRelicKind!)
-        case .mediastream(let delivery): delivery.deliver(group.lines)
-        case .influx(let delivery): delivery.deliver(group.lines)
-        case .prometheus(let delivery): delivery.deliver(group.lines)
+        case .graphite(let delivery): delivery.deliver(lines)
+        case .newRelic(let delivery): delivery.deliver(lines, kind: newRelicKind!)
+        case .mediastream(let delivery): delivery.deliver(lines)
+        case .influx(let delivery): delivery.deliver(lines)
+        case .prometheus(let delivery): delivery.deliver(lines)
         }
         return server.windowFilter
     }
@@ -144,7 +152,14 @@ package struct DeadLetterResend {
     /// After delivering: publishes the new dead-letter file; a failure when lines are still undelivered.
     package func finish() throws -> CommandFailure? {
         try ledger.close()
-        guard ledger.undeliveredCount > 0 else { return nil }
+        let overwritten = ledger.overwritten.values.reduce(0, +)
+        guard ledger.undeliveredCount > 0 else {
+            guard overwritten > 0 else { return nil }
+            return CommandFailure(
+                message: "\(DeliveryReport.count(overwritten, "point")) overwritten: carbon keeps one value per path "
+                    + "and second, and the file held several",
+                status: .notDelivered)
+        }
         return CommandFailure(
             message:
                 "\(DeliveryReport.count(ledger.undeliveredCount, "record")) still not delivered; "

@@ -54,7 +54,8 @@ package final class DeliveryPlan: Sendable {
                 let sent = ledger.delivered[server.name] ?? 0
                 return DeliveryReport.Server(
                     name: server.name, unit: server.unit, delivered: max(0, sent - overwritten),
-                    undelivered: ledger.undelivered[server.name] ?? 0, overwritten: min(sent, overwritten))
+                    undelivered: ledger.undelivered[server.name] ?? 0, overwritten: min(sent, overwritten),
+                    overwritingFails: server.kind == .graphite)
             },
             undelivered: ledger.undeliveredCount, reasons: ledger.reasons, deadLetterPath: ledger.deadLetterPath,
             heldBefore: ledger.heldBefore, signal: signal,

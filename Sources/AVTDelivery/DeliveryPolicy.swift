@@ -51,17 +51,24 @@ package struct DeliveryPolicy: Sendable {
     /// Runs `attempt` until it settles the batch (returns nil) or the attempts run out; then
     /// returns the last reason. Between attempts it waits with backoff and jitter, or as long
     /// as the server's Retry-After asks. While `outage` says the destination used up every
-    /// attempt on an earlier batch and has not answered since, a batch gets one attempt.
+    /// attempt on an earlier batch and has not answered since, a batch gets one attempt. Any
+    /// answer (`answered`: a 503 as much as a 204) lifts that, and the batch gets its full
+    /// attempts: a server that is starting again answers 503 before it takes writes.
     func retrying(
-        outage: DeliveryOutage? = nil, sleep: (Int) -> Void, _ attempt: () -> (reason: String, retryAfter: String?)?
+        outage: DeliveryOutage? = nil, sleep: (Int) -> Void,
+        _ attempt: () -> (reason: String, retryAfter: String?, answered: Bool)?
     ) -> String? {
-        let allowed = outage?.isDown == true ? 1 : attempts
+        var allowed = outage?.isDown == true ? 1 : attempts
         var count = 0
         while true {
             count += 1
             guard let retry = attempt() else {
                 outage?.isDown = false
                 return nil
+            }
+            if retry.answered, outage?.isDown == true || allowed < attempts {
+                outage?.isDown = false
+                allowed = attempts
             }
             guard count < allowed else {
                 outage?.isDown = true

@@ -16,20 +16,30 @@ package struct DeliveryReport: Sendable, Equatable {
         package var unit: String
         package var delivered: Int
         package var undelivered: Int
-        /// Sent, then replaced by a later point of the same instant (`--influx-compat`); not in `delivered`.
+        /// Sent, then replaced by a later point of the same instant (`--influx-compat`) or of the
+        /// same path and step (carbon); not in `delivered`.
         package var overwritten: Int
+        /// Whether overwritten points fail the run (exit 3): carbon's do, since the run was meant
+        /// to keep them; `--influx-compat`'s are upstream's own behaviour, asked for.
+        package var overwritingFails: Bool
 
-        package init(name: String, unit: String, delivered: Int, undelivered: Int, overwritten: Int = 0) {
+        package init(
+            name: String, unit: String, delivered: Int, undelivered: Int, overwritten: Int = 0,
+            overwritingFails: Bool = false
+        ) {
             (self.name, self.unit, self.delivered, self.undelivered) = (name, unit, delivered, undelivered)
-            self.overwritten = overwritten
+            (self.overwritten, self.overwritingFails) = (overwritten, overwritingFails)
         }
 
         var line: String {
             // `unit` is plural ("points"); one is "1 point".
             let kept = "\(name): \(DeliveryReport.count(delivered, String(unit.dropLast()))) delivered, "
             guard overwritten > 0 else { return kept + "\(undelivered) undelivered" }
-            return kept + "\(overwritten) overwritten by a later point of the same instant (--influx-compat), "
-                + "\(undelivered) undelivered"
+            let why =
+                overwritingFails
+                ? "overwritten by a later point of the same path and second"
+                : "overwritten by a later point of the same instant (--influx-compat)"
+            return kept + "\(overwritten) \(why), \(undelivered) undelivered"
         }
     }
 
@@ -101,7 +111,17 @@ package struct DeliveryReport: Sendable, Equatable {
                     status: .interrupted(signal: signal))
             }
         }
-        guard undelivered > 0 else { return nil }
+        let overwritten = servers.filter { $0.overwritingFails && $0.overwritten > 0 }
+        guard undelivered > 0 else {
+            guard !overwritten.isEmpty else { return nil }
+            return CommandFailure(
+                message: overwritten.map {
+                    "\($0.name): \(Self.count($0.overwritten, String($0.unit.dropLast()))) overwritten: carbon keeps one "
+                        + "value per path and second, and sessions of this run sent several; keep the session in the "
+                        + "path (no --no-session-label) or tell runs apart with --label"
+                }.joined(separator: "; "),
+                status: .notDelivered)
+        }
         return CommandFailure(
             message: (interruption.map { $0 + ". " } ?? "")
                 + "\(Self.count(undelivered, "record")) not delivered; "

@@ -16,6 +16,10 @@ import Darwin
 /// well as one older than the archive). A point outside goes to the dead-letter file; `send`
 /// delivers it once its time has come. A line is delivered once the socket took it; connection
 /// failures are retried with backoff, then the lines go to the dead-letter file.
+///
+/// Carbon keeps one value per path and step, the last it was sent: a second line of a path and
+/// time already sent by this run replaces the first. Such lines are counted as overwritten, not
+/// delivered, whichever session sent them (see `SentPaths`).
 package final class GraphiteDelivery: @unchecked Sendable {
     package let destination: GraphiteDestination
     let policy: DeliveryPolicy
@@ -24,6 +28,8 @@ package final class GraphiteDelivery: @unchecked Sendable {
     let ledger: DeliveryLedger
     /// Points outside carbon's window: `--graphite-retention` seconds ago to now.
     package let windowFilter: DeliveryWindowFilter
+    /// The path and time of every line sent, across the run's sessions.
+    private let sent = SentPaths()
 
     package init(destination: GraphiteDestination, policy: DeliveryPolicy, ledger: DeliveryLedger, retention: Int) {
         self.destination = destination
@@ -63,6 +69,8 @@ package final class GraphiteDelivery: @unchecked Sendable {
             valid.append(line)
         }
         valid = windowFilter.admit(valid, format: "graphite", time: Self.time(ofLine:))
+        let repeated = sent.insert(valid)
+        if repeated > 0 { ledger.countOverwritten(repeated, to: destination.description) }
         var start = 0
         while start < valid.count {
             let end = min(valid.count, start + policy.batchLines)
@@ -77,7 +85,8 @@ package final class GraphiteDelivery: @unchecked Sendable {
                 ledger.countDelivered(lines.count, to: destination.description)
                 return nil
             }
-            return (failure, nil)
+            // Carbon never answers: a failure is the connection's, so the destination stays down.
+            return (failure, nil, false)
         }
         if let gaveUp { ledger.deadLetter(lines, to: destination.description, format: "graphite", reason: gaveUp) }
     }

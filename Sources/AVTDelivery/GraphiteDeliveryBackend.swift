@@ -18,10 +18,11 @@ package final class GraphiteDeliveryBackend: RecordBackend {
     private var buffer = JSONBuffer(capacity: 1 << 14)
 
     package init(
-        delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()
+        delivery: GraphiteDelivery, encoder: GraphiteEncoder, startTime: Int, scope: [String] = [],
+        filter: RecordFilter = RecordFilter()
     ) {
         self.delivery = delivery
-        self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
+        self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime, scope: scope)
         self.filter = filter
     }
 

@@ -13,6 +13,13 @@ package enum HTTPBatchDecision: Equatable {
     /// Any other answer: sending the same records again would get the same answer.
     case rejected(reason: String)
 
+    /// Whether the server answered (any status): an answer lifts "destination down" (see
+    /// `DeliveryOutage`), a network failure or timeout does not.
+    static func answered(_ result: Result<HTTPClient.Response, HTTPClient.Failure>) -> Bool {
+        if case .success = result { return true }
+        return false
+    }
+
     /// Decides for one attempt. `message` extracts what the server said from an error body.
     static func decide(
         _ result: Result<HTTPClient.Response, HTTPClient.Failure>, records: Int,

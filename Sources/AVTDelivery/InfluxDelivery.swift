@@ -90,7 +90,8 @@ package final class InfluxDelivery: @unchecked Sendable {
         let body = Data(compressed ?? text)
         var headers = destination.headers
         if compressed != nil { headers["Content-Encoding"] = "gzip" }
-        let gaveUp = policy.retrying(outage: outage, sleep: sleep) { () -> (reason: String, retryAfter: String?)? in
+        let gaveUp = policy.retrying(outage: outage, sleep: sleep) {
+            () -> (reason: String, retryAfter: String?, answered: Bool)? in
             let result = post(destination.writeURL, body, headers, policy.timeout)
             // Parse errors are InfluxDB's own; the shared decision covers every other answer.
             if case .success(let response) = result,
@@ -105,7 +106,7 @@ package final class InfluxDelivery: @unchecked Sendable {
             case .split:
                 bisect(lines)
             case .retry(let reason, let retryAfter):
-                return (reason, retryAfter)
+                return (reason, retryAfter, HTTPBatchDecision.answered(result))
             case .rejected(let reason):
                 ledger.deadLetter(Array(lines), to: destination.description, format: format, reason: reason)
             }

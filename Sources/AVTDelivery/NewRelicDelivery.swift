@@ -75,7 +75,7 @@ package final class NewRelicDelivery: @unchecked Sendable {
         let url = kind == .events ? destination.eventsURL : destination.metricsURL
         let headers = ["Api-Key": destination.key, "Content-Type": "application/json", "Content-Encoding": "gzip"]
         let gaveUp = policy.retrying(outage: outage, sleep: DeliveryPolicy.sleep(milliseconds:)) {
-            () -> (reason: String, retryAfter: String?)? in
+            () -> (reason: String, retryAfter: String?, answered: Bool)? in
             let result = HTTPClient.post(url, body: Data(body), headers: headers, timeout: policy.timeout)
             switch HTTPBatchDecision.decide(result, records: objects.count) {
             case .delivered:
@@ -85,7 +85,7 @@ package final class NewRelicDelivery: @unchecked Sendable {
                 send(objects[objects.startIndex..<middle], kind: kind)
                 send(objects[middle..<objects.endIndex], kind: kind)
             case .retry(let reason, let retryAfter):
-                return (reason, retryAfter)
+                return (reason, retryAfter, HTTPBatchDecision.answered(result))
             case .rejected(let reason):
                 ledger.deadLetter(Array(objects), to: destination.description, format: kind.rawValue, reason: reason)
             }

@@ -88,7 +88,8 @@ package final class PrometheusDelivery: @unchecked Sendable {
     private func send(_ samples: ArraySlice<Sample>) {
         guard !samples.isEmpty else { return }
         let body = Self.body(samples)
-        let gaveUp = policy.retrying(outage: outage, sleep: sleep) { () -> (reason: String, retryAfter: String?)? in
+        let gaveUp = policy.retrying(outage: outage, sleep: sleep) {
+            () -> (reason: String, retryAfter: String?, answered: Bool)? in
             let result = post(destination.writeURL, body, PrometheusDestination.headers, policy.timeout)
             if case .success(let response) = result, Self.isRefusal(response) {
                 // Nothing of the request was stored: find the refused samples by halving.
@@ -106,7 +107,7 @@ package final class PrometheusDelivery: @unchecked Sendable {
             case .split:
                 bisect(samples)
             case .retry(let reason, let retryAfter):
-                return (reason, retryAfter)
+                return (reason, retryAfter, HTTPBatchDecision.answered(result))
             case .rejected(let reason):
                 deadLetter(samples.map(\.line), reason: reason)
             }

@@ -44,7 +44,9 @@ package struct RunBackends: Sendable {
         case .table: TableRecordBackend(sink: sink, encoder: records, filter: filter, color: color)
         case .influx: InfluxLineBackend(sink: sink, encoder: encoders.influx, records: records, filter: filter)
         case .graphite:
-            GraphiteLineBackend(sink: sink, encoder: encoders.graphite, startTime: records.startTime, filter: filter)
+            GraphiteLineBackend(
+                sink: sink, encoder: encoders.graphite, startTime: records.startTime,
+                scope: GraphiteEncoder.scope(of: records), filter: filter)
         case .mediastream: MediastreamLineBackend(sink: sink, options: encoders.mediastreamOptions(for: records))
         case .openmetrics: OpenMetricsBackend(sink: sink, records: records, filter: filter)
         }

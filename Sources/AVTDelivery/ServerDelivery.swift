@@ -55,7 +55,8 @@ package enum ServerDelivery: Sendable {
             InfluxDeliveryBackend(delivery: delivery, encoder: outputs.influx, records: records, filter: filter)
         case .graphite(let delivery):
             GraphiteDeliveryBackend(
-                delivery: delivery, encoder: outputs.graphite, startTime: records.startTime, filter: filter)
+                delivery: delivery, encoder: outputs.graphite, startTime: records.startTime,
+                scope: GraphiteEncoder.scope(of: records), filter: filter)
         case .newRelic(let delivery): NewRelicDeliveryBackend(delivery: delivery, records: records, filter: filter)
         case .mediastream(let delivery):
             MediastreamDeliveryBackend(delivery: delivery, options: outputs.mediastreamOptions(for: records))

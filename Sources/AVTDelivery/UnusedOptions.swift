@@ -36,6 +36,15 @@ package enum UnusedOptions {
             options: ["--newrelic-endpoint"], used: { $1.contains(.newRelic) },
             output: "to New Relic (--to newrelic://…)"),
         Rule(
+            options: ["--label", "--no-session-label"],
+            used: { stream, servers in
+                !servers.isDisjoint(with: [.influx, .graphite, .prometheus])
+                    || [.influx, .graphite, .openmetrics].contains(stream)
+            },
+            output:
+                "as series (--format influx, graphite or openmetrics, or --to influxdb://…, graphite://… or prometheus://…)"
+        ),
+        Rule(
             options: ["--prometheus-window"], used: { $1.contains(.prometheus) },
             output: "to a remote-write server (--to prometheus://…)"),
     ]

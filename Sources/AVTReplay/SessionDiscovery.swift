@@ -67,6 +67,17 @@ package enum SessionDiscovery {
         inputs.count > 1 || sessions != inputs
     }
 
+    /// A session's stable name: its path relative to the directory among `inputs` it was found
+    /// in, else the path as given without `./` (as `Shard` names it), so a corpus replayed from
+    /// another directory names its sessions alike.
+    package static func name(of session: String, inputs: [String]) -> String {
+        for input in inputs where input != "-" && session != input {
+            let directory = input.hasSuffix("/") ? String(input.dropLast()) : input
+            if session.hasPrefix(directory + "/"), isDirectory(input) { return Shard.name(of: session, in: directory) }
+        }
+        return Shard.name(of: session, in: nil)
+    }
+
     private static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

@@ -18,6 +18,10 @@ package final class SessionRunner: @unchecked Sendable {
         package var csvTrackers: [TrackerSpec] = []
         /// Adds the `session` field (the input path) to every record.
         package var labelSessions = false
+        /// `--label` and `--no-session-label`: the labels every series carries.
+        package var seriesLabels = SeriesLabels()
+        /// A session's name (its path relative to the folder given), for series labels.
+        package var sessionName: @Sendable (String) -> String = { Shard.name(of: $0, in: nil) }
         /// Ctrl-C: sessions stop at their next step and later sessions are not started.
         package var stop: StopRequest?
         /// `--keep-going`: a session that is bad input (a `TimelineError`) is left out, its
@@ -87,10 +91,17 @@ package final class SessionRunner: @unchecked Sendable {
                 limits: configuration.options.inputLimits, warn: { _ in })
         }
         let settings = options.applied(to: source.settings)
-        let encoder = RecordEncoder(
+        var encoder = RecordEncoder(
             trackerNames: settings.trackers.map(\.name), startTime: settings.startTime,
             // The label is a file name: in every format it carries no raw control character.
             session: configuration.labelSessions ? TerminalText.escaped(path) : nil)
+        encoder.labels = configuration.seriesLabels.pairs
+        if configuration.labelSessions, configuration.seriesLabels.session {
+            encoder.seriesSession = TerminalText.escaped(configuration.sessionName(path))
+        }
+        // `--end-time` places the session's end there; else its `until`, when it has one.
+        let placed = configuration.options.startTime == nil ? options.endTime : nil
+        encoder.endTime = placed ?? settings.until.map { settings.startTime + $0 }
         let backend = makeBackend(sink, encoder, options.filter)
         var reported = 0
         let summary = try Replayer.replay(

@@ -70,6 +70,7 @@ extension AVTReplayCommand {
         @OptionGroup var pacing: PacingOptions
         @OptionGroup var influx: InfluxOptions
         @OptionGroup var graphite: GraphiteOptions
+        @OptionGroup var labels: LabelOptions
         @OptionGroup var windows: WindowOptions
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var corpus: CorpusOptions
@@ -105,6 +106,13 @@ extension AVTReplayCommand {
                 throw CommandFailure.badInput(error.description)
             }
             configuration.labelSessions = SessionDiscovery.labelsSessions(inputs: timelines, sessions: sessions)
+            configuration.seriesLabels = labels.seriesLabels
+            let inputs = timelines
+            configuration.sessionName = { SessionDiscovery.name(of: $0, inputs: inputs) }
+            for (name, _) in configuration.seriesLabels.pairs where influx.encoder.tags.contains(name) {
+                throw CommandFailure.badInput(
+                    "--label \(name)=…: \(name) is also an InfluxDB tag (--influx-tags); choose another name")
+            }
 
             let plan: DeliveryPlan
             let target: ByteSink
@@ -124,7 +132,8 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            let given = Set(influx.given + graphite.given + windows.given + newRelic.given + mediastream.given)
+            let given = Set(
+                influx.given + graphite.given + windows.given + newRelic.given + mediastream.given + labels.given)
             let stream = plan.streamPath == nil ? nil : format
             for warning in UnusedOptions.warnings(given: given, stream: stream, servers: plan.serverKinds) {
                 Diagnostics.warning(warning)

@@ -52,6 +52,29 @@ extension AVTReplayCommand {
                 valueName: "when"))
         var influxGzip: DeliveryPolicy.GzipPolicy = .auto
 
+        @Option(
+            name: .customLong("label"),
+            help: ArgumentHelp(
+                "Add NAME=VALUE to every line re-sent: a Prometheus/VictoriaMetrics label, an InfluxDB tag, a "
+                    + "Graphite path component after --graphite-prefix. Repeatable; as run's --label.",
+                valueName: "name=value"))
+        var labels: [String] = []
+
+        @Option(
+            name: .customLong("graphite-prefix"),
+            help: ArgumentHelp(
+                "The Graphite prefix the lines were written with, after which --label values go.",
+                valueName: "prefix"))
+        var graphitePrefix = "OAVT"
+
+        func validate() throws {
+            do {
+                _ = try SeriesLabels(parsing: labels)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+
         func run() throws {
             let entries: [DeadLetterEntry]
             do {
@@ -77,6 +100,13 @@ extension AVTReplayCommand {
                 settings: settings, policy: policy,
                 ledger: DeliveryLedger(deadLetterPath: deadLetter.deadLetter, replacing: same),
                 graphiteRetention: windows.graphiteRetention)
+            let seriesLabels = (try? SeriesLabels(parsing: labels)) ?? SeriesLabels()
+            resend.relabel = DeadLetterRelabel(labels: seriesLabels.pairs, graphitePrefix: graphitePrefix)
+            if !labels.isEmpty,
+                entries.contains(where: { $0.format.hasPrefix("newrelic") || $0.format == "mediastream" })
+            {
+                Diagnostics.warning("--label is not added to New Relic or Mediastream lines: they have no series")
+            }
             if let destination {
                 resend.trust = .only([destination])
             } else if !trustDestinations {

@@ -171,11 +171,17 @@ final class DestinationCommandTests: XCTestCase {
             lastPerPrefix[fields[0]] = max(lastPerPrefix[fields[0]] ?? 0, Int(fields[2])!)
         }
         XCTAssertEqual(lastPerPrefix.values.max(), 1_780_300_800)
-        // Sessions in path order.
+        // Each session's paths carry its name, so carbon keeps both sessions' last seconds.
+        XCTAssertEqual(
+            Set(lastPerPrefix.keys.map { $0.split(separator: ".")[1] }), ["avplayer-session_json", "happy-path_json"])
+        // Without it, sessions in path order, as if each were replayed alone.
+        let shared = try CLI.run([
+            "run", directory.path, "--end-time", "1780300800000", "--format", "graphite", "--no-session-label",
+        ])
         let perSession = try ["avplayer-session", "happy-path"].map { name in
             try CLI.run(["run", "fixtures/\(name).json", "--end-time", "1780300800000", "--format", "graphite"]).stdout
         }
-        XCTAssertEqual(folder.stdout, perSession.joined(), "as if each were replayed alone")
+        XCTAssertEqual(shared.stdout, perSession.joined(), "as if each were replayed alone")
     }
 
     func testEndTimeOnStandardInputNeedsAnUntil() throws {

@@ -53,9 +53,13 @@ final class PrometheusServerTests: XCTestCase {
         return payload["result"] as? [[String: Any]] ?? []
     }
 
-    /// Several inputs from a directory of their own: the `session` label (their paths) keeps
-    /// this test's series apart from every other test's on the shared server.
+    /// Several inputs from a directory of their own.
     private func sessions(_ names: [String]) throws -> URL { try CLI.fixtureDirectory(names) }
+
+    /// A `--label` of the directory's own name keeps this test's series apart from every other
+    /// test's on the shared server (the `session` label names the files, the same in every test).
+    private func label(_ dir: URL) -> [String] { ["--label", "test=" + dir.lastPathComponent] }
+    private func selector(_ dir: URL) -> String { "test=\"\(dir.lastPathComponent)\"" }
 
     /// Ten minutes ago, inside Prometheus' hour, on a whole second.
     private let start = (Int(Date().timeIntervalSince1970) - 600) * 1000
@@ -63,7 +67,7 @@ final class PrometheusServerTests: XCTestCase {
     func testEverySampleIsStoredAndCountedBackWithCountOverTime() throws {
         let dir = try sessions(["happy-path", "preroll-ads", "ima-preroll"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let flags = ["--start-time", String(start)]
+        let flags = ["--start-time", String(start)] + label(dir)
         let printed = try PrometheusSample.parseOpenMetrics(
             try CLI.run(["run", dir.path, "--format", "openmetrics"] + flags).stdout)
         let run = try CLI.run(["run", dir.path, "--to", try destination] + flags)
@@ -74,7 +78,7 @@ final class PrometheusServerTests: XCTestCase {
         let last = try XCTUnwrap(printed.map(\.milliseconds).max())
         let time = Double(last) / 1000 + 1
         let range = "\((last - start) / 1000 + 10)s"
-        let session = "session=~\".*\(dir.lastPathComponent).*\""
+        let session = selector(dir)
         var counted = 0
         for name in Set(printed.map { $0.labels["__name__"]! }).sorted() {
             for result in try query("sum(count_over_time(\(name){\(session)}[\(range)]))", at: time) {
@@ -101,15 +105,17 @@ final class PrometheusServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
         // The fixture's own start time, months ago: outside the hour Prometheus keeps.
+        // 171 samples of records, 8 running sums of its 7 PlayTime and 1 RebufferTime, and each
+        // of the 24 counter series' 0 before the session and last value at its end: 227.
         let run = try CLI.run(["run", "fixtures/happy-path.json", "--to", try destination, "--dead-letter", dead])
         XCTAssertEqual(run.status, 3, run.stderr)
-        XCTAssertTrue(run.stderr.contains("0 samples delivered, 171 undelivered"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("0 samples delivered, 227 undelivered"), run.stderr)
         XCTAssertEqual(
-            run.stderr.components(separatedBy: "171 samples outside what the remote-write server keeps").count, 2,
+            run.stderr.components(separatedBy: "227 samples outside what the remote-write server keeps").count, 2,
             "said once: \(run.stderr)")
         XCTAssertTrue(run.stderr.contains("--end-time now"), run.stderr)
         let kept = try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(kept.count, 171)
+        XCTAssertEqual(kept.count, 227)
         XCTAssertTrue(kept.allSatisfy { $0.contains(#""format":"openmetrics""#) })
 
         // Without the window they reach the server, which refuses them (older than its one-day
@@ -120,7 +126,7 @@ final class PrometheusServerTests: XCTestCase {
         ])
         XCTAssertEqual(send.status, 3, send.stderr)
         let refused = try String(contentsOfFile: again, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(refused.count, 171)
+        XCTAssertEqual(refused.count, 227)
         // 2.42 says so with a 500 ("too old sample") when it has an out-of-order window, a 400
         // ("out of bounds") without one; either way nothing is retried in vain.
         XCTAssertTrue(
@@ -136,7 +142,7 @@ final class PrometheusServerTests: XCTestCase {
             try? FileManager.default.removeItem(at: letters)
         }
         let dead = letters.appendingPathComponent("dead.jsonl").path
-        let flags = ["--start-time", String(start)]
+        let flags = ["--start-time", String(start)] + label(dir)
         let down = try CLI.run(
             ["run", dir.path, "--to", "prometheus://127.0.0.1:9", "--dead-letter", dead, "--delivery-attempts", "1"]
                 + flags)
@@ -147,7 +153,7 @@ final class PrometheusServerTests: XCTestCase {
         XCTAssertEqual(send.status, 0, send.stderr)
         XCTAssertTrue(send.stderr.contains("\(printed.count) delivered, 0 undelivered"), send.stderr)
         let last = try XCTUnwrap(printed.map(\.milliseconds).max())
-        let session = "session=~\".*\(dir.lastPathComponent).*\""
+        let session = selector(dir)
         let result = try query(
             "count(count_over_time(oavt_events_total{\(session)}[\((last - start) / 1000 + 10)s]))",
             at: Double(last) / 1000 + 1)

@@ -36,14 +36,16 @@ final class VictoriaMetricsServerTests: XCTestCase {
     func testRemoteWriteStoresEverySampleOpenMetricsPrints() throws {
         let dir = try inputs(["happy-path", "preroll-ads", "exoplayer-session"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let flags = ["--start-time", String(start), "--prometheus-window", String(31 * 86_400)]
+        // A label of the directory's name keeps this test's series apart on the shared server.
+        let label = ["--label", "test=" + dir.lastPathComponent]
+        let flags = ["--start-time", String(start), "--prometheus-window", String(31 * 86_400)] + label
         let printed = try PrometheusSample.parseOpenMetrics(
-            try CLI.run(["run", dir.path, "--format", "openmetrics", "--start-time", String(start)]).stdout)
+            try CLI.run(["run", dir.path, "--format", "openmetrics", "--start-time", String(start)] + label).stdout)
         let destination = try base.replacingOccurrences(of: "http://", with: "prometheus://") + "/api/v1/write"
         let run = try CLI.run(["run", dir.path, "--to", destination, "--delivery-batch", "100"] + flags)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("\(printed.count) samples delivered, 0 undelivered"), run.stderr)
-        let stored = try export("{__name__=~\"oavt_.+\",session=~\".*\(dir.lastPathComponent).*\"}")
+        let stored = try export("{__name__=~\"oavt_.+\",test=\"\(dir.lastPathComponent)\"}")
         XCTAssertEqual(stored.count, printed.count)
         XCTAssertEqual(Set(stored), Set(printed))
     }
@@ -56,6 +58,7 @@ final class VictoriaMetricsServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let flags = [
             "--start-time", String(start), "--influx-measurements", "OAVT_\(dir.lastPathComponent.suffix(8))_E,M",
+            "--label", "test=" + dir.lastPathComponent,
         ]
         var fields = 0
         let records = try CLI.run(["run", dir.path] + flags).stdout.split(separator: "\n")
@@ -72,7 +75,7 @@ final class VictoriaMetricsServerTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("\(records.count) points delivered, 0 undelivered"), run.stderr)
         let events = try export("{__name__=~\"OAVT_\(dir.lastPathComponent.suffix(8))_E_.+\"}")
-        let metrics = try export("{__name__=~\"M_.+\",session=~\".*\(dir.lastPathComponent).*\"}")
+        let metrics = try export("{__name__=~\"M_.+\",test=\"\(dir.lastPathComponent)\"}")
         XCTAssertEqual(events.count + metrics.count, fields, "one sample per field of every line")
         XCTAssertEqual(
             Set(metrics.map(\.labels["__name__"])),

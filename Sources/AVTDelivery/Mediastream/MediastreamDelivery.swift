@@ -42,7 +42,7 @@ package final class MediastreamDelivery: @unchecked Sendable {
         let body = Data(("[" + objects.joined(separator: ",") + "]").utf8)
         let headers = ["Content-Type": "application/json"]
         let gaveUp = policy.retrying(sleep: DeliveryPolicy.sleep(milliseconds:)) {
-            () -> (reason: String, retryAfter: String?)? in
+            () -> (reason: String, retryAfter: String?, answered: Bool)? in
             let result = HTTPClient.post(destination.url, body: body, headers: headers, timeout: policy.timeout)
             switch HTTPBatchDecision.decide(result, records: objects.count) {
             case .delivered:
@@ -52,7 +52,7 @@ package final class MediastreamDelivery: @unchecked Sendable {
                 send(objects[objects.startIndex..<middle])
                 send(objects[middle..<objects.endIndex])
             case .retry(let reason, let retryAfter):
-                return (reason, retryAfter)
+                return (reason, retryAfter, HTTPBatchDecision.answered(result))
             case .rejected(let reason):
                 ledger.deadLetter(Array(objects), to: destination.description, format: Self.format, reason: reason)
             }

@@ -12,6 +12,15 @@ public struct RecordEncoder {
     public let startTime: Int
     /// The `session` field (the input's path) when a run replays several inputs; nil omits it.
     public let session: String?
+    /// `--label`s: on every series and point a server stores (see `SeriesLabels`).
+    package var labels: [(name: String, value: String)] = []
+    /// The session's name as a series label and Graphite path component: its path relative to
+    /// the folder it was found in, so a corpus replayed from anywhere gives the same series. Nil
+    /// for a run of one input, or with `--no-session-label`.
+    package var seriesSession: String?
+    /// The session's end in epoch ms when it is known before the replay (`--end-time`, or the
+    /// timeline's `until`): counters repeat their last value there (see `PrometheusSampleWriter`).
+    package var endTime: Int?
     private var keys = AttributeKeyCache()
     private var actionNames = ActionNameCache()
     private var times = ISO8601.DayCache()

@@ -56,6 +56,23 @@ package final class SpoolFile {
         }
     }
 
+    /// `count` bytes from `position` in the file (fewer at its end), whatever the current offset.
+    func read(_ count: Int, at position: Int) throws(OutputError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let fd = self.fd
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress! + done, count - done, off_t(position + done))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw OutputError(path: name, code: errno) }
+            if n == 0 { break }
+            done += n
+        }
+        return done == count ? buffer : Array(buffer[0..<done])
+    }
+
     /// Reads into `buffer` from `offset` to its end; 0 at the end of the file.
     func read(into buffer: inout [UInt8], from offset: Int) throws(OutputError) -> Int {
         let fd = self.fd

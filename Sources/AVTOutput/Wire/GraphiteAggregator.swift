@@ -21,9 +21,13 @@ package struct GraphiteAggregator {
     private var metricPaths: [String: String] = [:]
     private var eventPaths: [Action: String] = [:]
 
-    package init(encoder: GraphiteEncoder, startTime: Int) {
+    /// Components between the prefix and the metric name (see `GraphiteEncoder.scope(of:)`).
+    private let scope: [String]
+
+    package init(encoder: GraphiteEncoder, startTime: Int, scope: [String] = []) {
         self.encoder = encoder
         self.startTime = startTime
+        self.scope = scope
     }
 
     package mutating func add(_ metric: Metric, into w: inout JSONBuffer) {
@@ -42,7 +46,7 @@ package struct GraphiteAggregator {
         if let known = metricPaths[metric.name] {
             path = known
         } else {
-            path = encoder.path([metric.name])
+            path = encoder.path([metric.name], scope: scope)
             metricPaths[metric.name] = path
         }
         add(
@@ -56,7 +60,7 @@ package struct GraphiteAggregator {
         if let known = eventPaths[event.action] {
             path = known
         } else {
-            path = encoder.path(["events", event.action.name])
+            path = encoder.path(["events", event.action.name], scope: scope)
             eventPaths[event.action] = path
         }
         add(path: path, value: 1, isInteger: true, summed: true, t: event.timestamp, into: &w)

@@ -22,8 +22,18 @@ package struct GraphiteEncoder: Sendable {
 
     package init() {}
 
-    func path(_ components: [String]) -> String {
-        (prefix.split(separator: ".").map(String.init) + components).map(Self.sanitize).joined(separator: ".")
+    /// `PREFIX.<scope…>.<components…>`, each component sanitised. `scope` is what tells one
+    /// run's or session's paths from another's (see `scope(of:)`).
+    func path(_ components: [String], scope: [String] = []) -> String {
+        (prefix.split(separator: ".").map(String.init) + scope + components).map(Self.sanitize).joined(
+            separator: ".")
+    }
+
+    /// The path components of a session's records: the `--label` values in the order given,
+    /// then the session's name. Carbon keeps one value per path and step, so sessions of one
+    /// run (or runs under different labels) that share a path would overwrite each other.
+    package static func scope(of records: RecordEncoder) -> [String] {
+        records.labels.map(\.value) + (records.seriesSession.map { [$0] } ?? [])
     }
 
     package static func sanitize(_ component: String) -> String {

@@ -7,9 +7,12 @@ package final class GraphiteLineBackend: RecordBackend {
     private let filter: RecordFilter
     private var output: SinkBuffer
 
-    package init(sink: ByteSink, encoder: GraphiteEncoder, startTime: Int, filter: RecordFilter = RecordFilter()) {
+    package init(
+        sink: ByteSink, encoder: GraphiteEncoder, startTime: Int, scope: [String] = [],
+        filter: RecordFilter = RecordFilter()
+    ) {
         self.output = SinkBuffer(sink: sink)
-        self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime)
+        self.aggregator = GraphiteAggregator(encoder: encoder, startTime: startTime, scope: scope)
         self.filter = filter
     }
 

@@ -216,7 +216,8 @@ package struct InfluxLineWriter {
         let written = encoder.precision == .s ? seconds : ms
         if written == lastTimestamp { ordinal += 1 } else { (lastTimestamp, ordinal) = (written, 0) }
         var tags = tags
-        if let session = records.session { tags.append(("session", session)) }
+        if let session = records.seriesSession { tags.append(("session", session)) }
+        tags += records.labels.map { ($0.name, $0.value) }
         let subMillisecond = encoder.precision == .ns || encoder.precision == .us
         if !subMillisecond, ordinal > 0 { tags.append(("seq", String(ordinal))) }
         var rewrite = Self.name(measurement, as: .measurement, into: &w)

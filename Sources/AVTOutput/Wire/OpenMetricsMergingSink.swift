@@ -1,16 +1,54 @@
 /// Makes one OpenMetrics text of what the `OpenMetricsBackend`s of a run write one after another
-/// (one per session): OpenMetrics wants each metric family's metadata and samples together, once,
-/// and the text closed by `# EOF`. Lines are sorted into their family as they come (families in
-/// the order they first appear, samples in the order written, metadata kept once); `close()`
-/// writes family after family, then `# EOF`, to `target` and closes it. Bytes may arrive in
-/// chunks of any size. A family's samples spill to an unlinked temporary file past
-/// `spillThreshold` bytes, so memory stays bounded.
+/// (one per session). OpenMetrics wants each metric family's metadata and samples together, once,
+/// each series' samples together within its family (the Prometheus project's own parser,
+/// `prometheus_client`, refuses a series that comes back after another: "Invalid metric
+/// grouping"), and the text closed by `# EOF`. Lines are sorted into their family and series as
+/// they come (families and series in the order they first appear, samples in the order
+/// written, metadata kept once); `close()` writes family after family, series after series, then
+/// `# EOF`, to `target` and closes it. Bytes may arrive in chunks of any size.
+///
+/// Memory stays bounded: once the series' buffers hold `spillThreshold` bytes, each buffer is
+/// appended to one unlinked temporary file and remembered as a piece (offset and length) of its
+/// series, which `close()` reads back in order.
 package final class OpenMetricsMergingSink: ByteSink {
-    private final class Family {
+    // Values, not objects, reached in place through `families`: a line costs no reference
+    // counting (a run writes millions of lines).
+    private struct Series {
+        var buffer: [UInt8] = []
+        /// Pieces already in the spool file, in order.
+        var pieces: [(offset: Int, count: Int)] = []
+    }
+
+    private struct Family {
         var metadata: [UInt8] = []
         var seenMetadata: Set<String> = []
-        var samples: [UInt8] = []
-        var spool: SpoolFile?
+        var series: [Series] = []
+        /// Each series' name and labels, in the order of `series`.
+        var keys: [[UInt8]] = []
+        /// A series' place in `series` by the FNV-1a hash of its key: a line is looked up without
+        /// copying its key (a run writes millions of lines and few series).
+        var byHash: [UInt64: Int] = [:]
+        /// Series whose key's hash another key had first (rare): looked up by the key itself.
+        var collided: [[UInt8]: Int] = [:]
+
+        /// The place of the series of the key `line[start..<end]`, made if it is new.
+        mutating func series(_ line: ArraySlice<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int {
+            if let i = byHash[hash] {
+                if keys[i].count == end - start, keys[i][...] == line[start..<end] { return i }
+                let key = Array(line[start..<end])
+                if let j = collided[key] { return j }
+                collided[key] = series.count
+                return add(key)
+            }
+            byHash[hash] = series.count
+            return add(Array(line[start..<end]))
+        }
+
+        private mutating func add(_ key: [UInt8]) -> Int {
+            series.append(Series())
+            keys.append(key)
+            return series.count - 1
+        }
     }
 
     private let target: ByteSink
@@ -22,6 +60,10 @@ package final class OpenMetricsMergingSink: ByteSink {
     private var sampleFamilies: [String: String] = [:]
     /// Sample names seen, with their family's place in `families`.
     private var sampleNames: [(bytes: [UInt8], family: Int)] = []
+    /// Bytes waiting in series' buffers, across families.
+    private var buffered = 0
+    private var spool: SpoolFile?
+    private var spooled = 0
     private var closed = false
 
     package init(target: ByteSink, spillThreshold: Int = 1 << 20) {
@@ -45,17 +87,12 @@ package final class OpenMetricsMergingSink: ByteSink {
         if !pending.isEmpty { try line(pending[...] + [0x0A]) }
         for family in families {
             try target.write(family.metadata)
-            if let spool = family.spool {
-                try spool.write(family.samples)
-                try spool.rewind()
-                var chunk = [UInt8](repeating: 0, count: 1 << 18)
-                while true {
-                    let n = try spool.read(into: &chunk, from: 0)
-                    if n == 0 { break }
-                    try target.write(n == chunk.count ? chunk : Array(chunk[0..<n]))
+            for series in family.series {
+                for piece in series.pieces {
+                    guard let spool else { break }
+                    try target.write(try spool.read(piece.count, at: piece.offset))
                 }
-            } else {
-                try target.write(family.samples)
+                try target.write(series.buffer)
             }
         }
         try target.write(Array("# EOF\n".utf8))
@@ -70,8 +107,8 @@ package final class OpenMetricsMergingSink: ByteSink {
             guard words.count >= 4 else { return }
             let name = String(decoding: words[2], as: UTF8.self)
             let family = self.family(name)
-            if family.seenMetadata.insert(String(decoding: words[1], as: UTF8.self)).inserted {
-                family.metadata.append(contentsOf: line)
+            if families[family].seenMetadata.insert(String(decoding: words[1], as: UTF8.self)).inserted {
+                families[family].metadata.append(contentsOf: line)
             }
             if words[1].elementsEqual("TYPE".utf8), words[3].elementsEqual("counter".utf8) {
                 sampleFamilies[name + "_total"] = name
@@ -83,26 +120,55 @@ package final class OpenMetricsMergingSink: ByteSink {
         let name = line[line.startIndex..<nameEnd]
         // A run has a few dozen sample names and millions of samples: a linear search over the
         // names' bytes costs less than making a String of each one to look it up.
-        let family: Family
+        let family: Int
         if let known = sampleNames.first(where: { $0.bytes.count == name.count && $0.bytes.elementsEqual(name) }) {
-            family = families[known.family]
+            family = known.family
         } else {
             let text = String(decoding: name, as: UTF8.self)
             family = self.family(sampleFamilies[text] ?? text)
-            sampleNames.append((Array(name), index[sampleFamilies[text] ?? text]!))
+            sampleNames.append((Array(name), family))
         }
-        family.samples.append(contentsOf: line)
-        if family.samples.count >= spillThreshold {
-            if family.spool == nil { family.spool = try SpoolFile() }
-            try family.spool?.write(family.samples)
-            family.samples.removeAll(keepingCapacity: true)
+        // The series is the line before its last two fields (value and timestamp, which hold no
+        // space; a label value may), without the line feed.
+        var end = line.endIndex - 1
+        var spaces = 0
+        var i = end - 1
+        while i >= line.startIndex, spaces < 2 {
+            if line[i] == 0x20 {
+                spaces += 1
+                end = i
+            }
+            i -= 1
         }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for k in line.startIndex..<end { hash = (hash ^ UInt64(line[k])) &* 0x0000_0100_0000_01B3 }
+        let series = families[family].series(line, line.startIndex, end, hash: hash)
+        families[family].series[series].buffer.append(contentsOf: line)
+        buffered += line.count
+        if buffered >= spillThreshold { try spill() }
     }
 
-    private func family(_ name: String) -> Family {
-        if let i = index[name] { return families[i] }
+    /// Moves every series' buffer to the spool file, as the next piece of that series.
+    private func spill() throws(OutputError) {
+        if spool == nil { spool = try SpoolFile() }
+        guard let spool else { return }
+        for f in families.indices {
+            for s in families[f].series.indices where !families[f].series[s].buffer.isEmpty {
+                let count = families[f].series[s].buffer.count
+                try spool.write(families[f].series[s].buffer)
+                families[f].series[s].pieces.append((spooled, count))
+                spooled += count
+                families[f].series[s].buffer = []
+            }
+        }
+        buffered = 0
+    }
+
+    /// The place of the family `name` in `families`, made if it is new.
+    private func family(_ name: String) -> Int {
+        if let i = index[name] { return i }
         index[name] = families.count
         families.append(Family())
-        return families[families.count - 1]
+        return families.count - 1
     }
 }

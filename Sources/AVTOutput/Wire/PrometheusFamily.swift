@@ -148,6 +148,17 @@ package struct PrometheusFamily: Sendable, Equatable {
         "NumEnds": .init("oavt_ends", .counter, "OpenAVT NumEnds metric: accepted End, Stop and Next"),
     ]
 
+    /// Running totals of OpenAVT's per-interval gauges, beside them: `PlayTime` and
+    /// `RebufferTime` are the time since the previous event and the length of one rebuffer, so a
+    /// dashboard would need `sum_over_time`; these counters take `increase()` and `rate()`.
+    package static let cumulative: [String: PrometheusFamily] = [
+        "PlayTime": .init(
+            "oavt_played_seconds", .counter, unit: "seconds", "Time played: the running sum of OpenAVT's PlayTime"),
+        "RebufferTime": .init(
+            "oavt_rebuffered_seconds", .counter, unit: "seconds",
+            "Time rebuffering: the running sum of OpenAVT's RebufferTime"),
+    ]
+
     /// The family of a metric no table names (a custom metricalc's): `oavt_` and the name in
     /// snake_case, `_total` on counters, the value as it is (its unit is unknown).
     package static func custom(metric name: String, kind: Metric.Kind) -> PrometheusFamily {
@@ -182,5 +193,5 @@ package struct PrometheusFamily: Sendable, Equatable {
     package static let known: [PrometheusFamily] =
         [events] + intervals.map(\.family) + states.map(\.family) + totals.map(\.family)
         + ["StartTime", "RebufferTime", "PlayTime", "NumPlays", "NumRebuffers", "NumRequests", "NumLoads", "NumEnds"]
-        .map { metrics[$0]! }
+        .map { metrics[$0]! } + ["PlayTime", "RebufferTime"].map { cumulative[$0]! }
 }

@@ -14,14 +14,29 @@ import AVTCore
 ///   already there adds nothing and is folded into it.
 /// That needs the millisecond to be over before its samples are written: they wait in `pending`
 /// until a record of a later millisecond (or the end) comes. Records come in time order.
+///
+/// `increase()` and `rate()` count from a series' first sample and extrapolate past its last,
+/// so every counter series starts with a 0 sample 1 ms before the session's start (the event
+/// that creates it is then counted too) and ends with its last value repeated at the session's
+/// end (`RecordEncoder.endTime`, else the last record), so a query at that end counts exactly.
 package struct PrometheusSampleWriter {
     package let records: RecordEncoder
     /// Whether `# HELP`/`# TYPE`/`# UNIT` lines precede a family's first sample (the text format
     /// wants them; remote write has no use for them).
     package var describes: Bool
     private var described: Set<String> = []
-    /// Cumulative counter values by series.
-    private var counters: [String: Double] = [:]
+    /// A counter series: its running total and its last sample (value and millisecond), for
+    /// the closing sample.
+    private struct Counter {
+        let series: String
+        var total: Double = 0
+        var value = ""
+        var ms = Int.min
+    }
+    /// Counter series in the order they began, so the closing samples come out deterministic.
+    private var counters: [Counter] = []
+    /// A series' place in `counters`: one lookup per sample.
+    private var counterIndex: [String: Int] = [:]
     /// The millisecond `pending` belongs to.
     private var instant = Int.min
     private var pending: [(series: String, value: String)] = []
@@ -67,6 +82,12 @@ package struct PrometheusSampleWriter {
             // MetricalcCore's gauges are milliseconds; its counters count 1 per occurrence.
             if family.kind == .gauge {
                 gauge(Labels(family), value: value / 1000, lines: &lines)
+                if let total = PrometheusFamily.cumulative[metric.name] {
+                    // Summed in milliseconds and divided once: no rounding error builds up.
+                    let i = counter(series(Labels(total), lines: &lines), lines: &lines)
+                    counters[i].total += value
+                    fold(i, Self.number(counters[i].total / 1000))
+                }
             } else {
                 count(Labels(family), by: value, lines: &lines)
             }
@@ -80,8 +101,19 @@ package struct PrometheusSampleWriter {
         }
     }
 
-    /// Writes out what waits for its millisecond to end (at the end of the session).
+    /// Writes out what waits for its millisecond to end, then each counter's closing sample (at
+    /// the end of the session).
     package mutating func finish(to lines: inout [String]) {
+        writePending(to: &lines)
+        let end = max(records.endTime ?? instant, instant)
+        let stamp = Self.timestamp(end)
+        for i in counters.indices where counters[i].ms < end {
+            lines.append(counters[i].series + " " + counters[i].value + " " + stamp)
+            counters[i].ms = end
+        }
+    }
+
+    private mutating func writePending(to lines: inout [String]) {
         let stamp = Self.timestamp(instant)
         for (series, value) in pending { lines.append(series + " " + value + " " + stamp) }
         pending.removeAll(keepingCapacity: true)
@@ -90,7 +122,7 @@ package struct PrometheusSampleWriter {
 
     private mutating func advance(to ms: Int, lines: inout [String]) {
         if ms != instant {
-            finish(to: &lines)
+            writePending(to: &lines)
             instant = ms
         }
     }
@@ -129,19 +161,31 @@ package struct PrometheusSampleWriter {
 
     /// Adds `amount` to a cumulative counter.
     private mutating func count(_ labels: Labels, by amount: Double, lines: inout [String]) {
-        let series = self.series(labels, lines: &lines)
-        let total = counters[series, default: 0] + amount
-        counters[series] = total
-        fold(series, Self.number(total))
+        let i = counter(series(labels, lines: &lines), lines: &lines)
+        counters[i].total += amount
+        fold(i, Self.number(counters[i].total))
     }
 
     /// Sets a counter whose running total the record already carries.
     private mutating func set(_ labels: Labels, value: Double, lines: inout [String]) {
-        fold(series(labels, lines: &lines), Self.number(value))
+        fold(counter(series(labels, lines: &lines), lines: &lines), Self.number(value))
+    }
+
+    /// The counter of a series; a new one's first sample is its 0 at the session's start, so
+    /// its first count is an increase.
+    private mutating func counter(_ series: String, lines: inout [String]) -> Int {
+        if let i = counterIndex[series] { return i }
+        counterIndex[series] = counters.count
+        counters.append(Counter(series: series))
+        lines.append(series + " 0 " + Self.timestamp(records.startTime - 1))
+        return counters.count - 1
     }
 
     /// A counter's sample: replaces one of the same series in this millisecond.
-    private mutating func fold(_ series: String, _ value: String) {
+    private mutating func fold(_ i: Int, _ value: String) {
+        counters[i].value = value
+        counters[i].ms = instant
+        let series = counters[i].series
         if let index = pendingIndex[series] {
             pending[index].value = value
         } else {
@@ -166,7 +210,7 @@ package struct PrometheusSampleWriter {
         pending.append((series, text))
     }
 
-    /// `name{label="value",…}` with the labels sorted and `session` added; describes the family
+    /// `name{label="value",…}` with the labels sorted, `session` and the `--label`s added; describes the family
     /// the first time it is used.
     private mutating func series(_ labels: Labels, lines: inout [String]) -> String {
         if let text = seriesTexts[labels] { return text }
@@ -183,7 +227,8 @@ package struct PrometheusSampleWriter {
         if let action = labels.action { all.append(("action", action.name)) }
         if labels.tracker >= 0 { all.append(("tracker", records.trackerNames[labels.tracker])) }
         if labels.seq > 0 { all.append(("seq", String(labels.seq))) }
-        if let session = records.session { all.append(("session", session)) }
+        if let session = records.seriesSession { all.append(("session", session)) }
+        all += records.labels.map { ($0.name, $0.value) }
         all.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
         var text = family.sampleName
         if !all.isEmpty {

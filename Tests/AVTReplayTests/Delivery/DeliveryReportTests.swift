@@ -72,6 +72,34 @@ final class DeliveryReportTests: XCTestCase {
                 + "`avtreplay send dead.jsonl --to DEST`). Reasons: HTTP 404: database not found")
     }
 
+    /// Carbon's overwritten points were meant to be kept: the run fails (exit 3) and says why;
+    /// `--influx-compat`'s are upstream's behaviour, asked for, and the run is ok.
+    func testCarbonsOverwrittenPointsFailTheRunAndInfluxCompatsDoNot() {
+        let carbon = DeliveryReport(servers: [
+            .init(
+                name: "graphite://h:2003", unit: "points", delivered: 10, undelivered: 0, overwritten: 3,
+                overwritingFails: true)
+        ])
+        XCTAssertEqual(
+            carbon.summary,
+            [
+                "graphite://h:2003: 10 points delivered, 3 overwritten by a later point of the same path and second, 0 undelivered"
+            ])
+        XCTAssertEqual(carbon.failure?.status, .notDelivered)
+        XCTAssertTrue(
+            carbon.failure?.message.hasPrefix("graphite://h:2003: 3 points overwritten: carbon keeps one value") == true
+        )
+        let compat = DeliveryReport(servers: [
+            .init(name: "influxdb://h:8086/db", unit: "points", delivered: 10, undelivered: 0, overwritten: 3)
+        ])
+        XCTAssertEqual(
+            compat.summary,
+            [
+                "influxdb://h:8086/db: 10 points delivered, 3 overwritten by a later point of the same instant (--influx-compat), 0 undelivered"
+            ])
+        XCTAssertNil(compat.failure)
+    }
+
     func testOnePointIsSingular() {
         let one = DeliveryReport(servers: [.init(name: "graphite://h", unit: "points", delivered: 1, undelivered: 0)])
         XCTAssertEqual(one.summary, ["graphite://h: 1 point delivered, 0 undelivered"])

@@ -112,9 +112,9 @@ final class InfluxDeliveryTests: XCTestCase {
 
     func testOnceABatchUsedUpItsAttemptsLaterBatchesGetOneUntilTheServerAnswers() throws {
         // Six lines in batches of two: the first batch tries 3 times and gives up, the next
-        // two get one attempt each (no waiting) while the server stays down.
+        // two get one attempt each (no waiting) while the server stays unreachable.
         let server = Server()
-        server.fallback = { _ in .success(.init(status: 503, headers: [:], body: "{\"error\":\"down\"}")) }
+        server.fallback = { _ in .failure(.transport("connection refused")) }
         let (ledger, scratch) = try ledger()
         let influx = try delivery(server, ledger, batch: 2)
         influx.deliver(lines)
@@ -135,12 +135,35 @@ final class InfluxDeliveryTests: XCTestCase {
         XCTAssertEqual(
             reasons,
             [
-                "HTTP 503: down (after 3 attempts)", "HTTP 503: down (after 3 attempts)",
-                "HTTP 503: down (1 attempt: the destination was already down)",
-                "HTTP 503: down (1 attempt: the destination was already down)",
-                "HTTP 503: down (1 attempt: the destination was already down)",
-                "HTTP 503: down (1 attempt: the destination was already down)",
+                "connection refused (after 3 attempts)", "connection refused (after 3 attempts)",
+                "connection refused (1 attempt: the destination was already down)",
+                "connection refused (1 attempt: the destination was already down)",
+                "connection refused (1 attempt: the destination was already down)",
+                "connection refused (1 attempt: the destination was already down)",
             ])
+    }
+
+    /// Any answer lifts the outage, a refusal as much as a success (docs/destinations.md): a
+    /// server starting again answers 503 before it takes writes, and the batch then gets its full
+    /// attempts instead of one.
+    func testA503WhileDownIsAnAnswerAndTheBatchGetsItsFullAttempts() throws {
+        let server = Server()
+        server.fallback = { _ in .failure(.transport("connection refused")) }
+        let (ledger, _scratch) = try ledger()
+        let influx = try delivery(server, ledger, batch: 2)
+        influx.deliver(Array(lines[0..<2]))
+        XCTAssertEqual(server.bodies.count, 3, "the outage found")
+        server.answers = [
+            { _ in .success(.init(status: 503, headers: [:], body: "{\"error\":\"starting\"}")) },
+            { _ in .success(.init(status: 503, headers: [:], body: "{\"error\":\"starting\"}")) },
+        ]
+        server.fallback = { _ in .success(.init(status: 204, headers: [:], body: "")) }
+        influx.deliver(Array(lines[2..<4]))
+        XCTAssertEqual(server.bodies.count, 3 + 3, "503, 503, then 204")
+        try ledger.close()
+        XCTAssertEqual(ledger.delivered.values.reduce(0, +), 2)
+        XCTAssertEqual(ledger.undeliveredCount, 2, "only the batch that found the outage")
+        _ = _scratch
     }
 
     func testAPartialWriteIsNeverResentWhole() throws {

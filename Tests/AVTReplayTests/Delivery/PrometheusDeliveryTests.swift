@@ -157,15 +157,16 @@ final class PrometheusDeliveryTests: XCTestCase {
             XCTAssertNil(PrometheusSampleLine(bad), bad)
         }
         // Whatever the writer writes reads back.
-        var writer = PrometheusSampleWriter(
-            records: RecordEncoder(trackerNames: ["t \"1\""], startTime: 1_772_366_400_000, session: "s\\x"),
-            describes: false)
+        var records = RecordEncoder(trackerNames: ["t \"1\""], startTime: 1_772_366_400_000, session: "s\\x")
+        records.seriesSession = "s\\x"
+        var writer = PrometheusSampleWriter(records: records, describes: false)
         var out: [String] = []
         writer.add(Event(action: .start, timestamp: 7, trackerId: 0, attributes: ["bitrate": .int(5)]), to: &out)
         writer.finish(to: &out)
         for line in out {
             let sample = try XCTUnwrap(PrometheusSampleLine(line), line)
-            XCTAssertEqual(sample.milliseconds, 1_772_366_400_007)
+            // The sample, or its counter's 0 a millisecond before the session's start.
+            XCTAssertTrue([1_772_366_400_007, 1_772_366_399_999].contains(sample.milliseconds), line)
             XCTAssertTrue(sample.labels.contains { $0 == ("tracker", "t \"1\"") }, line)
             XCTAssertTrue(sample.labels.contains { $0 == ("session", "s\\x") }, line)
         }

@@ -58,6 +58,33 @@ final class OpenMetricsMergingSinkTests: XCTestCase {
         }
     }
 
+    /// OpenMetrics wants each series' samples together within its family (the order a label set
+    /// first appears in), whatever order a session wrote them in; spilled or not.
+    func testEachSeriesSamplesComeTogetherInTheOrderWritten() throws {
+        let interleaved = """
+            # TYPE oavt_events counter
+            oavt_events_total{action="A",s="x y"} 0 0.999
+            oavt_events_total{action="B",s="x y"} 0 0.999
+            oavt_events_total{action="A",s="x y"} 1 1.000
+            oavt_events_total{action="B",s="x y"} 1 1.500
+            oavt_events_total{action="A",s="x y"} 2 2.000
+
+            """
+        let grouped = """
+            # TYPE oavt_events counter
+            oavt_events_total{action="A",s="x y"} 0 0.999
+            oavt_events_total{action="A",s="x y"} 1 1.000
+            oavt_events_total{action="A",s="x y"} 2 2.000
+            oavt_events_total{action="B",s="x y"} 0 0.999
+            oavt_events_total{action="B",s="x y"} 1 1.500
+            # EOF
+
+            """
+        XCTAssertEqual(try merged([interleaved]), grouped)
+        XCTAssertEqual(try merged([interleaved], spillThreshold: 1), grouped, "every line spilled")
+        XCTAssertEqual(try merged([interleaved], spillThreshold: 100), grouped, "some lines spilled")
+    }
+
     func testNothingWrittenIsAnEmptyText() throws {
         XCTAssertEqual(try merged([]), "# EOF\n")
     }

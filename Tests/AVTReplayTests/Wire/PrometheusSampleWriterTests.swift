@@ -9,11 +9,12 @@ final class PrometheusSampleWriterTests: XCTestCase {
     private let start = 1_772_366_400_000
 
     private func lines(
-        session: String? = nil, trackers: [String] = ["content"],
-        _ body: (inout PrometheusSampleWriter, inout [String]) -> Void
+        session: String? = nil, trackers: [String] = ["content"], labels: [(name: String, value: String)] = [],
+        end: Int? = nil, _ body: (inout PrometheusSampleWriter, inout [String]) -> Void
     ) -> [String] {
-        var writer = PrometheusSampleWriter(
-            records: RecordEncoder(trackerNames: trackers, startTime: start, session: session), describes: false)
+        var records = RecordEncoder(trackerNames: trackers, startTime: start, session: session)
+        (records.seriesSession, records.labels, records.endTime) = (session, labels, end)
+        var writer = PrometheusSampleWriter(records: records, describes: false)
         var out: [String] = []
         body(&writer, &out)
         writer.finish(to: &out)
@@ -29,6 +30,8 @@ final class PrometheusSampleWriterTests: XCTestCase {
         XCTAssertEqual(
             out,
             [
+                // Its 0 before the session's start, so `increase()` counts the first Ping too.
+                #"oavt_events_total{action="Ping",tracker="content"} 0 1772366399.999"#,
                 #"oavt_events_total{action="Ping",tracker="content"} 2 1772366400.010"#,
                 #"oavt_events_total{action="Ping",tracker="content"} 3 1772366400.011"#,
             ])
@@ -65,8 +68,10 @@ final class PrometheusSampleWriterTests: XCTestCase {
         XCTAssertEqual(
             out,
             [
+                "oavt_plays_total{\(session)} 0 1772366399.999",
                 "oavt_start_time_seconds{\(session)} 1.15 1772366400.000",
                 "oavt_plays_total{\(session)} 1 1772366400.000",
+                "oavt_http_error_count_total{\(session)} 0 1772366399.999",
                 "oavt_plays_total{\(session)} 2 1772366402.000",
                 "oavt_http_error_count_total{\(session)} 2.5 1772366402.000",
                 "oavt_my_ratio{\(session)} 0.25 1772366402.000",
@@ -86,12 +91,63 @@ final class PrometheusSampleWriterTests: XCTestCase {
         XCTAssertEqual(
             out,
             [
+                #"oavt_events_total{action="Start",tracker="content"} 0 1772366399.999"#,
+                "oavt_buffered_seconds_total 0 1772366399.999",
                 #"oavt_events_total{action="Start",tracker="content"} 1 1772366400.000"#,
                 #"oavt_startup_duration_seconds{tracker="content"} 0.9 1772366400.000"#,
                 #"oavt_bitrate_bits_per_second{tracker="content"} 2500000 1772366400.000"#,
                 #"oavt_position_seconds{tracker="content"} 1.5 1772366400.000"#,
                 "oavt_buffered_seconds_total 0.25 1772366400.000",
             ])
+    }
+
+    /// A counter's last value is repeated at the session's end, so `increase()` evaluated there
+    /// does not extrapolate past it: every counted event, and none more.
+    func testCountersEndWithTheirLastValueAtTheSessionsEnd() {
+        let out = lines(end: start + 60_000) { w, out in
+            w.add(Event(action: .start, timestamp: 0, trackerId: 0), to: &out)
+            w.add(Event(action: .ping, timestamp: 30_000, trackerId: 0), to: &out)
+            w.add(Metric.startTime(900, at: 30_000), to: &out)
+        }
+        XCTAssertEqual(
+            out,
+            [
+                #"oavt_events_total{action="Start",tracker="content"} 0 1772366399.999"#,
+                #"oavt_events_total{action="Start",tracker="content"} 1 1772366400.000"#,
+                #"oavt_events_total{action="Ping",tracker="content"} 0 1772366399.999"#,
+                #"oavt_events_total{action="Ping",tracker="content"} 1 1772366430.000"#,
+                "oavt_start_time_seconds 0.9 1772366430.000",
+                // Gauges are not repeated: a gauge says what happened when it happened.
+                #"oavt_events_total{action="Start",tracker="content"} 1 1772366460.000"#,
+                #"oavt_events_total{action="Ping",tracker="content"} 1 1772366460.000"#,
+            ])
+    }
+
+    /// PlayTime and RebufferTime stay gauges, and their running sums are counters in seconds.
+    func testPlayAndRebufferTimeAlsoAddUpInSecondsTotalCounters() {
+        let out = lines { w, out in
+            w.add(Metric(name: "PlayTime", kind: .gauge, value: .int(1500), timestamp: 1000), to: &out)
+            w.add(Metric(name: "RebufferTime", kind: .gauge, value: .int(300), timestamp: 2000), to: &out)
+            w.add(Metric(name: "PlayTime", kind: .gauge, value: .int(100), timestamp: 3000), to: &out)
+            w.add(Metric(name: "PlayTime", kind: .gauge, value: .int(200), timestamp: 4000), to: &out)
+        }.filter { !$0.contains(" 0 1772366399.999") }
+        XCTAssertEqual(
+            out,
+            [
+                "oavt_play_time_seconds 1.5 1772366401.000", "oavt_played_seconds_total 1.5 1772366401.000",
+                "oavt_rebuffer_time_seconds 0.3 1772366402.000", "oavt_rebuffered_seconds_total 0.3 1772366402.000",
+                "oavt_play_time_seconds 0.1 1772366403.000", "oavt_played_seconds_total 1.6 1772366403.000",
+                // 1.8, not 1.6 + 0.2 = 1.8000000000000003: the sum is kept in milliseconds.
+                "oavt_play_time_seconds 0.2 1772366404.000", "oavt_played_seconds_total 1.8 1772366404.000",
+                "oavt_rebuffered_seconds_total 0.3 1772366404.000",
+            ])
+    }
+
+    func testLabelsGoOnEverySeriesBesideTheSession() {
+        let out = lines(session: "a/s1.json", labels: [("run", "b"), ("env", "ci")]) { w, out in
+            w.add(Metric.startTime(1150, at: 0), to: &out)
+        }
+        XCTAssertEqual(out, [#"oavt_start_time_seconds{env="ci",run="b",session="a/s1.json"} 1.15 1772366400.000"#])
     }
 
     func testDescribingWritesEachFamilysMetadataOnce() {
