@@ -169,7 +169,7 @@ extension AVTReplayCommand {
                     progress.sessionDone()
                     Diagnostics.error(error.fixing(eventLog: EventLogFix.run).description + " (left out: --keep-going)")
                 }
-                try sink.close()
+                try PartialOutput.close(sink, target: target, interrupted: stop.signal != nil)
                 for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
                 let delivery = try plan.finish(interruptedBy: stop.signal)
                 for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
@@ -184,7 +184,7 @@ extension AVTReplayCommand {
                 if let signal = stop.signal, InputCancellation.isRequested {
                     // Stopped while reading: what was complete is kept and delivered, as when
                     // the signal comes between steps.
-                    try? sink.close()
+                    try? PartialOutput.close(sink, target: target, interrupted: true)
                     let delivery = try plan.finish(interruptedBy: signal)
                     for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                     throw delivery.failure

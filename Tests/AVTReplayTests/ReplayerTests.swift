@@ -175,6 +175,33 @@ final class ReplayerTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.jsonl"])
     }
 
+    /// An interrupted output is kept as `out.jsonl.partial`, the target untouched; a `.partial`
+    /// that is already there is not replaced (the bytes stay under the temporary's name).
+    func testAtomicFileSinkKeepsAnInterruptedOutputAsPartial() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("avtreplay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("out.jsonl").path
+        try "old".write(toFile: path, atomically: true, encoding: .utf8)
+        let sink = try AtomicFileSink(path: path)
+        try sink.write(Array("first\n".utf8))
+        sink.keepAsPartial()
+        try sink.close()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        XCTAssertEqual(sink.partialPath, path + ".partial")
+        XCTAssertEqual(try String(contentsOfFile: path + ".partial", encoding: .utf8), "first\n")
+
+        let again = try AtomicFileSink(path: path)
+        try again.write(Array("second\n".utf8))
+        again.keepAsPartial()
+        try again.close()
+        XCTAssertEqual(try String(contentsOfFile: path + ".partial", encoding: .utf8), "first\n", "not replaced")
+        let kept = try XCTUnwrap(again.partialPath)
+        XCTAssertNotEqual(kept, path + ".partial")
+        XCTAssertEqual(try String(contentsOfFile: kept, encoding: .utf8), "second\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+    }
+
     /// A symlink planted under the temporary's name (a checkout can hold one) is replaced, never
     /// written through.
     func testAtomicFileSinkNeverWritesThroughAPlantedTemporary() throws {

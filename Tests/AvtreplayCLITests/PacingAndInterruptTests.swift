@@ -136,4 +136,38 @@ final class PacingAndInterruptTests: XCTestCase {
         let (status, stderr) = try interrupted(by: SIGTERM, server: server)
         XCTAssertEqual(status, 143, stderr)
     }
+
+    /// `-o FILE` is complete or absent: a replay interrupted while writing keeps what it wrote as
+    /// `FILE.partial` (whole records, a prefix of the full output), says so, and leaves `FILE` as
+    /// it was. The signal goes once the output's temporary exists: the handlers are installed
+    /// before the output is opened.
+    func testAnInterruptedOutputIsLeftAsPartialNotUnderItsName() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.jsonl").path
+        try "earlier output\n".write(toFile: out, atomically: true, encoding: .utf8)
+        let all = try CLI.run(["run", "fixtures/happy-path.json"]).stdout
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["run", "fixtures/happy-path.json", "--speed", "0.1", "-o", out]
+        process.currentDirectoryURL = CLI.packageRoot
+        let errPath = dir.appendingPathComponent("stderr").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let temporary = out + ".tmp-\(process.processIdentifier)"
+        XCTAssertTrue(Readiness.wait { FileManager.default.fileExists(atPath: temporary) }, "no output opened")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = try String(contentsOfFile: errPath, encoding: .utf8)
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "earlier output\n")
+        let partial = try String(contentsOfFile: out + ".partial", encoding: .utf8)
+        XCTAssertTrue(all.hasPrefix(partial), "a prefix of the replay")
+        XCTAssertTrue(partial.isEmpty || partial.hasSuffix("\n"), "whole records")
+        XCTAssertLessThan(partial.count, all.count)
+        XCTAssertTrue(stderr.contains("out.jsonl.partial"), stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
+    }
 }

@@ -20,6 +20,9 @@ public final class AtomicFileSink: ByteSink {
     /// Where the bytes go until `close()`.
     package let descriptor: FileDescriptorSink
     private var closed = false
+    private var partial = false
+    /// Where `close()` left an output marked partial (`keepAsPartial`); nil otherwise.
+    public private(set) var partialPath: String?
 
     /// A sink that writes a temporary file beside `path`, renamed over it by `close()`.
     public init(path: String) throws(OutputError) {
@@ -61,11 +64,29 @@ public final class AtomicFileSink: ByteSink {
         try descriptor.write(contentsOf: bytes)
     }
 
+    /// Makes `close()` keep what was written as `PATH.partial` and leave `path` as it was: an
+    /// interrupted run's records are whole up to where it stopped, but they are not the output,
+    /// and a file under the final name must be the whole output. A `PATH.partial` that already
+    /// exists is not replaced: the bytes then stay under the temporary's name.
+    public func keepAsPartial() { partial = true }
+
     public func close() throws(OutputError) {
         guard !closed else { return }
         closed = true
         guard let temporaryPath else {
             if systemClose(descriptor.fd) != 0 { throw OutputError(path: path, code: errno) }
+            return
+        }
+        if partial {
+            if systemClose(descriptor.fd) != 0 { throw OutputError(path: path, code: errno) }
+            // link() fails on an existing name, where rename() would replace it.
+            let partialName = targetPath + ".partial"
+            if link(temporaryPath, partialName) == 0 {
+                unlink(temporaryPath)
+                partialPath = partialName
+            } else {
+                partialPath = temporaryPath
+            }
             return
         }
         let failed = systemClose(descriptor.fd) != 0 || rename(temporaryPath, targetPath) != 0
