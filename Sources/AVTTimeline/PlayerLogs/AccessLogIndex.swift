@@ -33,8 +33,9 @@ struct AccessLogIndex {
                     order.append(guid)
                     if order.count == 1 { first = AccessLogSession(guid: guid) }
                 }
-                if guid == order.first, case .success(let row) = AccessLogRow.parse(
-                    tokens, columns: columns, line: scanner.lineNumber)
+                if guid == order.first,
+                    case .success(let row) = AccessLogRow.parse(
+                        tokens, columns: columns, line: scanner.lineNumber)
                 {
                     first?.set(row, index: index)
                 }

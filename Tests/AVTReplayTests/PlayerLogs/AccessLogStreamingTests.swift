@@ -36,7 +36,8 @@ final class AccessLogStreamingTests: XCTestCase {
                 if live[slot].guid == "G5" {
                     text += "#Fields: date time uri cs-guid s-ip status domain comment\n"
                     text += "2026/01/02 10:01:10.000 v1.m3u8 G5 1.2.3.4 -12938 \"CoreMediaErrorDomain\" \"HTTP 503\"\n"
-                    text += "2026/01/02 10:01:10.000 v1.m3u8 NOBODY 1.2.3.4 -12938 \"CoreMediaErrorDomain\" \"HTTP 503\"\n"
+                    text +=
+                        "2026/01/02 10:01:10.000 v1.m3u8 NOBODY 1.2.3.4 -12938 \"CoreMediaErrorDomain\" \"HTTP 503\"\n"
                 }
             }
             if live[slot].rows.count == 6 { live.remove(at: slot) }
@@ -46,7 +47,8 @@ final class AccessLogStreamingTests: XCTestCase {
 
     func testAFileReplaysAsTheWholeLogAndHoldsOnlyTheSessionsBeingDumped() throws {
         let text = Self.log(sessions: 40)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString).log").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString).log")
+            .path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
@@ -80,7 +82,8 @@ final class AccessLogStreamingTests: XCTestCase {
 
     /// `TimelineReader` opens a file in two readings, standard input whole.
     func testAFileIsOpenedForTwoReadings() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString).log").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-\(UUID().uuidString).log")
+            .path
         try Self.log(sessions: 5).write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let source = try TimelineReader.open(path, format: nil, csvTrackers: [], warn: { _ in })
