@@ -61,10 +61,11 @@ package enum SessionDiscovery {
         return sessions
     }
 
-    /// Whether records carry their session's path: with several inputs, or a directory, a
-    /// record alone would not say which session it came from.
-    package static func labelsSessions(inputs: [String], sessions: [String]) -> Bool {
-        inputs.count > 1 || sessions != inputs
+    /// Whether records carry their session's name: with several inputs, a directory or a shard,
+    /// a record alone would not say which session it came from (and a shard's records are
+    /// joined with other shards').
+    package static func labelsSessions(inputs: [String], sessions: [String], sharded: Bool = false) -> Bool {
+        sharded || inputs.count > 1 || sessions != inputs
     }
 
     /// A session's stable name: its path relative to the directory among `inputs` it was found

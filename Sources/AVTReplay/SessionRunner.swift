@@ -16,11 +16,11 @@ package final class SessionRunner: @unchecked Sendable {
         package var inputFormat: TimelineFormat?
         /// Trackers for CSV timelines that do not declare their own.
         package var csvTrackers: [TrackerSpec] = []
-        /// Adds the `session` field (the input path) to every record.
+        /// Adds the `session` field (`sessionName`) to every record.
         package var labelSessions = false
         /// `--label` and `--no-session-label`: the labels every series carries.
         package var seriesLabels = SeriesLabels()
-        /// A session's name (its path relative to the folder given), for series labels.
+        /// A session's name (its path relative to the folder given), for records and series labels.
         package var sessionName: @Sendable (String) -> String = { Shard.name(of: $0, in: nil) }
         /// Ctrl-C: sessions stop at their next step and later sessions are not started.
         package var stop: StopRequest?
@@ -94,7 +94,7 @@ package final class SessionRunner: @unchecked Sendable {
         var encoder = RecordEncoder(
             trackerNames: settings.trackers.map(\.name), startTime: settings.startTime,
             // The label is a file name: in every format it carries no raw control character.
-            session: configuration.labelSessions ? TerminalText.escaped(path) : nil)
+            session: configuration.labelSessions ? TerminalText.escaped(configuration.sessionName(path)) : nil)
         encoder.labels = configuration.seriesLabels.pairs
         if configuration.labelSessions, configuration.seriesLabels.session {
             encoder.seriesSession = TerminalText.escaped(configuration.sessionName(path))

@@ -17,7 +17,9 @@ extension AVTReplayCommand {
 
                 Each input is its own session (own hub state, ids and clock). A directory stands for the \
                 timelines in it (.json, .jsonl, .ndjson, .csv, and .log or .txt player logs; not *.expected.jsonl or output records), recursively, sorted \
-                by path. With several inputs or a directory, every record carries "session" (the path).
+                by path. With several inputs, a directory or a shard, every record carries "session": the path \
+                relative to the directory it was found in, else the path as given (--session NAME names a \
+                single input).
 
                 A player's own log (ExoPlayer EventLogger, Chrome media-internals, AVPlayer access log) is \
                 detected from its content and replayed as the timeline it shows (docs/player-logs.md).
@@ -74,6 +76,7 @@ extension AVTReplayCommand {
         @OptionGroup var windows: WindowOptions
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var corpus: CorpusOptions
+        @OptionGroup var name: SessionNameOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
         @OptionGroup var limits: LimitOptions
@@ -105,10 +108,20 @@ extension AVTReplayCommand {
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
-            configuration.labelSessions = SessionDiscovery.labelsSessions(inputs: timelines, sessions: sessions)
+            configuration.labelSessions = SessionDiscovery.labelsSessions(
+                inputs: timelines, sessions: sessions, sharded: corpus.selected != nil)
             configuration.seriesLabels = labels.seriesLabels
             let inputs = timelines
             configuration.sessionName = { SessionDiscovery.name(of: $0, inputs: inputs) }
+            if let given = name.session {
+                guard timelines.count == 1, sessions == timelines, corpus.selected == nil else {
+                    throw CommandFailure.badInput(
+                        "--session names one session (a file or -); a folder, several inputs or a shard name "
+                            + "their sessions by their paths")
+                }
+                configuration.labelSessions = true
+                configuration.sessionName = { _ in given }
+            }
             for (name, _) in configuration.seriesLabels.pairs where influx.encoder.tags.contains(name) {
                 throw CommandFailure.badInput(
                     "--label \(name)=…: \(name) is also an InfluxDB tag (--influx-tags); choose another name")

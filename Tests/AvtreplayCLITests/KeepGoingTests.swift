@@ -33,9 +33,10 @@ final class KeepGoingTests: XCTestCase {
                     guard let range = line.range(of: #""session":""#) else { return nil }
                     return String(line[range.upperBound...].prefix { $0 != "\"" })
                 })
-            XCTAssertEqual(sessions, ["corpus/a.json", "corpus/c.json"], "jobs \(jobs)")
-            // Exactly what the two good ones give alone.
-            let alone = try CLI.run(["run", "corpus/a.json", "corpus/c.json"], in: dir)
+            // Named by their paths relative to the folder given.
+            XCTAssertEqual(sessions, ["a.json", "c.json"], "jobs \(jobs)")
+            // Exactly what the two good ones give alone (given by those same names).
+            let alone = try CLI.run(["run", "a.json", "c.json"], in: dir.appendingPathComponent("corpus"))
             XCTAssertEqual(records.map(String.init), alone.stdout.split(separator: "\n").map(String.init))
         }
     }
