@@ -43,7 +43,7 @@ extension AVTReplayCommand {
 
         @Argument(
             help: ArgumentHelp("Timelines, or directories of timelines with expected outputs.", valueName: "timeline"))
-        var timelines: [String]
+        var timelines: [String] = []
 
         @Option(
             help: ArgumentHelp(
@@ -87,7 +87,9 @@ extension AVTReplayCommand {
         @OptionGroup var inputLimits: InputLimitOptions
 
         func validate() throws {
-            if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
+            if timelines.isEmpty, corpus.filesFrom == nil {
+                throw ValidationError("Missing expected argument '<timeline> ...'")
+            }
             if expect != nil, timelines.count != 1 { throw ValidationError("--expect goes with exactly one timeline.") }
             if strict && allowMissing { throw ValidationError("--strict and --allow-missing contradict each other.") }
             if update && compare.format == .junit {
@@ -102,6 +104,7 @@ extension AVTReplayCommand {
             (checker.allowMissing, checker.jobs) = (allowMissing, schedule.jobs)
             checker.options = limits.runOptions(input: inputLimits)
             let plan: GoldenPlan
+            let timelines = try corpus.inputs(self.timelines)
             do {
                 try FileIdentity.checkOutputs([output.output], notAmong: timelines)
                 plan = try checker.plan(

@@ -16,6 +16,13 @@ struct CorpusOptions: ParsableArguments {
                 + "with their count."))
     var keepGoing = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also take the inputs listed in FILE (- for standard input), one path per line, relative to the current "
+                + "directory; each session is named by its path as listed.",
+            valueName: "FILE"))
+    var filesFrom: String?
+
     func validate() throws {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got '\(shard)'.")
@@ -24,4 +31,18 @@ struct CorpusOptions: ParsableArguments {
 
     /// The shard given, if any.
     var selected: Shard? { shard.flatMap(Shard.init) }
+
+    /// The inputs given as arguments, then those of `--files-from`.
+    func inputs(_ given: [String]) throws -> [String] {
+        guard let filesFrom else { return given }
+        do {
+            return given + (try FileList.read(filesFrom))
+        } catch {
+            throw CommandFailure.badInput(error.description)
+        }
+    }
+
+    /// Whether every record must name its session: a shard's and a list's records are joined
+    /// with others'.
+    var namesSessions: Bool { selected != nil || filesFrom != nil }
 }

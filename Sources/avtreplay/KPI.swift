@@ -39,7 +39,7 @@ extension AVTReplayCommand {
 
         @Argument(
             help: ArgumentHelp("Timelines, directories of timelines, or - for standard input.", valueName: "input"))
-        var inputs: [String]
+        var inputs: [String] = []
 
         @Flag(help: "The inputs are event logs (JSON Lines records, as `avtreplay run` prints), not timelines.")
         var fromEvents = false
@@ -76,7 +76,9 @@ extension AVTReplayCommand {
         @OptionGroup var inputLimits: InputLimitOptions
 
         func validate() throws {
-            if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
+            if inputs.isEmpty, corpus.filesFrom == nil {
+                throw ValidationError("Missing expected argument '<input> ...'")
+            }
             if states, format == .csv {
                 throw ValidationError("--states prints tables; use --format table, or json (which has the history)")
             }
@@ -112,7 +114,8 @@ extension AVTReplayCommand {
             var json = KPIJSONWriter(definitions: definitions, aggregate: aggregate)
             var table = ""
             try KPISessions.forEach(
-                inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                try corpus.inputs(inputs), fromEvents: fromEvents, format: input.inputFormat,
+                csvTrackers: tracker.trackers,
                 options: limits.runOptions(input: inputLimits), keepSpans: keepSpans,
                 warn: PlayerLogWarnings.standardError, shard: corpus.selected, skipped: corpus.keepGoing ? skipped : nil
             ) { session in

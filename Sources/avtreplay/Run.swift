@@ -48,7 +48,7 @@ extension AVTReplayCommand {
             help: ArgumentHelp(
                 "Timelines (JSON, JSONL or CSV), directories of timelines, or - for standard input.",
                 valueName: "timeline"))
-        var timelines: [String]
+        var timelines: [String] = []
 
         @OptionGroup var input: InputFormatOptions<TimelinesFormat>
         @OptionGroup var tracker: TrackerOptions
@@ -83,7 +83,9 @@ extension AVTReplayCommand {
         @OptionGroup var inputLimits: InputLimitOptions
 
         func validate() throws {
-            if timelines.isEmpty { throw ValidationError("Missing expected argument '<timeline> ...'") }
+            if timelines.isEmpty, corpus.filesFrom == nil {
+                throw ValidationError("Missing expected argument '<timeline> ...'")
+            }
             if retry.deliveryAttempts < 1 { throw ValidationError("--delivery-attempts must be at least 1.") }
             do {
                 try DeliveryPlan.checkStream(destinations: to.destinations, output: output.output)
@@ -103,18 +105,19 @@ extension AVTReplayCommand {
             configuration.stop = stop
             configuration.keepGoing = corpus.keepGoing
             var sessions: [String]
+            let timelines = try corpus.inputs(self.timelines)
             do {
                 sessions = try SessionDiscovery.expand(timelines, shard: corpus.selected)
             } catch {
                 throw CommandFailure.badInput(error.description)
             }
             configuration.labelSessions = SessionDiscovery.labelsSessions(
-                inputs: timelines, sessions: sessions, sharded: corpus.selected != nil)
+                inputs: timelines, sessions: sessions, sharded: corpus.namesSessions)
             configuration.seriesLabels = labels.seriesLabels
             let inputs = timelines
             configuration.sessionName = { SessionDiscovery.name(of: $0, inputs: inputs) }
             if let given = name.session {
-                guard timelines.count == 1, sessions == timelines, corpus.selected == nil else {
+                guard timelines.count == 1, sessions == timelines, !corpus.namesSessions else {
                     throw CommandFailure.badInput(
                         "--session names one session (a file or -); a folder, several inputs or a shard name "
                             + "their sessions by their paths")
