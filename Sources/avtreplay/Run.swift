@@ -77,6 +77,7 @@ extension AVTReplayCommand {
         @OptionGroup var schedule: ScheduleOptions
         @OptionGroup var corpus: CorpusOptions
         @OptionGroup var name: SessionNameOptions
+        @OptionGroup var progressOptions: ProgressOptions
         @OptionGroup var output: OutputOptions<RecordsOutput>
         @OptionGroup var replay: ReplayOptions
         @OptionGroup var limits: LimitOptions
@@ -171,18 +172,22 @@ extension AVTReplayCommand {
             (backends.speed, backends.maximumAge, backends.stop) = (pacing.speed, pacing.maximumAge, stop)
             backends.maxColumns = configuration.options.inputLimits.maxColumns
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
-            let progress = ProgressLine(total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) })
+            let sizes = ProgressLine.sizes(of: sessions)
+            let sizeOf = Dictionary(zip(sessions, sizes), uniquingKeysWith: { first, _ in first })
+            let progress = ProgressLine(
+                total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) },
+                every: progressOptions.every, sizes: sizes)
             defer { progress.finish() }
             var bad = 0
             do {
                 try runner.run(sessions, to: sink) { report in
-                    progress.sessionDone()
+                    progress.sessionDone(bytes: sizeOf[report.path] ?? nil)
                     for warning in report.summary.warnings {
                         Diagnostics.warning("\(InputFile.displayName(report.path)): \(warning)")
                     }
-                } skipped: { _, error in
+                } skipped: { path, error in
                     bad += 1
-                    progress.sessionDone()
+                    progress.sessionDone(bytes: sizeOf[path] ?? nil)
                     Diagnostics.error(error.fixing(eventLog: EventLogFix.run).description + " (left out: --keep-going)")
                 }
                 try PartialOutput.close(sink, target: target, interrupted: stop.signal != nil)

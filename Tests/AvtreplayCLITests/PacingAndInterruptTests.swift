@@ -170,4 +170,38 @@ final class PacingAndInterruptTests: XCTestCase {
         XCTAssertTrue(stderr.contains("out.jsonl.partial"), stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary))
     }
+
+    /// `--progress` prints plain lines for a log that shows no redrawn line: what is done, the
+    /// steps and their rate, the bytes read of the input's size. Waited for, then stopped.
+    func testProgressLinesForLogs() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = [
+            "run", "fixtures/happy-path.json", "--speed", "0.1", "--progress", "--progress-every", "0.2", "-o",
+            dir.appendingPathComponent("out.jsonl").path,
+        ]
+        process.currentDirectoryURL = CLI.packageRoot
+        let errPath = dir.appendingPathComponent("stderr").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let size = try XCTUnwrap(
+            FileManager.default.attributesOfItem(
+                atPath: CLI.packageRoot.appendingPathComponent("fixtures/happy-path.json").path)[.size] as? Int)
+        let printed = Readiness.wait {
+            ((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "").components(separatedBy: "progress:").count
+                > 2
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = try String(contentsOfFile: errPath, encoding: .utf8)
+        XCTAssertTrue(printed, stderr)
+        let line = try XCTUnwrap(stderr.split(separator: "\n").first { $0.hasPrefix("avtreplay: progress: ") })
+        XCTAssertTrue(line.hasPrefix("avtreplay: progress: 0/1 sessions, "), String(line))
+        XCTAssertTrue(line.contains(" steps/s)"), String(line))
+        XCTAssertTrue(line.contains(String(format: "0.0 of %.1f MB", Double(size) / 1e6)), String(line))
+    }
 }
