@@ -45,37 +45,50 @@ public enum KPISessions {
     ) throws {
         try forEach(
             inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, body)
+            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, stop: nil, body)
     }
 
     /// The same, for the command line: `--shard`'s sessions only (another shard's files are not
     /// opened), and with `skipped` (`--keep-going`) an input that is bad input goes there and the
     /// others go on; a session's KPIs are given only once it was read whole, so a bad one leaves
-    /// nothing behind.
+    /// nothing behind. With `stop` (Ctrl-C), the session under way when it is requested is
+    /// dropped unfinished and no other is read: `body` sees whole sessions only.
     package static func forEach(
         _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
         keepSpans: Bool, warn: @escaping (String) -> Void, shard: Shard?,
-        skipped: ((String, TimelineError) -> Void)?, _ body: (SessionKPIs) throws -> Void
+        skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?, _ body: (SessionKPIs) throws -> Void
     ) throws {
         for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard) {
+            if stop?.isRequested == true { return }
             let sessions: [SessionKPIs]
             do {
-                sessions =
-                    fromEvents
-                    ? try eventLog(path, keepSpans: keepSpans)
-                    : [
-                        try replayHistory(
-                            path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans,
-                            warn: warn
-                        ).0
-                    ]
+                sessions = try read(
+                    path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
+                    keepSpans: keepSpans, warn: warn, stop: stop)
             } catch let error as TimelineError {
+                // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
+                if stop?.isRequested == true { return }
                 guard let skipped else { throw error }
                 skipped(path, error)
                 continue
             }
+            if stop?.isRequested == true { return }
             for session in sessions { try body(session) }
         }
+    }
+
+    /// One input's sessions: an event log's, or a timeline's replay.
+    package static func read(
+        _ path: String, fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
+        keepSpans: Bool, warn: @escaping (String) -> Void, stop: StopRequest?
+    ) throws -> [SessionKPIs] {
+        if fromEvents { return try eventLog(path, keepSpans: keepSpans) }
+        return [
+            try replayHistory(
+                path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans, warn: warn,
+                stop: stop
+            ).0
+        ]
     }
 
     /// How a path is named as a session: standard input as `<stdin>`, control characters escaped.
@@ -103,13 +116,14 @@ public enum KPISessions {
     package static func replayHistory(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
         options: RunOptions = RunOptions(), keepSpans: Bool = false,
-        warn: @escaping (String) -> Void = { _ in }
+        warn: @escaping (String) -> Void = { _ in }, stop: StopRequest? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
             try TimelineReader.open(
                 path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits, warn: warn))
-        var (kpis, history) = try replay(&source, session: name(path), options: options, keepSpans: keepSpans)
+        var (kpis, history) = try replay(
+            &source, session: name(path), options: options, keepSpans: keepSpans, stop: stop)
         kpis.avmetrics = source.log
         return (kpis, history)
     }
@@ -117,7 +131,7 @@ public enum KPISessions {
     /// Replays a timeline source with a KPI backend that follows its trackers before the hub.
     package static func replay(
         _ source: inout some TimelineSource, session: String, options: RunOptions = RunOptions(),
-        keepSpans: Bool = false
+        keepSpans: Bool = false, stop: StopRequest? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         var backend: KPIBackend?
         let collector = DeferredBackend()
@@ -125,7 +139,7 @@ public enum KPISessions {
         var options = options
         options.metrics = false
         _ = try Replayer.replay(
-            &source, options: options, backend: collector,
+            &source, options: options, backend: collector, stop: stop,
             prepare: { replayer in
                 // No KPI reads a custom attribute: events need not carry every one set so far.
                 replayer.instrument.omitCustomAttributes()

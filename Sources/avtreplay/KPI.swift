@@ -6,6 +6,12 @@ import AVTTimeline
 import AVTTrackers
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension AVTReplayCommand {
     struct KPI: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -84,57 +90,76 @@ extension AVTReplayCommand {
 
         func run() throws {
             try output.refuseOverwriting(inputs)
-            let text: String
+            let stop = StopRequest()
+            Interruption.install(stop)
+            let out = try KPIOutput(path: output.output, limit: limits.maxOutputBytes.value, inputs: inputs)
             var bad = 0
+            var finished = 0
             do {
-                text = try render { _, error in
-                    bad += 1
-                    Diagnostics.error(error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
+                var writer = KPIStreamWriter(
+                    format: format.stream, definitions: definitions.definitions, aggregate: aggregate, states: states)
+                try out.write(writer.start())
+                try KPISessions.forEach(
+                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                    options: limits.runOptions(input: inputLimits), keepSpans: format == .json || states,
+                    warn: PlayerLogWarnings.standardError, shard: corpus.selected,
+                    skipped: corpus.keepGoing
+                        ? { _, error in
+                            bad += 1
+                            Diagnostics.error(
+                                error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
+                        } : nil,
+                    stop: stop
+                ) { session in
+                    // Written as soon as the session is replayed: only its aggregate figures stay.
+                    try out.write(writer.add(session))
+                    finished += 1
                 }
+                if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
+                try out.write(writer.finish())
+                try out.close()
             } catch let error as TimelineError {
+                if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
+                out.discard()
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
+            } catch let failure as CommandFailure {
+                out.discard()
+                throw failure
+            } catch {
+                out.discard()
+                guard let failure = CommandFailure(error) else { return }
+                throw failure
             }
-            try limits.checkOutput(text, of: inputs)
-            try output.write(text)
             if bad > 0 {
                 let count = bad == 1 ? "1 input was" : "\(bad) inputs were"
                 throw CommandFailure.badInput("\(count) bad input and left out; the KPIs are the others'")
             }
         }
 
-        /// The output. JSON and --states print each session's state history as it is read, then
-        /// keep only its figures: one session's spans are in memory at a time. Otherwise no
-        /// history is kept at all (the figures are sums), so memory stays flat over long sessions.
-        private func render(skipped: @escaping (String, TimelineError) -> Void) throws -> String {
-            let definitions = definitions.definitions
-            let keepSpans = format == .json || states
-            var kept: [SessionKPIs] = []
-            var json = KPIJSONWriter(definitions: definitions, aggregate: aggregate)
-            var table = ""
-            try KPISessions.forEach(
-                inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                options: limits.runOptions(input: inputLimits), keepSpans: keepSpans,
-                warn: PlayerLogWarnings.standardError, shard: corpus.selected, skipped: corpus.keepGoing ? skipped : nil
-            ) { session in
-                switch format {
-                case .json: json.add(session)
-                case .table where states:
-                    table += KPIReport.table(session, definitions: definitions) + StateHistoryTable.render(session)
-                case .table: table += KPIReport.table(session, definitions: definitions)
-                case .csv: break
-                }
-                // The JSON writer keeps what its aggregate needs itself.
-                if format != .json { kept.append(session.withoutHistories) }
-            }
-            switch format {
-            case .json: return json.finish()
-            case .table: return table + (aggregate ? KPIReport.aggregateTable(kept, definitions: definitions) : "")
-            case .csv: return KPIReport.csv(kept, definitions: definitions, aggregate: aggregate)
-            }
+        /// Ctrl-C or SIGTERM: the sessions finished are printed whole, the one under way is not,
+        /// and no aggregate follows (it would be of a part of the corpus). A file (`-o`) is left
+        /// unwritten: it is complete or absent.
+        private static func interrupted(_ signal: Int32, finished: Int, output: KPIOutput) -> CommandFailure {
+            output.discard()
+            let sessions = finished == 1 ? "1 session" : "\(finished) sessions"
+            let kept = output.isFile ? "the output file was not written" : "\(sessions) printed in full"
+            return CommandFailure(
+                message: "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): \(kept); the session under way and the "
+                    + "aggregate were left out",
+                status: .interrupted(signal: signal))
         }
     }
 }
 
 enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, csv
+
+    /// The writer's format.
+    var stream: KPIStreamWriter.Format {
+        switch self {
+        case .table: .table
+        case .json: .json
+        case .csv: .csv
+        }
+    }
 }
