@@ -38,6 +38,16 @@ package struct KPIAggregator {
         }
     }
 
+    /// A mark to go back to: what was added so far.
+    package var mark: (playbacks: Int, counts: [Int]) { (playbacks, columns.counts) }
+
+    /// Forgets the playbacks' values added after `mark` (a session that turned out bad before
+    /// its end; its pooled figures were not added yet).
+    package mutating func rollBack(to mark: (playbacks: Int, counts: [Int])) {
+        playbacks = mark.playbacks
+        columns.truncate(to: mark.counts)
+    }
+
     /// Figures pooled without their playbacks' values (a session's totals, for instance).
     package mutating func add(pooled figures: PlaybackFigures) { pooled.merge(figures) }
 

@@ -50,6 +50,29 @@ struct KPIColumns {
         return out
     }
 
+    /// How many values each column holds: a mark to go back to (`truncate`).
+    var counts: [Int] {
+        buffers.indices.map { column in blocks[column].reduce(0) { $0 + $1.count } + buffers[column].count }
+    }
+
+    /// Drops the values added after `counts` was taken (a session that turned out bad).
+    mutating func truncate(to counts: [Int]) {
+        for (column, keep) in counts.enumerated() {
+            var excess = blocks[column].reduce(0) { $0 + $1.count } + buffers[column].count - keep
+            let fromBuffer = min(excess, buffers[column].count)
+            buffers[column].removeLast(fromBuffer)
+            buffered -= fromBuffer
+            excess -= fromBuffer
+            // Spilled values are dropped by forgetting them: the file only grows.
+            while excess > 0, let last = blocks[column].last {
+                let drop = min(excess, last.count)
+                blocks[column][blocks[column].count - 1].count -= drop
+                if blocks[column][blocks[column].count - 1].count == 0 { blocks[column].removeLast() }
+                excess -= drop
+            }
+        }
+    }
+
     /// Writes every buffered value to the spool file (little-endian doubles, a block per column).
     /// Without a temporary directory the values stay in memory: slower to lose than to refuse.
     private mutating func spill() {

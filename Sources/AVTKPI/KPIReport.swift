@@ -52,17 +52,22 @@ public enum KPIReport {
         // A row at a time, appended to one text: 10^5 playbacks make 10^5 rows of 40 cells.
         let name = quoted(session.session)
         var out = ""
-        func row(_ id: String, _ values: [KPI]) {
-            out += name + "," + quoted(id)
-            for value in values.aligned(names) {
-                out += ","
-                if let value { out += text(value) }
-            }
-            out += "\n"
+        for id in session.playbackIds {
+            csvRow(session: name, id, session.playback(id, definitions: definitions), names: names, into: &out)
         }
-        for id in session.playbackIds { row(id, session.playback(id, definitions: definitions)) }
-        row("(total)", session.totals(definitions: definitions))
+        csvRow(session: name, "(total)", session.totals(definitions: definitions), names: names, into: &out)
         return out
+    }
+
+    /// One CSV row: the session (already quoted), the playback id, its values in `names` order.
+    package static func csvRow(session: String, _ id: String, _ values: [KPI], names: [String], into out: inout String)
+    {
+        out += session + "," + quoted(id)
+        for value in values.aligned(names) {
+            out += ","
+            if let value { out += text(value) }
+        }
+        out += "\n"
     }
 
     /// The CSV's aggregate lines: the pooled values, then each statistic (`KPIAggregator`).
@@ -154,14 +159,14 @@ public enum KPIReport {
 
     /// A session or playback id as one field; one that starts like a formula is written as
     /// `run --format csv` writes it (JSON-quoted), so a spreadsheet shows it as text.
-    private static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         // A session named in an event log can hold control characters: quoted, they are escaped.
         if CSVField.startsLikeFormula(s) || TerminalText.escaped(s) != s { return CSVField.field(string: s) }
         return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 
-    private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+    package static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - s.count))
         return right ? fill + s : s + fill
     }

@@ -17,6 +17,11 @@ package struct KPIStreamWriter {
     private let states: Bool
     private var json: KPIJSONWriter
     private var aggregator: KPIAggregator
+    /// The session whose playbacks are being folded in (`playback`), and where the aggregate
+    /// stood before it.
+    private var open: (stream: KPISessionStream, mark: (playbacks: Int, counts: [Int]))?
+    /// An error from the temporary files while folding (a full disk): thrown at the session's end.
+    private var failure: (any Error)?
 
     /// `states`: each table is followed by its playbacks' state histories (`--states`).
     package init(format: Format, definitions: KPIDefinitions, aggregate: Bool, states: Bool = false) {
@@ -52,6 +57,49 @@ package struct KPIStreamWriter {
             if aggregate { aggregator.add(session) }
             return Array(KPIReport.csvRows(session, definitions: definitions).utf8)
         }
+    }
+
+    /// Whether sessions are given a playback at a time (`playback`, then `finish(_:emit:)`): a
+    /// table or CSV without state histories, whose KPIs need no spans.
+    package var folds: Bool { format != .json && !states }
+
+    /// A playback that is over, in the order the session's playbacks began, while the session is
+    /// replayed: its column or row waits in a temporary file, its values go to the aggregate.
+    package mutating func playback(id: String, figures: PlaybackFigures, session: String) {
+        var current = open ?? (KPISessionStream(csv: format == .csv, definitions: definitions), aggregator.mark)
+        // Taken out while it changes, so the session's figures are not copied per playback.
+        open = nil
+        do {
+            let values = try current.stream.add(id: id, figures: figures, session: session)
+            if aggregate { aggregator.add(values: values) }
+        } catch {
+            failure = failure ?? error
+        }
+        open = current
+    }
+
+    /// The session's end: `session` holds the playbacks not folded (and its name and AVMetrics
+    /// breakdown); its whole text is written through `emit`.
+    package mutating func finish(_ session: SessionKPIs, emit: ([UInt8]) throws -> Void) throws {
+        for (n, id) in session.playbackIds.enumerated() {
+            playback(id: id, figures: session.figures[n], session: session.session)
+        }
+        let stream = open?.stream ?? KPISessionStream(csv: format == .csv, definitions: definitions)
+        open = nil
+        if let failure {
+            self.failure = nil
+            throw failure
+        }
+        if aggregate { aggregator.add(pooled: stream.pooled) }
+        try stream.finish(session, emit: emit)
+    }
+
+    /// The session being folded turned out bad (`--keep-going`) or was cut short: its playbacks
+    /// leave the aggregate, its text is dropped.
+    package mutating func abandon() {
+        if let open { aggregator.rollBack(to: open.mark) }
+        open = nil
+        failure = nil
     }
 
     /// What comes after the last session: the aggregate when asked for, the JSON's closing.

@@ -30,9 +30,11 @@ public struct SessionKPIs: Sendable {
         session = history.session
         // One playback closed at a time: no second copy of every history is held.
         histories = history.keepSpans ? history.closedPlaybacks : []
+        // The playbacks folded as they finished (`foldsFinished`) and not taken yet come first:
+        // they began before every playback still kept.
         let playbacks = history.reported
-        playbackIds = playbacks.map(\.id)
-        figures = playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
+        playbackIds = history.folded.map(\.id) + playbacks.map(\.id)
+        figures = history.folded.map(\.figures) + playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
         var index: [String: Int] = [:]
         for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index

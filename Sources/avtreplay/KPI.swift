@@ -99,6 +99,10 @@ extension AVTReplayCommand {
                 var writer = KPIStreamWriter(
                     format: format.stream, definitions: definitions.definitions, aggregate: aggregate, states: states)
                 try out.write(writer.start())
+                // A table or CSV gets each playback as soon as it is over, not the session whole.
+                let folded: ((String, String, PlaybackFigures) -> Void)? =
+                    writer.folds && !fromEvents
+                    ? { session, id, figures in writer.playback(id: id, figures: figures, session: session) } : nil
                 try KPISessions.forEach(
                     inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                     options: limits.runOptions(input: inputLimits), keepSpans: format == .json || states,
@@ -106,13 +110,18 @@ extension AVTReplayCommand {
                     skipped: corpus.keepGoing
                         ? { _, error in
                             bad += 1
+                            writer.abandon()
                             Diagnostics.error(
                                 error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
                         } : nil,
-                    stop: stop
+                    stop: stop, folded: folded
                 ) { session in
                     // Written as soon as the session is replayed: only its aggregate figures stay.
-                    try out.write(writer.add(session))
+                    if folded != nil {
+                        try writer.finish(session, emit: out.write)
+                    } else {
+                        try out.write(writer.add(session))
+                    }
                     finished += 1
                 }
                 if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
