@@ -71,8 +71,7 @@ public enum KPIReport {
     }
 
     /// The CSV's aggregate lines: the pooled values, then each statistic (`KPIAggregator`).
-    package static func csvAggregate(_ columns: [(String, [String: Double])], definitions: KPIDefinitions) -> String
-    {
+    package static func csvAggregate(_ columns: [(String, [String: Double])], definitions: KPIDefinitions) -> String {
         var out = ""
         for (label, values) in columns {
             let cells = ["(all)", label] + KPIName.names(definitions).map { name in values[name].map(number) ?? "" }

@@ -34,7 +34,8 @@ public struct SessionKPIs: Sendable {
         // they began before every playback still kept.
         let playbacks = history.reported
         playbackIds = history.folded.map(\.id) + playbacks.map(\.id)
-        figures = history.folded.map(\.figures) + playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
+        figures =
+            history.folded.map(\.figures) + playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
         var index: [String: Int] = [:]
         for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index

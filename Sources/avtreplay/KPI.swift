@@ -153,7 +153,8 @@ extension AVTReplayCommand {
             let sessions = finished == 1 ? "1 session" : "\(finished) sessions"
             let kept = output.isFile ? "the output file was not written" : "\(sessions) printed in full"
             return CommandFailure(
-                message: "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): \(kept); the session under way and the "
+                message:
+                    "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): \(kept); the session under way and the "
                     + "aggregate were left out",
                 status: .interrupted(signal: signal))
         }
