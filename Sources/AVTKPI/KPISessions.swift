@@ -62,7 +62,8 @@ public enum KPISessions {
         skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?,
         folded: ((String, String, PlaybackFigures) -> Void)?, _ body: (SessionKPIs) throws -> Void
     ) throws {
-        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard) {
+        let paths = try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard)
+        for path in paths {
             if stop?.isRequested == true { return }
             let sessions: [SessionKPIs]
             do {
@@ -77,6 +78,29 @@ public enum KPISessions {
                 continue
             }
             if stop?.isRequested == true { return }
+            for session in sessions { try body(session) }
+        }
+    }
+
+    /// `forEach` with `jobs` inputs replayed at once (`KPISessionPool`), handed on in input order:
+    /// the same sessions, whole (no folding), and the same warnings in the same order.
+    package static func forEach(
+        _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
+        keepSpans: Bool, warn: (String) -> Void, shard: Shard?,
+        skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?, jobs: Int, _ body: (SessionKPIs) throws -> Void
+    ) throws {
+        let paths = try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard)
+        let pool = KPISessionPool(jobs: jobs) { path, said in
+            try read(
+                path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
+                keepSpans: keepSpans, warn: said, stop: stop)
+        }
+        try pool.forEach(paths, stop: stop, warn: warn) { path, error in
+            // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
+            if stop?.isRequested == true { return }
+            guard let skipped, let error = error as? TimelineError else { throw error }
+            skipped(path, error)
+        } _: { sessions in
             for session in sessions { try body(session) }
         }
     }

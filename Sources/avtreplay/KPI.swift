@@ -31,11 +31,17 @@ extension AVTReplayCommand {
                 EventLogger, Chrome media-internals, AVPlayer access log) is read as the timeline it \
                 shows (docs/player-logs.md).
 
-                Exit codes: 0 ok, 2 bad input.
+                Each session is printed as soon as it is replayed (-o: written to a temporary file, renamed \
+                at the end); a playback's history is folded into its figures once it is over, so memory \
+                stays flat over long sessions and large corpora. Ctrl-C or SIGTERM stops at the session \
+                under way: the sessions printed are whole; exit 130 or 143.
+
+                Exit codes: 0 ok, 2 bad input, 130/143 interrupted.
 
                 Examples:
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
+                  avtreplay kpi recordings/ --jobs 2 --format csv   # 2 sessions at once, same output
                   avtreplay kpi session.json --definitions exoplayer
                   avtreplay kpi session.json --states          # the state history, as a table
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
@@ -73,6 +79,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var tracker: TrackerOptions
 
+        @OptionGroup var schedule: ScheduleOptions
+
         @OptionGroup var corpus: CorpusOptions
 
         @OptionGroup var output: OutputOptions<PlainOutput>
@@ -101,28 +109,37 @@ extension AVTReplayCommand {
                 try out.write(writer.start())
                 // A table or CSV gets each playback as soon as it is over, not the session whole.
                 let folded: ((String, String, PlaybackFigures) -> Void)? =
-                    writer.folds && !fromEvents
+                    writer.folds && !fromEvents && schedule.jobs == 1
                     ? { session, id, figures in writer.playback(id: id, figures: figures, session: session) } : nil
-                try KPISessions.forEach(
-                    inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
-                    options: limits.runOptions(input: inputLimits), keepSpans: format == .json || states,
-                    warn: PlayerLogWarnings.standardError, shard: corpus.selected,
-                    skipped: corpus.keepGoing
-                        ? { _, error in
-                            bad += 1
-                            writer.abandon()
-                            Diagnostics.error(
-                                error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
-                        } : nil,
-                    stop: stop, folded: folded
-                ) { session in
-                    // Written as soon as the session is replayed: only its aggregate figures stay.
+                let skipped: ((String, TimelineError) -> Void)? =
+                    corpus.keepGoing
+                    ? { _, error in
+                        bad += 1
+                        writer.abandon()
+                        Diagnostics.error(
+                            error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
+                    } : nil
+                // Written as soon as the session is replayed: only its aggregate figures stay.
+                let each: (SessionKPIs) throws -> Void = { session in
                     if folded != nil {
                         try writer.finish(session, emit: out.write)
                     } else {
                         try out.write(writer.add(session))
                     }
                     finished += 1
+                }
+                let options = limits.runOptions(input: inputLimits)
+                let keepSpans = format == .json || states
+                if schedule.jobs > 1 {
+                    try KPISessions.forEach(
+                        inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                        options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
+                        shard: corpus.selected, skipped: skipped, stop: stop, jobs: schedule.jobs, each)
+                } else {
+                    try KPISessions.forEach(
+                        inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                        options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
+                        shard: corpus.selected, skipped: skipped, stop: stop, folded: folded, each)
                 }
                 if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
                 try out.write(writer.finish())
