@@ -65,6 +65,9 @@ public struct KPIJSONWriter {
         if let log = session.avmetrics {
             w.raw(",\"avmetrics\":")
             AVMetricsKPIReport.json(log, totals: session.totals(definitions: definitions), into: &w)
+        } else if let rendered = session.avmetricsRendered {
+            w.raw(",\"avmetrics\":")
+            w.value(rendered.json)
         }
         w.raw("}")
     }

@@ -117,6 +117,8 @@ public enum KPIReport {
         out += "\n"
         if let log = session.avmetrics {
             out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions))
+        } else if let rendered = session.avmetricsRendered {
+            out += rendered.table
         }
         return out
     }

@@ -64,7 +64,11 @@ struct KPISessionStream {
             try emit([UInt8(ascii: "\n")])
         }
         var tail = "\n"
-        if let log = session.avmetrics { tail += AVMetricsKPIReport.table(log, totals: totals) }
+        if let log = session.avmetrics {
+            tail += AVMetricsKPIReport.table(log, totals: totals)
+        } else if let rendered = session.avmetricsRendered {
+            tail += rendered.table
+        }
         try emit(Array(tail.utf8))
     }
 

@@ -9,6 +9,8 @@ package struct KPIStreamWriter {
     /// What `kpi --format` prints.
     package enum Format: Sendable {
         case table, json, csv
+        /// `KPIPartialWriter`'s lines, for `kpi --merge`.
+        case partial
     }
 
     private let format: Format
@@ -16,6 +18,7 @@ package struct KPIStreamWriter {
     private let aggregate: Bool
     private let states: Bool
     private var json: KPIJSONWriter
+    private let partial: KPIPartialWriter
     private var aggregator: KPIAggregator
     /// The session whose playbacks are being folded in (`playback`), and where the aggregate
     /// stood before it.
@@ -30,6 +33,7 @@ package struct KPIStreamWriter {
         self.aggregate = aggregate
         self.states = states
         json = KPIJSONWriter(definitions: definitions, aggregate: aggregate, spills: true)
+        partial = KPIPartialWriter(definitions: definitions)
         aggregator = KPIAggregator(definitions: definitions, spills: true)
     }
 
@@ -39,6 +43,7 @@ package struct KPIStreamWriter {
         case .table: return []
         case .csv: return Array(KPIReport.csvHeader(definitions: definitions).utf8)
         case .json: return json.drain()
+        case .partial: return partial.header()
         }
     }
 
@@ -56,12 +61,13 @@ package struct KPIStreamWriter {
         case .csv:
             if aggregate { aggregator.add(session) }
             return Array(KPIReport.csvRows(session, definitions: definitions).utf8)
+        case .partial: return partial.line(session)
         }
     }
 
     /// Whether sessions are given a playback at a time (`playback`, then `finish(_:emit:)`): a
     /// table or CSV without state histories, whose KPIs need no spans.
-    package var folds: Bool { format != .json && !states }
+    package var folds: Bool { (format == .table || format == .csv) && !states }
 
     /// A playback that is over, in the order the session's playbacks began, while the session is
     /// replayed: its column or row waits in a temporary file, its values go to the aggregate.
@@ -107,6 +113,7 @@ package struct KPIStreamWriter {
     package mutating func finish() throws(OutputError) -> [UInt8] {
         switch format {
         case .json: return try json.finishStreaming()
+        case .partial: return []
         case .table:
             guard aggregate else { return [] }
             let columns = try aggregator.columnsByStatistic()

@@ -42,6 +42,8 @@ extension AVTReplayCommand {
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
                   avtreplay kpi recordings/ --jobs 2 --format csv   # 2 sessions at once, same output
+                  avtreplay kpi recordings/ --shard 1/2 --format partial -o part1.jsonl
+                  avtreplay kpi --merge part1.jsonl part2.jsonl --aggregate --format json
                   avtreplay kpi session.json --definitions exoplayer
                   avtreplay kpi session.json --states          # the state history, as a table
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
@@ -60,8 +62,18 @@ extension AVTReplayCommand {
 
         @OptionGroup var definitions: DefinitionsOptions
 
-        @Option(help: ArgumentHelp("How to print the KPIs.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "How to print the KPIs; partial writes what --merge reads (a shard's share of a corpus).",
+                valueName: "format"))
         var format: KPIFormat = .table
+
+        @Flag(
+            help: """
+                The inputs are files of `kpi --format partial`: print the KPIs of all their sessions as one `kpi` \
+                over them prints them (sessions by name; the same aggregate).
+                """)
+        var merge = false
 
         @Flag(
             help: """
@@ -91,8 +103,16 @@ extension AVTReplayCommand {
 
         func validate() throws {
             if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
-            if states, format == .csv {
+            if states, format == .csv || format == .partial {
                 throw ValidationError("--states prints tables; use --format table, or json (which has the history)")
+            }
+            if aggregate, format == .partial {
+                throw ValidationError("--format partial has what --aggregate needs; give --aggregate to kpi --merge")
+            }
+            if merge, fromEvents || corpus.shard != nil || corpus.keepGoing || schedule.jobs > 1 {
+                throw ValidationError(
+                    "--merge reads partial files whole; --from-events, --shard, --keep-going and --jobs are for the "
+                        + "kpi runs that write them")
             }
         }
 
@@ -106,10 +126,11 @@ extension AVTReplayCommand {
             do {
                 var writer = KPIStreamWriter(
                     format: format.stream, definitions: definitions.definitions, aggregate: aggregate, states: states)
-                try out.write(writer.start())
+                // A merge says nothing before every partial file was checked.
+                if !merge { try out.write(writer.start()) }
                 // A table or CSV gets each playback as soon as it is over, not the session whole.
                 let folded: ((String, String, PlaybackFigures) -> Void)? =
-                    writer.folds && !fromEvents && schedule.jobs == 1
+                    writer.folds && !fromEvents && !merge && schedule.jobs == 1
                     ? { session, id, figures in writer.playback(id: id, figures: figures, session: session) } : nil
                 let skipped: ((String, TimelineError) -> Void)? =
                     corpus.keepGoing
@@ -129,8 +150,11 @@ extension AVTReplayCommand {
                     finished += 1
                 }
                 let options = limits.runOptions(input: inputLimits)
-                let keepSpans = format == .json || states
-                if schedule.jobs > 1 {
+                let keepSpans = format == .json || format == .partial || states
+                if merge {
+                    try KPIPartialReader.forEach(
+                        inputs, definitions: definitions.definitions, checked: { try out.write(writer.start()) }, each)
+                } else if schedule.jobs > 1 {
                     try KPISessions.forEach(
                         inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                         options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
@@ -179,7 +203,7 @@ extension AVTReplayCommand {
 }
 
 enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv
+    case table, json, csv, partial
 
     /// The writer's format.
     var stream: KPIStreamWriter.Format {
@@ -187,6 +211,7 @@ enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
         case .table: .table
         case .json: .json
         case .csv: .csv
+        case .partial: .partial
         }
     }
 }
