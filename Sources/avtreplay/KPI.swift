@@ -41,9 +41,9 @@ extension AVTReplayCommand {
                 Examples:
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
-                  avtreplay kpi recordings/ --jobs 2 --format csv   # 2 sessions at once, same output
-                  avtreplay kpi recordings/ --shard 1/2 --format partial -o part1.jsonl
-                  avtreplay kpi --merge part1.jsonl part2.jsonl --aggregate --format json
+                  avtreplay kpi recordings/ --jobs 2     # 2 sessions at once, same output
+                  avtreplay kpi recordings/ --shard 1/2 --format partial -o 1.jsonl
+                  avtreplay kpi --merge 1.jsonl 2.jsonl --aggregate  # as one kpi prints
                   avtreplay kpi session.json --definitions exoplayer
                   avtreplay kpi session.json --states          # the state history, as a table
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
