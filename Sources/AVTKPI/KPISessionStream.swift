@@ -40,28 +40,38 @@ struct KPISessionStream {
         return values
     }
 
-    /// The session's whole text, written through `emit` a piece at a time; `session` gives its
-    /// name, its AVMetrics breakdown and the playbacks not folded (already added by then).
+    /// The session's whole text, written through `emit` in pieces of up to about 1 MiB (one
+    /// write for a small session); `session` gives its name, its AVMetrics breakdown and the
+    /// playbacks not folded (already added by then).
     func finish(_ session: SessionKPIs, emit: ([UInt8]) throws -> Void) throws {
+        var out: [UInt8] = []
+        func put(_ bytes: [UInt8]) throws {
+            out += bytes
+            if out.count >= LineSpool.inMemory {
+                try emit(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
         let totals = KPICalculator.values(pooled, definitions, flags: false)
         if csv {
-            try lines.forEachChunk(0, emit)
+            try lines.forEachChunk(0, put)
             var row = ""
             KPIReport.csvRow(session: KPIReport.quoted(session.session), "(total)", totals, names: names, into: &row)
-            try emit(Array(row.utf8))
+            try put(Array(row.utf8))
+            try emit(out)
             return
         }
         var copy = self
         try copy.cells(header: "total", totals.aligned(names))
         var head = "\(TerminalText.escaped(session.session))  (definitions: \(definitions.rawValue))\n"
         head += KPIReport.pad("KPI (unit)", 34)
-        try emit(Array(head.utf8))
-        try lines.forEachChunk(0, emit)
-        try emit([UInt8(ascii: "\n")])
+        try put(Array(head.utf8))
+        try lines.forEachChunk(0, put)
+        try put([UInt8(ascii: "\n")])
         for (n, name) in names.enumerated() {
-            try emit(Array(KPIReport.pad(KPIName.labelled(name), 34).utf8))
-            try lines.forEachChunk(n + 1, emit)
-            try emit([UInt8(ascii: "\n")])
+            try put(Array(KPIReport.pad(KPIName.labelled(name), 34).utf8))
+            try lines.forEachChunk(n + 1, put)
+            try put([UInt8(ascii: "\n")])
         }
         var tail = "\n"
         if let log = session.avmetrics {
@@ -69,7 +79,8 @@ struct KPISessionStream {
         } else if let rendered = session.avmetricsRendered {
             tail += rendered.table
         }
-        try emit(Array(tail.utf8))
+        try put(Array(tail.utf8))
+        try emit(out)
     }
 
     /// A playback's column header: its id's first 8 characters (the totals' is `total`).

@@ -20,8 +20,9 @@ package struct PlaybackStore: Sendable {
 
     mutating func append(_ playback: PlaybackHistory) { items.append(playback) }
 
-    /// The oldest playback not let go.
-    var first: PlaybackHistory? { head < items.count ? items[head] : nil }
+    /// When the oldest playback not let go was taken over (nil: it is under way, or there is
+    /// none); read in place, as it is asked at every input.
+    var oldestFinishedAt: Int? { head < items.count ? items[head].finishedAt : nil }
 
     /// Lets the oldest playback go; the array is compacted once most of it is let go, so each
     /// playback is moved at most about once.

@@ -271,7 +271,7 @@ package struct SessionHistory: Sendable {
     /// end of the recording (its Shaka view closes at `finishedAt` either way, `closed(at:)`).
     /// Oldest first, because playbacks are printed in the order they began.
     private mutating func foldFinished() {
-        while let first = playbacks.first, let finished = first.finishedAt, finished <= end {
+        while let finished = playbacks.oldestFinishedAt, finished <= end {
             let playback = playbacks.removeFirst()
             guard playback.hasMedia else { continue }
             folded.append((playback.id, PlaybackFigures(playback.closed(at: max(finished, playback.begin)))))
