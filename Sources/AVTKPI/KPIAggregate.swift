@@ -12,17 +12,20 @@ package enum KPIAggregate {
         }
         return (KPIName.all + KPIName.shakaOnly).compactMap { name in
             guard let values = samples[name]?.sorted(), !values.isEmpty else { return nil }
-            let mean = values.reduce(0, +) / Double(values.count)
-            return (
-                name,
-                [
-                    ("count", Double(values.count)), ("mean", mean), ("min", values[0]),
-                    ("p50", percentile(values, 0.5)), ("p90", percentile(values, 0.9)),
-                    ("p95", percentile(values, 0.95)), ("p99", percentile(values, 0.99)),
-                    ("max", values[values.count - 1]),
-                ]
-            )
+            return (name, statistics(sorted: values))
         }
+    }
+
+    /// The statistics of one KPI's values, sorted and not empty; the mean adds them in that
+    /// order, so the same values give the same mean however they were gathered.
+    package static func statistics(sorted values: [Double]) -> [(String, Double)] {
+        let mean = values.reduce(0, +) / Double(values.count)
+        return [
+            ("count", Double(values.count)), ("mean", mean), ("min", values[0]),
+            ("p50", percentile(values, 0.5)), ("p90", percentile(values, 0.9)),
+            ("p95", percentile(values, 0.95)), ("p99", percentile(values, 0.99)),
+            ("max", values[values.count - 1]),
+        ]
     }
 
     /// The nearest-rank percentile of sorted values.

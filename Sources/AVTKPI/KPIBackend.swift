@@ -34,6 +34,16 @@ public final class KPIBackend: Backend {
         }
     }
 
+    /// Whether playbacks that are over are folded into their figures as the replay goes
+    /// (`SessionHistory.foldsFinished`): `kpi` without state histories, over long sessions.
+    package var foldsFinished: Bool {
+        get { history.foldsFinished }
+        set { history.foldsFinished = newValue }
+    }
+
+    /// The playbacks folded since the last call, oldest first: their ids and figures.
+    package func takeFolded() -> [(id: String, figures: PlaybackFigures)] { history.takeFolded() }
+
     /// The history itself, its last instant ended (the report draws it).
     package var sessionHistory: SessionHistory {
         var history = history

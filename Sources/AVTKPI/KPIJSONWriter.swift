@@ -1,4 +1,5 @@
 import AVTJSON
+import AVTOutput
 
 /// The JSON contract of `kpi --format json`, written one session at a time: `kpi` adds a session
 /// as soon as it is replayed and drops its state history once written, so the spans of one
@@ -11,14 +12,20 @@ public struct KPIJSONWriter {
     private var sessions = 0
     /// Each playback's KPIs (the statistics across playbacks) and every playback's figures
     /// added together (the pooled values), when aggregating.
-    private var all: [[KPI]] = []
-    private var pooled = PlaybackFigures()
+    private var aggregator: KPIAggregator
 
     /// A document in one definition set's values; `aggregate` adds the pooled values and the
     /// statistics across playbacks.
     public init(definitions: KPIDefinitions, aggregate: Bool) {
+        self.init(definitions: definitions, aggregate: aggregate, spills: false)
+    }
+
+    /// `spills`: the aggregate's values go to a temporary file past a few MiB (`KPIColumns`);
+    /// then `finishStreaming` reads them back.
+    package init(definitions: KPIDefinitions, aggregate: Bool, spills: Bool) {
         self.definitions = definitions
         self.aggregate = aggregate
+        aggregator = KPIAggregator(definitions: definitions, spills: spills)
         w.raw("{\"definitions\":")
         w.string(definitions.rawValue)
         w.raw(",\"units\":{")
@@ -46,7 +53,7 @@ public struct KPIJSONWriter {
         for (m, id) in session.playbackIds.enumerated() {
             if m > 0 { w.raw(",") }
             let values = session.playback(id, definitions: definitions)
-            if aggregate { all.append(values) }
+            if aggregate { aggregator.add(values: values) }
             object(values, playbackId: id, close: histories.isEmpty)
             if !histories.isEmpty {
                 StateHistoryJSON.write(histories[m], end: session.end, into: &w)
@@ -54,20 +61,39 @@ public struct KPIJSONWriter {
             }
         }
         w.raw("]")
-        if aggregate { pooled.merge(session.pooled) }
+        if aggregate { aggregator.add(pooled: session.pooled) }
         if let log = session.avmetrics {
             w.raw(",\"avmetrics\":")
             AVMetricsKPIReport.json(log, totals: session.totals(definitions: definitions), into: &w)
+        } else if let rendered = session.avmetricsRendered {
+            w.raw(",\"avmetrics\":")
+            w.value(rendered.json)
         }
         w.raw("}")
     }
 
     /// The document, with the aggregate and pooled values when asked for.
     public mutating func finish() -> String {
+        // A writer that does not spill reads nothing back: it cannot fail.
+        let bytes = (try? finishStreaming()) ?? []
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes written since the last call, taken out of the writer: `kpi` writes each
+    /// session's as soon as it is added, so the document is never whole in memory.
+    package mutating func drain() -> [UInt8] {
+        let bytes = w.bytes
+        w = JSONWriter()
+        return bytes
+    }
+
+    /// The rest of the document (what `drain` did not take), with the aggregate; throws only
+    /// when spilled values cannot be read back.
+    package mutating func finishStreaming() throws(OutputError) -> [UInt8] {
         w.raw("]")
         if aggregate {
             w.raw(",\"aggregate\":{")
-            for (n, (name, stats)) in KPIAggregate.compute(all).enumerated() {
+            for (n, (name, stats)) in try aggregator.statistics().enumerated() {
                 if n > 0 { w.raw(",") }
                 w.string(name)
                 w.raw(":{")
@@ -80,10 +106,10 @@ public struct KPIJSONWriter {
                 w.raw("}")
             }
             w.raw("},\"pooled\":")
-            object(KPICalculator.values(pooled, definitions, flags: false), playbackId: nil)
+            object(aggregator.pooledValues, playbackId: nil)
         }
         w.raw("}\n")
-        return String(decoding: w.bytes, as: UTF8.self)
+        return drain()
     }
 
     /// `{"playbackId": id, KPI: value…}`, left open when `close` is false (the history follows).

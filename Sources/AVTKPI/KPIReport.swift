@@ -28,51 +28,56 @@ public enum KPIReport {
     /// A header row (each KPI of the set with its unit), then per session a row per playback
     /// and a totals row; `aggregate` adds the pooled values and statistics.
     public static func csv(_ sessions: [SessionKPIs], definitions: KPIDefinitions, aggregate: Bool = false) -> String {
-        let names = KPIName.names(definitions)
-        var lines = [(["session", "playbackId"] + names.map(KPIName.labelled)).joined(separator: ",")]
+        var out = csvHeader(definitions: definitions)
+        var aggregator = KPIAggregator(definitions: definitions)
         for session in sessions {
-            // A row at a time, appended to one line: 10^5 playbacks make 10^5 rows of 40 cells.
-            let name = quoted(session.session)
-            func row(_ id: String, _ values: [KPI]) -> String {
-                var line = name + "," + quoted(id)
-                for value in values.aligned(names) {
-                    line += ","
-                    if let value { line += text(value) }
-                }
-                return line
-            }
-            lines.reserveCapacity(lines.count + session.playbackIds.count + 1)
-            for id in session.playbackIds { lines.append(row(id, session.playback(id, definitions: definitions))) }
-            lines.append(row("(total)", session.totals(definitions: definitions)))
+            out += csvRows(session, definitions: definitions)
+            if aggregate { aggregator.add(session) }
         }
-        if aggregate {
-            for (label, values) in aggregateColumns(sessions, definitions: definitions) {
-                let cells = ["(all)", label] + names.map { name in values[name].map(number) ?? "" }
-                lines.append(cells.joined(separator: ","))
-            }
+        // An aggregator that does not spill reads nothing back: it cannot fail.
+        if aggregate, let columns = try? aggregator.columnsByStatistic() {
+            out += csvAggregate(columns, definitions: definitions)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out
     }
 
-    /// The pooled values, then each statistic across playbacks, as named columns (rows in CSV).
-    static func aggregateColumns(_ sessions: [SessionKPIs], definitions: KPIDefinitions)
-        -> [(String, [String: Double])]
+    /// The CSV's header line: the session, the playback and each KPI of the set with its unit.
+    package static func csvHeader(definitions: KPIDefinitions) -> String {
+        (["session", "playbackId"] + KPIName.names(definitions).map(KPIName.labelled)).joined(separator: ",") + "\n"
+    }
+
+    /// One session's CSV lines: a row per playback, then its totals row.
+    package static func csvRows(_ session: SessionKPIs, definitions: KPIDefinitions) -> String {
+        let names = KPIName.names(definitions)
+        // A row at a time, appended to one text: 10^5 playbacks make 10^5 rows of 40 cells.
+        let name = quoted(session.session)
+        var out = ""
+        for id in session.playbackIds {
+            csvRow(session: name, id, session.playback(id, definitions: definitions), names: names, into: &out)
+        }
+        csvRow(session: name, "(total)", session.totals(definitions: definitions), names: names, into: &out)
+        return out
+    }
+
+    /// One CSV row: the session (already quoted), the playback id, its values in `names` order.
+    package static func csvRow(session: String, _ id: String, _ values: [KPI], names: [String], into out: inout String)
     {
-        var all: [[KPI]] = []
-        for session in sessions {
-            for id in session.playbackIds { all.append(session.playback(id, definitions: definitions)) }
+        out += session + "," + quoted(id)
+        for value in values.aligned(names) {
+            out += ","
+            if let value { out += text(value) }
         }
-        var columns: [(String, [String: Double])] = []
-        let pooled = KPIAggregate.pooled(sessions, definitions: definitions)
-        columns.append(
-            ("(pooled)", Dictionary(pooled.map { ($0.name, $0.value.number) }, uniquingKeysWith: { a, _ in a })))
-        let stats = KPIAggregate.compute(all)
-        for stat in KPIAggregate.statistics {
-            var values: [String: Double] = [:]
-            for (name, statValues) in stats { values[name] = statValues.first { $0.0 == stat }?.1 }
-            columns.append(("(\(stat))", values))
+        out += "\n"
+    }
+
+    /// The CSV's aggregate lines: the pooled values, then each statistic (`KPIAggregator`).
+    package static func csvAggregate(_ columns: [(String, [String: Double])], definitions: KPIDefinitions) -> String {
+        var out = ""
+        for (label, values) in columns {
+            let cells = ["(all)", label] + KPIName.names(definitions).map { name in values[name].map(number) ?? "" }
+            out += cells.joined(separator: ",") + "\n"
         }
-        return columns
+        return out
     }
 
     /// A statistic as text: whole numbers without a fraction, others to 4 decimals.
@@ -112,15 +117,26 @@ public enum KPIReport {
         out += "\n"
         if let log = session.avmetrics {
             out += AVMetricsKPIReport.table(log, totals: session.totals(definitions: definitions))
+        } else if let rendered = session.avmetricsRendered {
+            out += rendered.table
         }
         return out
     }
 
     /// The pooled values and statistics across every playback of `sessions`.
     public static func aggregateTable(_ sessions: [SessionKPIs], definitions: KPIDefinitions) -> String {
+        var aggregator = KPIAggregator(definitions: definitions)
+        for session in sessions { aggregator.add(session) }
+        // An aggregator that does not spill reads nothing back: it cannot fail.
+        let columns = (try? aggregator.columnsByStatistic()) ?? []
+        return aggregateTable(columns, playbacks: aggregator.playbacks, definitions: definitions)
+    }
+
+    /// The aggregate table from its columns (`KPIAggregator.columnsByStatistic`).
+    package static func aggregateTable(
+        _ columns: [(String, [String: Double])], playbacks count: Int, definitions: KPIDefinitions
+    ) -> String {
         var out = ""
-        let columns = aggregateColumns(sessions, definitions: definitions)
-        let count = sessions.reduce(0) { $0 + $1.playbackIds.count }
         out += "all sessions: \(count) playback\(count == 1 ? "" : "s") (definitions: \(definitions.rawValue))\n"
         out += pad("KPI (unit)", 34) + columns.map { pad($0.0, 12, right: true) }.joined(separator: " ") + "\n"
         for name in KPIName.names(definitions) {
@@ -144,14 +160,14 @@ public enum KPIReport {
 
     /// A session or playback id as one field; one that starts like a formula is written as
     /// `run --format csv` writes it (JSON-quoted), so a spreadsheet shows it as text.
-    private static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         // A session named in an event log can hold control characters: quoted, they are escaped.
         if CSVField.startsLikeFormula(s) || TerminalText.escaped(s) != s { return CSVField.field(string: s) }
         return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
             ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 
-    private static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+    package static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - s.count))
         return right ? fill + s : s + fill
     }

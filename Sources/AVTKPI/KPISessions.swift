@@ -45,37 +45,79 @@ public enum KPISessions {
     ) throws {
         try forEach(
             inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, body)
+            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, stop: nil, folded: nil, body)
     }
 
     /// The same, for the command line: `--shard`'s sessions only (another shard's files are not
     /// opened), and with `skipped` (`--keep-going`) an input that is bad input goes there and the
     /// others go on; a session's KPIs are given only once it was read whole, so a bad one leaves
-    /// nothing behind.
+    /// nothing behind. With `stop` (Ctrl-C), the session under way when it is requested is
+    /// dropped unfinished and no other is read: `body` sees whole sessions only. With `folded`,
+    /// a replayed session's playbacks that are over go there as the replay goes (session, id,
+    /// figures; see `SessionHistory.foldsFinished`) and `body` gets the others; a session that
+    /// then fails or is cut short has had some of its playbacks given: the caller drops them.
     package static func forEach(
         _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
         keepSpans: Bool, warn: @escaping (String) -> Void, shard: Shard?,
-        skipped: ((String, TimelineError) -> Void)?, _ body: (SessionKPIs) throws -> Void
+        skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?,
+        folded: ((String, String, PlaybackFigures) -> Void)?, _ body: (SessionKPIs) throws -> Void
     ) throws {
-        for path in try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard) {
+        let paths = try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard)
+        for path in paths {
+            if stop?.isRequested == true { return }
             let sessions: [SessionKPIs]
             do {
-                sessions =
-                    fromEvents
-                    ? try eventLog(path, keepSpans: keepSpans)
-                    : [
-                        try replayHistory(
-                            path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans,
-                            warn: warn
-                        ).0
-                    ]
+                sessions = try read(
+                    path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
+                    keepSpans: keepSpans, warn: warn, stop: stop, folded: folded)
             } catch let error as TimelineError {
+                // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
+                if stop?.isRequested == true { return }
                 guard let skipped else { throw error }
                 skipped(path, error)
                 continue
             }
+            if stop?.isRequested == true { return }
             for session in sessions { try body(session) }
         }
+    }
+
+    /// `forEach` with `jobs` inputs replayed at once (`KPISessionPool`), handed on in input order:
+    /// the same sessions, whole (no folding), and the same warnings in the same order.
+    package static func forEach(
+        _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
+        keepSpans: Bool, warn: (String) -> Void, shard: Shard?,
+        skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?, jobs: Int, _ body: (SessionKPIs) throws -> Void
+    ) throws {
+        let paths = try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard)
+        let pool = KPISessionPool(jobs: jobs) { path, said in
+            try read(
+                path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
+                keepSpans: keepSpans, warn: said, stop: stop)
+        }
+        try pool.forEach(paths, stop: stop, warn: warn) { path, error in
+            // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
+            if stop?.isRequested == true { return }
+            guard let skipped, let error = error as? TimelineError else { throw error }
+            skipped(path, error)
+        } _: { sessions in
+            for session in sessions { try body(session) }
+        }
+    }
+
+    /// One input's sessions: an event log's, or a timeline's replay.
+    package static func read(
+        _ path: String, fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
+        keepSpans: Bool, warn: @escaping (String) -> Void, stop: StopRequest?,
+        folded: ((String, String, PlaybackFigures) -> Void)? = nil
+    ) throws -> [SessionKPIs] {
+        if fromEvents { return try eventLog(path, keepSpans: keepSpans) }
+        return [
+            try replayHistory(
+                path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans, warn: warn,
+                stop: stop, folded: folded
+            ).0
+        ]
     }
 
     /// How a path is named as a session: standard input as `<stdin>`, control characters escaped.
@@ -103,13 +145,15 @@ public enum KPISessions {
     package static func replayHistory(
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
         options: RunOptions = RunOptions(), keepSpans: Bool = false,
-        warn: @escaping (String) -> Void = { _ in }
+        warn: @escaping (String) -> Void = { _ in }, stop: StopRequest? = nil,
+        folded: ((String, String, PlaybackFigures) -> Void)? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
             try TimelineReader.open(
                 path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits, warn: warn))
-        var (kpis, history) = try replay(&source, session: name(path), options: options, keepSpans: keepSpans)
+        var (kpis, history) = try replay(
+            &source, session: name(path), options: options, keepSpans: keepSpans, stop: stop, folded: folded)
         kpis.avmetrics = source.log
         return (kpis, history)
     }
@@ -117,23 +161,31 @@ public enum KPISessions {
     /// Replays a timeline source with a KPI backend that follows its trackers before the hub.
     package static func replay(
         _ source: inout some TimelineSource, session: String, options: RunOptions = RunOptions(),
-        keepSpans: Bool = false
+        keepSpans: Bool = false, stop: StopRequest? = nil, folded: ((String, String, PlaybackFigures) -> Void)? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         var backend: KPIBackend?
+        /// The playbacks folded so far, handed on after each step (none kept in the history).
+        func handOn() {
+            guard let folded, let backend else { return }
+            for (id, figures) in backend.takeFolded() { folded(session, id, figures) }
+        }
         let collector = DeferredBackend()
         // No KPI reads a metric, and the metricalc changes no event: it is left out.
         var options = options
         options.metrics = false
         _ = try Replayer.replay(
-            &source, options: options, backend: collector,
+            &source, options: options, backend: collector, stop: stop, onStep: { _ in handOn() },
             prepare: { replayer in
                 // No KPI reads a custom attribute: events need not carry every one set so far.
                 replayer.instrument.omitCustomAttributes()
                 let kpi = KPIBackend(session: session, replayer: replayer, keepSpans: keepSpans)
+                kpi.foldsFinished = folded != nil && !keepSpans
                 backend = kpi
                 collector.target = kpi
             })
         guard let backend else { return (SessionKPIs(session: session), SessionHistory(session: session)) }
+        // The playbacks folded by the pings after the last step and the end of the replay.
+        handOn()
         return (backend.kpis, backend.sessionHistory)
     }
 

@@ -9,6 +9,9 @@ public struct SessionKPIs: Sendable {
     /// The AVMetrics events of the session's first avmetrics tracker, for the startup breakdown
     /// and the summary cross-check; nil without one.
     package var avmetrics: AVMetricsSessionLog?
+    /// The AVMetrics breakdown as a partial file keeps it (`KPIPartialReader`): already rendered,
+    /// as a table and as JSON, in the file's definition set; nil otherwise.
+    package var avmetricsRendered: (table: String, json: JSONValue)?
     /// Each playback's history closed at the end of the recording, when its spans were kept
     /// (the report draws them, `kpi --format json` and `--states` print them one session at a
     /// time; otherwise `kpi` keeps only the figures, so memory holds no state list).
@@ -30,13 +33,31 @@ public struct SessionKPIs: Sendable {
         session = history.session
         // One playback closed at a time: no second copy of every history is held.
         histories = history.keepSpans ? history.closedPlaybacks : []
+        // The playbacks folded as they finished (`foldsFinished`) and not taken yet come first:
+        // they began before every playback still kept.
         let playbacks = history.reported
-        playbackIds = playbacks.map(\.id)
-        figures = playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
+        playbackIds = history.folded.map(\.id) + playbacks.map(\.id)
+        figures =
+            history.folded.map(\.figures) + playbacks.map { PlaybackFigures($0.closed(at: max(history.end, $0.begin))) }
         var index: [String: Int] = [:]
         for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
         indexOfId = index
         end = history.end
+    }
+
+    /// A session read back from a partial file: its playbacks' figures and histories as they
+    /// were when it was replayed (`KPIPartialReader`).
+    package init(
+        session: String, end: Int, playbacks: [(id: String, figures: PlaybackFigures)], histories: [PlaybackHistory]
+    ) {
+        self.session = session
+        self.end = end
+        self.histories = histories
+        playbackIds = playbacks.map(\.id)
+        figures = playbacks.map(\.figures)
+        var index: [String: Int] = [:]
+        for (n, id) in playbackIds.enumerated() where index[id] == nil { index[id] = n }
+        indexOfId = index
     }
 
     /// The same KPIs without the state lists: what `kpi` keeps of a session once it printed its

@@ -6,6 +6,12 @@ import AVTTimeline
 import AVTTrackers
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension AVTReplayCommand {
     struct KPI: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -25,11 +31,19 @@ extension AVTReplayCommand {
                 EventLogger, Chrome media-internals, AVPlayer access log) is read as the timeline it \
                 shows (docs/player-logs.md).
 
-                Exit codes: 0 ok, 2 bad input.
+                Each session is printed as soon as it is replayed (-o: written to a temporary file, renamed \
+                at the end); a playback's history is folded into its figures once it is over, so memory \
+                stays flat over long sessions and large corpora. Ctrl-C or SIGTERM stops at the session \
+                under way: the sessions printed are whole; exit 130 or 143.
+
+                Exit codes: 0 ok, 2 bad input, 130/143 interrupted.
 
                 Examples:
                   avtreplay kpi fixtures/happy-path.json
                   avtreplay kpi recordings/ --format json --aggregate
+                  avtreplay kpi recordings/ --jobs 2     # 2 sessions at once, same output
+                  avtreplay kpi recordings/ --shard 1/2 --format partial -o 1.jsonl
+                  avtreplay kpi --merge 1.jsonl 2.jsonl --aggregate  # as one kpi prints
                   avtreplay kpi session.json --definitions exoplayer
                   avtreplay kpi session.json --states          # the state history, as a table
                   avtreplay kpi --from-events events.jsonl --definitions mux --format csv
@@ -48,8 +62,18 @@ extension AVTReplayCommand {
 
         @OptionGroup var definitions: DefinitionsOptions
 
-        @Option(help: ArgumentHelp("How to print the KPIs.", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "How to print the KPIs; partial writes what --merge reads (a shard's share of a corpus).",
+                valueName: "format"))
         var format: KPIFormat = .table
+
+        @Flag(
+            help: """
+                The inputs are files of `kpi --format partial`: print the KPIs of all their sessions as one `kpi` \
+                over them prints them (sessions by name; the same aggregate).
+                """)
+        var merge = false
 
         @Flag(
             help: """
@@ -67,6 +91,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var tracker: TrackerOptions
 
+        @OptionGroup var schedule: ScheduleOptions
+
         @OptionGroup var corpus: CorpusOptions
 
         @OptionGroup var output: OutputOptions<PlainOutput>
@@ -79,65 +105,116 @@ extension AVTReplayCommand {
             if inputs.isEmpty, corpus.filesFrom == nil {
                 throw ValidationError("Missing expected argument '<input> ...'")
             }
-            if states, format == .csv {
+            if states, format == .csv || format == .partial {
                 throw ValidationError("--states prints tables; use --format table, or json (which has the history)")
+            }
+            if aggregate, format == .partial {
+                throw ValidationError("--format partial has what --aggregate needs; give --aggregate to kpi --merge")
+            }
+            if merge, fromEvents || corpus.shard != nil || corpus.keepGoing || schedule.jobs > 1 {
+                throw ValidationError(
+                    "--merge reads partial files whole; --from-events, --shard, --keep-going and --jobs are for the "
+                        + "kpi runs that write them")
             }
         }
 
         func run() throws {
+            let inputs = try corpus.inputs(self.inputs)
             try output.refuseOverwriting(inputs)
-            let text: String
+            let stop = StopRequest()
+            Interruption.install(stop)
+            let out = try KPIOutput(path: output.output, limit: limits.maxOutputBytes.value, inputs: inputs)
             var bad = 0
+            var finished = 0
             do {
-                text = try render { _, error in
-                    bad += 1
-                    Diagnostics.error(error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
+                var writer = KPIStreamWriter(
+                    format: format.stream, definitions: definitions.definitions, aggregate: aggregate, states: states)
+                // A merge says nothing before every partial file was checked.
+                if !merge { try out.write(writer.start()) }
+                // A table or CSV gets each playback as soon as it is over, not the session whole.
+                let folded: ((String, String, PlaybackFigures) -> Void)? =
+                    writer.folds && !fromEvents && !merge && schedule.jobs == 1
+                    ? { session, id, figures in writer.playback(id: id, figures: figures, session: session) } : nil
+                let skipped: ((String, TimelineError) -> Void)? =
+                    corpus.keepGoing
+                    ? { _, error in
+                        bad += 1
+                        writer.abandon()
+                        Diagnostics.error(
+                            error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
+                    } : nil
+                // Written as soon as the session is replayed: only its aggregate figures stay.
+                let each: (SessionKPIs) throws -> Void = { session in
+                    if folded != nil {
+                        try writer.finish(session, emit: out.write)
+                    } else {
+                        try out.write(writer.add(session))
+                    }
+                    finished += 1
                 }
+                let options = limits.runOptions(input: inputLimits)
+                let keepSpans = format == .json || format == .partial || states
+                if merge {
+                    try KPIPartialReader.forEach(
+                        inputs, definitions: definitions.definitions, checked: { try out.write(writer.start()) }, each)
+                } else if schedule.jobs > 1 {
+                    try KPISessions.forEach(
+                        inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                        options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
+                        shard: corpus.selected, skipped: skipped, stop: stop, jobs: schedule.jobs, each)
+                } else {
+                    try KPISessions.forEach(
+                        inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
+                        options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
+                        shard: corpus.selected, skipped: skipped, stop: stop, folded: folded, each)
+                }
+                if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
+                try out.write(writer.finish())
+                try out.close()
             } catch let error as TimelineError {
+                if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
+                out.discard()
                 throw CommandFailure.badInput(error.fixing(eventLog: EventLogFix.kpi).description)
+            } catch let failure as CommandFailure {
+                out.discard()
+                throw failure
+            } catch {
+                out.discard()
+                guard let failure = CommandFailure(error) else { return }
+                throw failure
             }
-            try limits.checkOutput(text, of: inputs)
-            try output.write(text)
             if bad > 0 {
                 let count = bad == 1 ? "1 input was" : "\(bad) inputs were"
                 throw CommandFailure.badInput("\(count) bad input and left out; the KPIs are the others'")
             }
         }
 
-        /// The output. JSON and --states print each session's state history as it is read, then
-        /// keep only its figures: one session's spans are in memory at a time. Otherwise no
-        /// history is kept at all (the figures are sums), so memory stays flat over long sessions.
-        private func render(skipped: @escaping (String, TimelineError) -> Void) throws -> String {
-            let definitions = definitions.definitions
-            let keepSpans = format == .json || states
-            var kept: [SessionKPIs] = []
-            var json = KPIJSONWriter(definitions: definitions, aggregate: aggregate)
-            var table = ""
-            try KPISessions.forEach(
-                try corpus.inputs(inputs), fromEvents: fromEvents, format: input.inputFormat,
-                csvTrackers: tracker.trackers,
-                options: limits.runOptions(input: inputLimits), keepSpans: keepSpans,
-                warn: PlayerLogWarnings.standardError, shard: corpus.selected, skipped: corpus.keepGoing ? skipped : nil
-            ) { session in
-                switch format {
-                case .json: json.add(session)
-                case .table where states:
-                    table += KPIReport.table(session, definitions: definitions) + StateHistoryTable.render(session)
-                case .table: table += KPIReport.table(session, definitions: definitions)
-                case .csv: break
-                }
-                // The JSON writer keeps what its aggregate needs itself.
-                if format != .json { kept.append(session.withoutHistories) }
-            }
-            switch format {
-            case .json: return json.finish()
-            case .table: return table + (aggregate ? KPIReport.aggregateTable(kept, definitions: definitions) : "")
-            case .csv: return KPIReport.csv(kept, definitions: definitions, aggregate: aggregate)
-            }
+        /// Ctrl-C or SIGTERM: the sessions finished are printed whole, the one under way is not,
+        /// and no aggregate follows (it would be of a part of the corpus). A file (`-o`) is left
+        /// unwritten: it is complete or absent.
+        private static func interrupted(_ signal: Int32, finished: Int, output: KPIOutput) -> CommandFailure {
+            output.discard()
+            let sessions = finished == 1 ? "1 session" : "\(finished) sessions"
+            let kept = output.isFile ? "the output file was not written" : "\(sessions) printed in full"
+            return CommandFailure(
+                message:
+                    "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): \(kept); the session under way and the "
+                    + "aggregate were left out",
+                status: .interrupted(signal: signal))
         }
     }
 }
 
 enum KPIFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv
+    case table, json, csv, partial
+
+    /// The writer's format.
+    var stream: KPIStreamWriter.Format {
+        switch self {
+        case .table: .table
+        case .json: .json
+        case .csv: .csv
+        case .partial: .partial
+        }
+    }
 }

@@ -10,7 +10,11 @@ package struct SessionHistory: Sendable {
     let keepSpans: Bool
     /// True for an event log: a new hub playbackId is a new playback.
     let fromEvents: Bool
-    package internal(set) var playbacks: [PlaybackHistory] = []
+    package internal(set) var playbacks = PlaybackStore()
+    /// Fold each playback once it is over (`foldFinished`): `kpi` without state histories.
+    package var foldsFinished = false
+    /// The playbacks folded and not yet taken (`takeFolded`), oldest first, those with media.
+    package private(set) var folded: [(id: String, figures: PlaybackFigures)] = []
     var trackers: [TrackerModel] = []
     /// Trackers of an event log, by name, in order of appearance.
     var trackerNames: [String: Int] = [:]
@@ -66,7 +70,7 @@ package struct SessionHistory: Sendable {
     }
 
     /// The playbacks the KPIs report: those of a player that had media.
-    var reported: LazyFilterSequence<[PlaybackHistory]> { playbacks.lazy.filter(\.hasMedia) }
+    var reported: LazyFilterSequence<ArraySlice<PlaybackHistory>> { playbacks.kept.lazy.filter(\.hasMedia) }
 
     // MARK: Playbacks
 
@@ -257,6 +261,27 @@ package struct SessionHistory: Sendable {
     mutating func advance(to t: Int) {
         if t > unsettledAt { settle() }
         end = max(end, t)
+        if foldsFinished { foldFinished() }
+    }
+
+    /// Folds the oldest playbacks that are over into their figures. A playback another one
+    /// took over from (`finishedAt`) is no tracker's current one, and only a current playback
+    /// changes; the state it was left in is terminal (ENDED, ABANDONED, STOPPED, FAILED), whose
+    /// time no KPI counts, so its figures closed where it finished are the ones closed at the
+    /// end of the recording (its Shaka view closes at `finishedAt` either way, `closed(at:)`).
+    /// Oldest first, because playbacks are printed in the order they began.
+    private mutating func foldFinished() {
+        while let finished = playbacks.oldestFinishedAt, finished <= end {
+            let playback = playbacks.removeFirst()
+            guard playback.hasMedia else { continue }
+            folded.append((playback.id, PlaybackFigures(playback.closed(at: max(finished, playback.begin)))))
+        }
+    }
+
+    /// The playbacks folded since the last call, oldest first.
+    package mutating func takeFolded() -> [(id: String, figures: PlaybackFigures)] {
+        defer { folded.removeAll(keepingCapacity: true) }
+        return folded
     }
 }
 

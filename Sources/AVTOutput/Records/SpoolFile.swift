@@ -91,4 +91,20 @@ package final class SpoolFile {
         }
         return n
     }
+
+    /// Fills `buffer` with the bytes written at `offset`; a short file is an error.
+    package func read(into buffer: inout [UInt8], at offset: Int) throws(OutputError) {
+        let fd = self.fd
+        var done = 0
+        while done < buffer.count {
+            let n: Int = buffer.withUnsafeMutableBytes { raw in
+                pread(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                throw OutputError(path: name, code: n < 0 ? errno : EIO)
+            }
+            done += n
+        }
+    }
 }
