@@ -191,11 +191,13 @@ extension AVTReplayCommand {
 
         /// Ctrl-C or SIGTERM: the sessions finished are printed whole, the one under way is not,
         /// and no aggregate follows (it would be of a part of the corpus). A file (`-o`) is left
-        /// unwritten: it is complete or absent.
+        /// unwritten: it is complete or absent; what was finished is kept as `FILE.partial`.
         private static func interrupted(_ signal: Int32, finished: Int, output: KPIOutput) -> CommandFailure {
-            output.discard()
             let sessions = finished == 1 ? "1 session" : "\(finished) sessions"
-            let kept = output.isFile ? "the output file was not written" : "\(sessions) printed in full"
+            let kept =
+                output.keepPartial().map {
+                    "\(sessions) in full in \(InputFile.displayName($0)); the output file was not written"
+                } ?? "\(sessions) printed in full"
             return CommandFailure(
                 message:
                     "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): \(kept); the session under way and the "

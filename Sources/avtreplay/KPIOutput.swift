@@ -3,7 +3,7 @@ import AVTReplay
 
 /// Where `kpi` writes, a session at a time: standard output (each session's text written as it
 /// is ready, so a pipe or a terminal sees it at once) or a file written atomically (renamed into
-/// place by `close`, so an interrupted or failed `kpi` leaves none). `--max-output-bytes` is
+/// place by `close`, so a failed `kpi` leaves none, an interrupted one `FILE.partial`). `--max-output-bytes` is
 /// counted as the text goes.
 final class KPIOutput {
     private let sink: ByteSink
@@ -41,4 +41,18 @@ final class KPIOutput {
 
     /// Drops the file's temporary (nothing replaces the target); nothing for standard output.
     func discard() { (sink as? AtomicFileSink)?.discard() }
+
+    /// An interrupted `kpi`: what was written is kept as `FILE.partial` (the target untouched);
+    /// where it went, nil for standard output.
+    func keepPartial() -> String? {
+        guard let file = sink as? AtomicFileSink else { return nil }
+        file.keepAsPartial()
+        do {
+            try file.close()
+        } catch {
+            file.discard()
+            return nil
+        }
+        return file.partialPath
+    }
 }

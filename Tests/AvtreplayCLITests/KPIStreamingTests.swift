@@ -100,12 +100,18 @@ final class KPIStreamingTests: XCTestCase {
         XCTAssertEqual(result.stdout, prefix)
     }
 
-    /// With `-o`, the file is complete or absent: an interrupted `kpi` does not write it.
-    func testAnInterruptedKPIWritesNoFile() throws {
+    /// With `-o`, the file is complete or absent: an interrupted `kpi` does not write it, and
+    /// keeps the sessions it finished as `k.txt.partial`.
+    func testAnInterruptedKPIWritesNoFileButAPartialOne() throws {
+        let alone = try CLI.run(["kpi", "a.json"], in: dir)
         let result = try interrupted(["kpi", "a.json", "live.json", "-o", "k.txt"], signal: SIGTERM, once: nil)
         XCTAssertEqual(result.status, 143, result.stderr)
         XCTAssertTrue(result.stderr.contains("the output file was not written"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("k.txt.partial"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("k.txt").path))
+        let partial = try String(contentsOf: dir.appendingPathComponent("k.txt.partial"), encoding: .utf8)
+        XCTAssertFalse(partial.isEmpty)
+        XCTAssertTrue(alone.stdout.hasPrefix(partial), "a.json's KPIs, whole")
     }
 }
 
