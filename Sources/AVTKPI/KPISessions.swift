@@ -69,7 +69,8 @@ public enum KPISessions {
             do {
                 sessions = try read(
                     path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-                    keepSpans: keepSpans, warn: warn, stop: stop, folded: folded)
+                    keepSpans: keepSpans, warn: warn, stop: stop, folded: folded,
+                    session: SessionDiscovery.name(of: path, inputs: inputs))
             } catch let error as TimelineError {
                 // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
                 if stop?.isRequested == true { return }
@@ -93,7 +94,7 @@ public enum KPISessions {
         let pool = KPISessionPool(jobs: jobs) { path, said in
             try read(
                 path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-                keepSpans: keepSpans, warn: said, stop: stop)
+                keepSpans: keepSpans, warn: said, stop: stop, session: SessionDiscovery.name(of: path, inputs: inputs))
         }
         try pool.forEach(paths, stop: stop, warn: warn) { path, error in
             // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
@@ -105,17 +106,18 @@ public enum KPISessions {
         }
     }
 
-    /// One input's sessions: an event log's, or a timeline's replay.
+    /// One input's sessions: an event log's, or a timeline's replay named `session` (its path
+    /// relative to the folder given; the path when nil).
     package static func read(
         _ path: String, fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
         keepSpans: Bool, warn: @escaping (String) -> Void, stop: StopRequest?,
-        folded: ((String, String, PlaybackFigures) -> Void)? = nil
+        folded: ((String, String, PlaybackFigures) -> Void)? = nil, session: String? = nil
     ) throws -> [SessionKPIs] {
         if fromEvents { return try eventLog(path, keepSpans: keepSpans) }
         return [
             try replayHistory(
                 path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans, warn: warn,
-                stop: stop, folded: folded
+                stop: stop, folded: folded, session: session
             ).0
         ]
     }
@@ -146,14 +148,15 @@ public enum KPISessions {
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
         options: RunOptions = RunOptions(), keepSpans: Bool = false,
         warn: @escaping (String) -> Void = { _ in }, stop: StopRequest? = nil,
-        folded: ((String, String, PlaybackFigures) -> Void)? = nil
+        folded: ((String, String, PlaybackFigures) -> Void)? = nil, session: String? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
             try TimelineReader.open(
                 path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits, warn: warn))
         var (kpis, history) = try replay(
-            &source, session: name(path), options: options, keepSpans: keepSpans, stop: stop, folded: folded)
+            &source, session: name(session ?? path), options: options, keepSpans: keepSpans, stop: stop,
+            folded: folded)
         kpis.avmetrics = source.log
         return (kpis, history)
     }

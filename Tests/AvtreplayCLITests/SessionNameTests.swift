@@ -36,6 +36,18 @@ final class SessionNameTests: XCTestCase {
         XCTAssertEqual(absolute.stdout, fromParent.stdout)
     }
 
+    /// `kpi` names a folder's sessions the same way, so shards and merges agree from anywhere.
+    func testKPIRowsNameTheSessionsAlike() throws {
+        let dir = try corpus()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fromParent = try CLI.run(["kpi", "corpus", "--format", "csv"], in: dir)
+        XCTAssertEqual(fromParent.status, 0, fromParent.stderr)
+        let names = Set(fromParent.stdout.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } })
+        XCTAssertEqual(names, ["day1/a.json", "day1/b.json"])
+        let fromInside = try CLI.run(["kpi", ".", "--format", "csv"], in: dir.appendingPathComponent("corpus"))
+        XCTAssertEqual(fromInside.stdout, fromParent.stdout)
+    }
+
     func testAShardOfOneFileAndANamedInputAreLabelled() throws {
         let dir = try corpus()
         defer { try? FileManager.default.removeItem(at: dir) }
