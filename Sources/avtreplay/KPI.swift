@@ -101,6 +101,8 @@ extension AVTReplayCommand {
 
         @OptionGroup var inputLimits: InputLimitOptions
 
+        @OptionGroup var progressOptions: ProgressOptions
+
         func validate() throws {
             if inputs.isEmpty, corpus.filesFrom == nil {
                 throw ValidationError("Missing expected argument '<input> ...'")
@@ -126,6 +128,8 @@ extension AVTReplayCommand {
             let out = try KPIOutput(path: output.output, limit: limits.maxOutputBytes.value, inputs: inputs)
             var bad = 0
             var finished = 0
+            let progress = progressLine(inputs)
+            defer { progress.finish() }
             do {
                 var writer = KPIStreamWriter(
                     format: format.stream, definitions: definitions.definitions, aggregate: aggregate, states: states)
@@ -139,6 +143,7 @@ extension AVTReplayCommand {
                     corpus.keepGoing
                     ? { _, error in
                         bad += 1
+                        progress.sessionDone()
                         writer.abandon()
                         Diagnostics.error(
                             error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
@@ -151,6 +156,7 @@ extension AVTReplayCommand {
                         try out.write(writer.add(session))
                     }
                     finished += 1
+                    progress.sessionDone()
                 }
                 let options = limits.runOptions(input: inputLimits)
                 let keepSpans = format == .json || format == .partial || states
@@ -187,6 +193,18 @@ extension AVTReplayCommand {
                 let count = bad == 1 ? "1 input was" : "\(bad) inputs were"
                 throw CommandFailure.badInput("\(count) bad input and left out; the KPIs are the others'")
             }
+        }
+
+        /// A live line on a terminal (not when the KPIs print there), plain lines with
+        /// `--progress`: sessions done of those the inputs hold.
+        private func progressLine(_ inputs: [String]) -> ProgressLine {
+            let shown = progressOptions.every != nil || (output.output != "-" || isatty(1) == 0) && isatty(2) != 0
+            guard shown, !merge,
+                let sessions = try? SessionDiscovery.expand(
+                    inputs, keepOutputs: fromEvents ? .always : .never, shard: corpus.selected)
+            else { return ProgressLine(total: 0, quiet: true) }
+            return ProgressLine(
+                total: sessions.count, quiet: output.output == "-" && isatty(1) != 0, every: progressOptions.every)
         }
 
         /// Ctrl-C or SIGTERM: the sessions finished are printed whole, the one under way is not,

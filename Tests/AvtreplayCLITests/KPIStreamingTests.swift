@@ -60,6 +60,28 @@ final class KPIStreamingTests: XCTestCase {
         return (status, received.text, stderr)
     }
 
+    /// `--progress` prints plain lines for logs: sessions done of the inputs' sessions. Waited
+    /// for (one session done, the second waiting on the FIFO), then stopped.
+    func testProgressLinesCountTheSessions() throws {
+        let process = Process()
+        process.executableURL = try CLI.binary
+        process.arguments = ["kpi", "a.json", "live.json", "--progress", "--progress-every", "0.2"]
+        process.currentDirectoryURL = dir
+        let errPath = dir.appendingPathComponent("stderr").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: errPath, contents: nil))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let printed = Readiness.wait {
+            ((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "").contains("progress: 1/2 sessions")
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertTrue(printed, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
     /// Whether the process holds `path` open.
     private static func holds(_ pid: Int32, _ path: String) -> Bool {
         let fds = "/proc/\(pid)/fd"
