@@ -171,7 +171,8 @@ extension AVTReplayCommand {
                 }
                 try sink.close()
                 for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
-                let delivery = try plan.finish(interruptedBy: stop.signal, labelled: !configuration.seriesLabels.pairs.isEmpty)
+                let delivery = try plan.finish(
+                    interruptedBy: stop.signal, labelled: !configuration.seriesLabels.pairs.isEmpty)
                 for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
                 if bad > 0 {
@@ -185,7 +186,8 @@ extension AVTReplayCommand {
                     // Stopped while reading: what was complete is kept and delivered, as when
                     // the signal comes between steps.
                     try? sink.close()
-                    let delivery = try plan.finish(interruptedBy: signal, labelled: !configuration.seriesLabels.pairs.isEmpty)
+                    let delivery = try plan.finish(
+                        interruptedBy: signal, labelled: !configuration.seriesLabels.pairs.isEmpty)
                     for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                     throw delivery.failure
                         ?? CommandFailure(message: "interrupted", status: .interrupted(signal: signal))
