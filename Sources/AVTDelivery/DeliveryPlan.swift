@@ -45,10 +45,11 @@ package final class DeliveryPlan: Sendable {
         return streamPath == "-" ? FileDescriptorSink() : try AtomicFileSink(path: streamPath)
     }
 
-    /// After the replay: publishes the dead-letter file and says what each server took.
-    package func finish(interruptedBy signal: Int32?) throws -> DeliveryReport {
+    /// After the replay: publishes the dead-letter file and says what each server took, and
+    /// which series could collide with another run's (`labelled`: whether the run has `--label`s).
+    package func finish(interruptedBy signal: Int32?, labelled: Bool = true) throws -> DeliveryReport {
         if !servers.isEmpty { try ledger.close() }
-        return DeliveryReport(
+        var report = DeliveryReport(
             servers: servers.map { server in
                 let overwritten = ledger.overwritten[server.name] ?? 0
                 let sent = ledger.delivered[server.name] ?? 0
@@ -63,5 +64,7 @@ package final class DeliveryPlan: Sendable {
                 guard let filter = server.windowFilter, filter.outside > 0 else { return nil }
                 return .init(name: server.name, points: filter.outside, window: filter.window)
             })
+        if !labelled { report.unlabelled = servers.filter { $0.kind == .prometheus }.map(\.name) }
+        return report
     }
 }

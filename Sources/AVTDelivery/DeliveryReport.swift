@@ -70,6 +70,11 @@ package struct DeliveryReport: Sendable, Equatable {
     /// The signal that stopped the replay, if one did.
     package var signal: Int32?
     package var outsideWindow: [OutsideWindow]
+    /// Prometheus and VictoriaMetrics destinations whose series carry no label of this run (no
+    /// `--label`): those servers keep one value per series and timestamp, and with an
+    /// out-of-order window (VictoriaMetrics always) answer 204 to a second one, so a collision
+    /// with another replay would go unnoticed by both runs. Said, so the user can tell runs apart.
+    package var unlabelled: [String] = []
 
     package init(
         servers: [Server], undelivered: Int = 0, reasons: [String] = [], deadLetterPath: String = "",
@@ -90,6 +95,14 @@ package struct DeliveryReport: Sendable, Equatable {
     /// One line per server, then one per server with points outside its window.
     package var summary: [String] {
         servers.map(\.line) + outsideWindow.map(\.message)
+            + (unlabelled.isEmpty
+                ? []
+                : [
+                    unlabelled.joined(separator: ", ")
+                        + ": no --label tells this run's series apart, so another replay of these inputs at "
+                        + "the same times would collide with them (the server keeps one value per series and "
+                        + "timestamp); give each run its own, e.g. --label run=NAME"
+                ])
     }
 
     /// Where the dead letters went, and what the file already held.

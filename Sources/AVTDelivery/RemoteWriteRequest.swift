@@ -18,12 +18,32 @@ package struct RemoteWriteRequest {
 
     package private(set) var series: [Series] = []
 
+    /// A series' labels as a dictionary key, without copying them into another array (a batch
+    /// looks one up per sample).
+    private struct Key: Hashable {
+        let labels: [(name: String, value: String)]
+
+        static func == (a: Key, b: Key) -> Bool { a.labels.elementsEqual(b.labels) { $0 == $1 } }
+
+        func hash(into hasher: inout Hasher) {
+            for label in labels {
+                hasher.combine(label.name)
+                hasher.combine(label.value)
+            }
+        }
+    }
+
     /// Groups samples into series: each sample's labels (any order) with its value and time.
     package init(_ samples: [(labels: [(name: String, value: String)], value: Double, milliseconds: Int)]) {
-        var index: [[String]: Int] = [:]
+        var index: [Key: Int] = [:]
         for sample in samples {
-            let labels = sample.labels.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            let key = labels.flatMap { [$0.name, $0.value] }
+            // Lines come with their labels sorted but for `__name__` first: sorted only if not.
+            let inOrder = zip(sample.labels, sample.labels.dropFirst()).allSatisfy {
+                $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            }
+            let labels =
+                inOrder ? sample.labels : sample.labels.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            let key = Key(labels: labels)
             if let i = index[key] {
                 series[i].samples.append((sample.value, sample.milliseconds))
             } else {

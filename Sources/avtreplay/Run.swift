@@ -192,7 +192,8 @@ extension AVTReplayCommand {
                 }
                 try PartialOutput.close(sink, target: target, interrupted: stop.signal != nil)
                 for warning in backends.encoders.influx.rewrites.warnings { Diagnostics.warning(warning) }
-                let delivery = try plan.finish(interruptedBy: stop.signal)
+                let delivery = try plan.finish(
+                    interruptedBy: stop.signal, labelled: !configuration.seriesLabels.pairs.isEmpty)
                 for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                 if let failure = delivery.failure { throw failure }
                 if bad > 0 {
@@ -206,7 +207,8 @@ extension AVTReplayCommand {
                     // Stopped while reading: what was complete is kept and delivered, as when
                     // the signal comes between steps.
                     try? PartialOutput.close(sink, target: target, interrupted: true)
-                    let delivery = try plan.finish(interruptedBy: signal)
+                    let delivery = try plan.finish(
+                        interruptedBy: signal, labelled: !configuration.seriesLabels.pairs.isEmpty)
                     for line in delivery.summary { Diagnostics.print("avtreplay: " + line) }
                     throw delivery.failure
                         ?? CommandFailure(message: "interrupted", status: .interrupted(signal: signal))

@@ -4,9 +4,9 @@ import XCTest
 /// A folder of generated sessions (`scripts/gen-timeline.py`, one seed each), for the tests of
 /// what a server keeps of a whole folder.
 enum GeneratedCorpus {
-    /// `count` sessions of `steps` steps on two trackers, as `s001.jsonl`, `s002.jsonl`, … in a
-    /// new temporary directory.
-    static func make(count: Int, steps: Int) throws -> URL {
+    /// `count` sessions of `steps` steps on `trackers` trackers (two by default: a scripted one
+    /// and an AVPlayer one), as `s001.jsonl`, `s002.jsonl`, … in a new temporary directory.
+    static func make(count: Int, steps: Int, trackers: Int = 2) throws -> URL {
         let dir = try CLI.temporaryDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -14,7 +14,7 @@ enum GeneratedCorpus {
             "-c",
             """
             for i in $(seq 1 \(count)); do
-              python3 scripts/gen-timeline.py \(steps) --seed "$i" --trackers 2 --format jsonl \
+              python3 scripts/gen-timeline.py \(steps) --seed "$i" --trackers \(trackers) --format jsonl \
                 > "$1/$(printf 's%03d.jsonl' "$i")" || exit 1
             done
             """,

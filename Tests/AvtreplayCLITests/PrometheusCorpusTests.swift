@@ -116,6 +116,49 @@ final class PrometheusCorpusTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--label __x=1: the name \"__x\" is not a Prometheus label name"), bad.stderr)
     }
 
+    /// Startup as a histogram over 50 sessions: every StartTime metric `run` writes is one
+    /// observation, and the 90th percentile Prometheus estimates lies in the bucket that holds
+    /// the true one, computed from the same StartTime values.
+    func testStartupHistogramOverFiftySessionsCountsEveryStartup() throws {
+        let destination = try prometheus.replacingOccurrences(of: "http://", with: "prometheus://")
+        // One scripted tracker, 20 steps: mostly first playbacks, whose startups (0.4 to 2.5 s) put
+        // the p90 in a bounded bucket.
+        let corpus = try GeneratedCorpus.make(count: 50, steps: 20, trackers: 1)
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let end = Int(Date().timeIntervalSince1970) * 1000
+        let id = "h" + UUID().uuidString.prefix(8).lowercased()
+        let arguments = ["run", corpus.path, "--end-time", String(end), "--jobs", "2"]
+        let records = try CLI.run(arguments)
+        XCTAssertEqual(records.status, 0, records.stderr)
+        var startups: [Double] = []
+        for line in records.stdout.split(separator: "\n") where line.contains(#""name":"StartTime""#) {
+            let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            startups.append((record?["value"] as? Double ?? -1) / 1000)
+        }
+        XCTAssertGreaterThanOrEqual(startups.count, 50)
+
+        let sent = try CLI.run(arguments + ["--to", destination, "--label", "test=" + id])
+        XCTAssertEqual(sent.status, 0, sent.stderr)
+        XCTAssertTrue(sent.stderr.contains(" 0 undelivered"), sent.stderr)
+        XCTAssertEqual(
+            try value("sum(oavt_startup_duration_seconds_count{test=\"\(id)\"})", at: end), Double(startups.count),
+            "one observation per StartTime, equal ones included")
+        XCTAssertEqual(
+            try value("sum(oavt_startup_duration_seconds_sum{test=\"\(id)\"})", at: end) ?? 0,
+            startups.reduce(0, +), accuracy: 1e-6)
+
+        // The true p90 (nearest rank) and the bucket it falls in, from the documented bounds.
+        let sorted = startups.sorted()
+        let p90 = sorted[Int((0.9 * Double(sorted.count)).rounded(.up)) - 1]
+        let bounds = [0, 0.25, 0.5, 1, 2, 4, 8, 16]
+        let estimate = try value(
+            "histogram_quantile(0.9, sum by (le) (oavt_startup_duration_seconds_bucket{test=\"\(id)\"}))", at: end)
+        let q = try XCTUnwrap(estimate)
+        let upper = try XCTUnwrap(bounds.first { $0 >= p90 }, "p90 \(p90) past the last bound")
+        let lower = bounds.last { $0 < upper } ?? 0
+        XCTAssertTrue(lower <= q && q <= upper, "p90 \(p90) is in (\(lower), \(upper)], Prometheus says \(q)")
+    }
+
     /// `increase()` over every counter series of 50 sessions ending now counts exactly the
     /// events and metrics `run` wrote: each series starts at 0 before its session and holds its
     /// last value at the session's end, where the query is evaluated.

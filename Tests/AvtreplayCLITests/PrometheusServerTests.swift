@@ -105,17 +105,18 @@ final class PrometheusServerTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let dead = dir.appendingPathComponent("dead.jsonl").path
         // The fixture's own start time, months ago: outside the hour Prometheus keeps.
-        // 171 samples of records, 8 running sums of its 7 PlayTime and 1 RebufferTime, and each
-        // of the 24 counter series' 0 before the session and last value at its end: 227.
+        // 170 samples of records, 8 running sums of its 7 PlayTime and 1 RebufferTime, each of
+        // the 24 counter series' 0 before the session and last value at its end, and the startup
+        // histogram's 3 points of 10 samples (all 0 before, the Start, the end): 256.
         let run = try CLI.run(["run", "fixtures/happy-path.json", "--to", try destination, "--dead-letter", dead])
         XCTAssertEqual(run.status, 3, run.stderr)
-        XCTAssertTrue(run.stderr.contains("0 samples delivered, 227 undelivered"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("0 samples delivered, 256 undelivered"), run.stderr)
         XCTAssertEqual(
-            run.stderr.components(separatedBy: "227 samples outside what the remote-write server keeps").count, 2,
+            run.stderr.components(separatedBy: "256 samples outside what the remote-write server keeps").count, 2,
             "said once: \(run.stderr)")
         XCTAssertTrue(run.stderr.contains("--end-time now"), run.stderr)
         let kept = try String(contentsOfFile: dead, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(kept.count, 227)
+        XCTAssertEqual(kept.count, 256)
         XCTAssertTrue(kept.allSatisfy { $0.contains(#""format":"openmetrics""#) })
 
         // Without the window they reach the server, which refuses them (older than its one-day
@@ -126,7 +127,7 @@ final class PrometheusServerTests: XCTestCase {
         ])
         XCTAssertEqual(send.status, 3, send.stderr)
         let refused = try String(contentsOfFile: again, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(refused.count, 227)
+        XCTAssertEqual(refused.count, 256)
         // 2.42 says so with a 500 ("too old sample") when it has an out-of-order window, a 400
         // ("out of bounds") without one; either way nothing is retried in vain.
         XCTAssertTrue(

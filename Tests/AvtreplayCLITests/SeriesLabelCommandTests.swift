@@ -51,6 +51,31 @@ final class SeriesLabelCommandTests: XCTestCase {
             })
     }
 
+    /// Prometheus and VictoriaMetrics keep one value per series and timestamp, and may answer
+    /// 204 to a second: a run without `--label` says, in one line, that another replay at the
+    /// same times would collide with it. Other servers' summaries do not (their collisions are
+    /// counted or documented apart). The servers are down here: the summary is printed anyway.
+    func testARunWithoutALabelSaysAnotherReplayCouldCollideWithItsSeries() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let warning = "no --label tells this run's series apart"
+        func stderr(_ extra: [String]) throws -> String {
+            let run = try CLI.run(
+                ["run", "fixtures/happy-path.json", "--delivery-attempts", "1", "--end-time", "now"] + extra + [
+                    "--dead-letter", dir.appendingPathComponent(UUID().uuidString + ".jsonl").path,
+                ])
+            XCTAssertEqual(run.status, 3, run.stderr)
+            return run.stderr
+        }
+        let unlabelled = try stderr(["--to", "prometheus://127.0.0.1:9"])
+        let lines = unlabelled.split(separator: "\n").filter { $0.contains(warning) }
+        XCTAssertEqual(lines.count, 1, unlabelled)
+        XCTAssertTrue(lines.first?.hasPrefix("avtreplay: prometheus://127.0.0.1:9: ") == true, unlabelled)
+        XCTAssertTrue(lines.first?.contains("--label run=NAME") == true, unlabelled)
+        XCTAssertFalse(try stderr(["--to", "prometheus://127.0.0.1:9", "--label", "run=a"]).contains(warning))
+        XCTAssertFalse(try stderr(["--to", "influxdb://127.0.0.1:9/db"]).contains(warning))
+    }
+
     func testABadLabelIsBadInputNamingTheFlag() throws {
         for (label, expected) in [
             ("run", "--label run: expected NAME=VALUE"),

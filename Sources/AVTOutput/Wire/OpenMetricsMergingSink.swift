@@ -30,6 +30,9 @@ package final class OpenMetricsMergingSink: ByteSink {
         var byHash: [UInt64: Int] = [:]
         /// Series whose key's hash another key had first (rare): looked up by the key itself.
         var collided: [[UInt8]: Int] = [:]
+        /// A histogram's point (its buckets, `_count` and `_sum` at one time) is one group whose
+        /// samples stay together, so its series are keyed without the suffix and `le`.
+        var histogram = false
 
         /// The place of the series of the key `line[start..<end]`, made if it is new.
         mutating func series(_ line: ArraySlice<UInt8>, _ start: Int, _ end: Int, hash: UInt64) -> Int {
@@ -114,6 +117,13 @@ package final class OpenMetricsMergingSink: ByteSink {
                 sampleFamilies[name + "_total"] = name
                 sampleNames.removeAll { $0.bytes.elementsEqual((name + "_total").utf8) }
             }
+            if words[1].elementsEqual("TYPE".utf8), words[3].elementsEqual("histogram".utf8) {
+                families[family].histogram = true
+                for suffix in ["_bucket", "_count", "_sum"] {
+                    sampleFamilies[name + suffix] = name
+                    sampleNames.removeAll { $0.bytes.elementsEqual((name + suffix).utf8) }
+                }
+            }
             return
         }
         let nameEnd = line.firstIndex { $0 == 0x7B || $0 == 0x20 } ?? line.endIndex
@@ -140,12 +150,46 @@ package final class OpenMetricsMergingSink: ByteSink {
             }
             i -= 1
         }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for k in line.startIndex..<end { hash = (hash ^ UInt64(line[k])) &* 0x0000_0100_0000_01B3 }
-        let series = families[family].series(line, line.startIndex, end, hash: hash)
+        let series: Int
+        if families[family].histogram {
+            let key = Self.histogramGroup(line[line.startIndex..<end], nameEnd: nameEnd)
+            series = families[family].series(key[...], 0, key.count, hash: Self.hash(key[...]))
+        } else {
+            series = families[family].series(line, line.startIndex, end, hash: Self.hash(line[line.startIndex..<end]))
+        }
         families[family].series[series].buffer.append(contentsOf: line)
         buffered += line.count
         if buffered >= spillThreshold { try spill() }
+    }
+
+    /// FNV-1a of a series key.
+    private static func hash(_ key: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    /// A histogram sample's group: its labels without `le` (the name's suffix dropped too, as
+    /// every sample of the family shares the group's key apart from it).
+    private static func histogramGroup(_ series: ArraySlice<UInt8>, nameEnd: Int) -> [UInt8] {
+        var key: [UInt8] = []
+        var i = nameEnd
+        while i < series.endIndex {
+            // A label starts after `{` or `,`; `le="…"` holds no quote or backslash.
+            let atLabel = series[i - 1] == 0x7B || series[i - 1] == 0x2C
+            if atLabel, series[i...].starts(with: "le=\"".utf8) {
+                var j = i + 4
+                while j < series.endIndex, series[j] != 0x22 { j += 1 }
+                i = j + 1
+                if i < series.endIndex, series[i] == 0x2C { i += 1 }
+                continue
+            }
+            key.append(series[i])
+            i += 1
+        }
+        // `le` was the last label: `{a="1",}` or `{}` is what `_count` writes as `{a="1"}` or nothing.
+        if key.last == 0x7D, key.count >= 2, key[key.count - 2] == 0x2C { key.remove(at: key.count - 2) }
+        return key == Array("{}".utf8) ? [] : key
     }
 
     /// Moves every series' buffer to the spool file, as the next piece of that series.

@@ -8,7 +8,7 @@ import AVTCore
 /// itself has no `_total`, as OpenMetrics wants).
 package struct PrometheusFamily: Sendable, Equatable {
     package enum Kind: String, Sendable {
-        case counter, gauge
+        case counter, gauge, histogram
     }
 
     /// The family name (`oavt_events` for the samples `oavt_events_total`).
@@ -18,7 +18,8 @@ package struct PrometheusFamily: Sendable, Equatable {
     package let unit: String
     package let help: String
 
-    /// The name every sample of the family carries.
+    /// The name every sample of the family carries (a histogram's samples add `_bucket`, `_count`
+    /// and `_sum` to it).
     package var sampleName: String { kind == .counter ? name + "_total" : name }
 
     init(_ name: String, _ kind: Kind, unit: String = "", _ help: String) {
@@ -42,12 +43,27 @@ package struct PrometheusFamily: Sendable, Equatable {
         package let family: PrometheusFamily
     }
 
+    /// Startups, per tracker, as a histogram: a gauge folds two equal startups of one instant
+    /// into one sample, and a quantile over gauges is a quantile over samples, not over plays.
+    /// Each Start whose `timeSinceMediaRequest` (else `timeSinceStreamLoad`) is set is one
+    /// observation: the Starts OpenAVT's StartTime metric is made from.
+    package struct Distribution: Sendable {
+        package let action: Action
+        package let attributes: [Attribute]
+        /// Upper bounds in milliseconds (the attributes' unit), +Inf not included.
+        package let bounds: [Int]
+        package let family: PrometheusFamily
+    }
+
+    /// Buckets a video team reads startups in: a quarter second to 16 s, doubling.
+    package static let startup = Distribution(
+        action: .start, attributes: ["timeSinceMediaRequest", "timeSinceStreamLoad"],
+        bounds: [250, 500, 1000, 2000, 4000, 8000, 16000],
+        family: .init(
+            "oavt_startup_duration_seconds", .histogram, unit: "seconds",
+            "Time from MediaRequest (else StreamLoad) to Start, per tracker"))
+
     package static let intervals: [Interval] = [
-        Interval(
-            action: .start, attributes: ["timeSinceMediaRequest", "timeSinceStreamLoad"],
-            family: .init(
-                "oavt_startup_duration_seconds", .gauge, unit: "seconds",
-                "Time from MediaRequest (else StreamLoad) to Start, per tracker")),
         Interval(
             action: .bufferFinish, attributes: ["timeSinceBufferBegin"],
             family: .init(
@@ -87,9 +103,12 @@ package struct PrometheusFamily: Sendable, Equatable {
 
     package static let states: [State] = [
         State(
-            attribute: .bitrate, divisor: 1,
+            // Bytes, not bits: Prometheus' base unit for data, so the bitrate sits beside other
+            // byte rates (a network's `_bytes_total`) without a conversion in the query.
+            attribute: .bitrate, divisor: 8,
             family: .init(
-                "oavt_bitrate_bits_per_second", .gauge, "Bitrate of the rendition playing, per tracker")),
+                "oavt_bitrate_bytes_per_second", .gauge, unit: "bytes_per_second",
+                "Bitrate of the rendition playing, in bytes per second, per tracker")),
         State(
             attribute: .resolutionHeight, divisor: 1,
             family: .init(
@@ -191,7 +210,7 @@ package struct PrometheusFamily: Sendable, Equatable {
 
     /// Every family of the table, in the order `--format openmetrics` describes them.
     package static let known: [PrometheusFamily] =
-        [events] + intervals.map(\.family) + states.map(\.family) + totals.map(\.family)
+        [events, startup.family] + intervals.map(\.family) + states.map(\.family) + totals.map(\.family)
         + ["StartTime", "RebufferTime", "PlayTime", "NumPlays", "NumRebuffers", "NumRequests", "NumLoads", "NumEnds"]
         .map { metrics[$0]! } + ["PlayTime", "RebufferTime"].map { cumulative[$0]! }
 }

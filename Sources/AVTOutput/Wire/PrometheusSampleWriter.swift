@@ -42,6 +42,23 @@ package struct PrometheusSampleWriter {
     private var pending: [(series: String, value: String)] = []
     /// Where a series sits in `pending`, for folding counter samples.
     private var pendingIndex: [String: Int] = [:]
+    /// A histogram series (one per tracker): its cumulative buckets, count and sum, written as
+    /// one OpenMetrics point (every bucket, `_count`, `_sum`) per millisecond it changed in.
+    private struct Histogram {
+        /// `name_bucket{…,le="…"}` per bound and +Inf, then `name_count{…}`, `name_sum{…}`.
+        let names: [String]
+        let bounds: [Int]
+        /// Observations at or below each bound, cumulative as OpenMetrics wants.
+        var buckets: [Int]
+        var count = 0
+        /// Milliseconds, divided once when written: no rounding error builds up.
+        var sum = 0.0
+        var ms = Int.min
+    }
+    private var histograms: [Histogram] = []
+    private var histogramIndex: [String: Int] = [:]
+    /// Histograms changed in the millisecond `pending` belongs to.
+    private var pendingHistograms: [Int] = []
 
     package init(records: RecordEncoder, describes: Bool) {
         self.records = records
@@ -53,6 +70,12 @@ package struct PrometheusSampleWriter {
         advance(to: records.startTime + event.timestamp, lines: &lines)
         let tracker = event.trackerId.flatMap { records.trackerNames.indices.contains($0) ? $0 : nil } ?? -1
         count(Labels(.events, action: event.action, tracker: tracker), by: 1, lines: &lines)
+        let startup = PrometheusFamily.startup
+        if event.action == startup.action,
+            let ms = startup.attributes.lazy.compactMap({ Self.number(event[$0]) }).first
+        {
+            observe(ms, in: Labels(startup.family, tracker: tracker), bounds: startup.bounds, lines: &lines)
+        }
         for interval in PrometheusFamily.intervals where interval.action == event.action {
             if let ms = interval.attributes.lazy.compactMap({ Self.number(event[$0]) }).first {
                 gauge(Labels(interval.family, tracker: tracker), value: ms / 1000, lines: &lines)
@@ -111,13 +134,69 @@ package struct PrometheusSampleWriter {
             lines.append(counters[i].series + " " + counters[i].value + " " + stamp)
             counters[i].ms = end
         }
+        for i in histograms.indices where histograms[i].ms < end {
+            point(histograms[i], stamp, to: &lines)
+            histograms[i].ms = end
+        }
     }
 
     private mutating func writePending(to lines: inout [String]) {
         let stamp = Self.timestamp(instant)
         for (series, value) in pending { lines.append(series + " " + value + " " + stamp) }
+        for i in pendingHistograms { point(histograms[i], stamp, to: &lines) }
         pending.removeAll(keepingCapacity: true)
         pendingIndex.removeAll(keepingCapacity: true)
+        pendingHistograms.removeAll(keepingCapacity: true)
+    }
+
+    /// One histogram point: its lines together, buckets in order, as OpenMetrics wants them.
+    private func point(_ histogram: Histogram, _ stamp: String, to lines: inout [String]) {
+        for (i, name) in histogram.names.enumerated() {
+            let value: String
+            switch i {
+            case ..<histogram.bounds.count: value = String(histogram.buckets[i])
+            case histogram.bounds.count, histogram.bounds.count + 1: value = String(histogram.count)
+            default: value = Self.number(histogram.sum / 1000)
+            }
+            lines.append(name + " " + value + " " + stamp)
+        }
+    }
+
+    /// Adds one observation (in milliseconds) to a histogram; a new one's first point is all 0
+    /// at the session's start, so its first observation is an increase, as for counters.
+    private mutating func observe(_ ms: Double, in labels: Labels, bounds: [Int], lines: inout [String]) {
+        let key = series(labels, lines: &lines)
+        let i: Int
+        if let known = histogramIndex[key] {
+            i = known
+        } else {
+            let name = labels.described.name
+            let pairs = labelPairs(labels)
+            var names = bounds.map { bound in
+                Self.text(name + "_bucket", pairs + [("le", Self.bucketBound(bound))])
+            }
+            names.append(Self.text(name + "_bucket", pairs + [("le", "+Inf")]))
+            names += [Self.text(name + "_count", pairs), Self.text(name + "_sum", pairs)]
+            i = histograms.count
+            histogramIndex[key] = i
+            histograms.append(
+                Histogram(names: names, bounds: bounds, buckets: Array(repeating: 0, count: bounds.count)))
+            point(histograms[i], Self.timestamp(records.startTime - 1), to: &lines)
+        }
+        for b in bounds.indices where ms <= Double(bounds[b]) { histograms[i].buckets[b] += 1 }
+        histograms[i].count += 1
+        histograms[i].sum += ms
+        if histograms[i].ms != instant {
+            histograms[i].ms = instant
+            pendingHistograms.append(i)
+        }
+    }
+
+    /// A bucket's bound in seconds as the OpenMetrics parsers want it: the canonical float
+    /// (`1.0`, `0.25`), so `le` values match whoever else writes the same bucket.
+    static func bucketBound(_ ms: Int) -> String {
+        let text = Self.number(Double(ms) / 1000)
+        return text.contains(".") ? text : text + ".0"
     }
 
     private mutating func advance(to ms: Int, lines: inout [String]) {
@@ -223,14 +302,26 @@ package struct PrometheusSampleWriter {
             lines.append("# TYPE \(family.name) \(family.kind.rawValue)")
             if !family.unit.isEmpty { lines.append("# UNIT \(family.name) \(family.unit)") }
         }
+        let text = Self.text(family.sampleName, labelPairs(labels))
+        seriesTexts[labels] = text
+        return text
+    }
+
+    /// A series' labels: its own, the session and the `--label`s.
+    private func labelPairs(_ labels: Labels) -> [(String, String)] {
         var all: [(String, String)] = []
         if let action = labels.action { all.append(("action", action.name)) }
         if labels.tracker >= 0 { all.append(("tracker", records.trackerNames[labels.tracker])) }
         if labels.seq > 0 { all.append(("seq", String(labels.seq))) }
         if let session = records.seriesSession { all.append(("session", session)) }
         all += records.labels.map { ($0.name, $0.value) }
-        all.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-        var text = family.sampleName
+        return all
+    }
+
+    /// `name{label="value",…}`, the labels sorted by name.
+    private static func text(_ name: String, _ pairs: [(String, String)]) -> String {
+        let all = pairs.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var text = name
         if !all.isEmpty {
             text += "{"
             for (i, (name, value)) in all.enumerated() {
@@ -239,7 +330,6 @@ package struct PrometheusSampleWriter {
             }
             text += "}"
         }
-        seriesTexts[labels] = text
         return text
     }
 

@@ -13,7 +13,7 @@ package struct SeriesLabels: Sendable, Equatable {
 
     /// Names the records' own labels and tags use: a label of the same name would make a
     /// series ambiguous, or overwrite one of them.
-    package static let reserved: Set<String> = ["action", "tracker", "seq", "session"]
+    package static let reserved: Set<String> = ["action", "tracker", "seq", "session", "le"]
 
     package init() {}
 

@@ -153,7 +153,13 @@ final class PrometheusDeliveryTests: XCTestCase {
         XCTAssertEqual(sample.milliseconds, -1)
         XCTAssertEqual(PrometheusSampleLine("oavt_a NaN 1.000")?.value.isNaN, true)
         XCTAssertEqual(PrometheusSampleLine("oavt_a +Inf 1772366400.123")?.milliseconds, 1_772_366_400_123)
-        for bad in ["", "oavt_a 1", "oavt_a 1 1.5", "oavt_a x 1.000", "oavt_a{b=\"c} 1 1.000", "oavt_a{b=c} 1 1.000"] {
+        XCTAssertEqual(PrometheusSampleLine(#"oavt_a{b="é\"ü"}2 1.000"#)?.labels.last?.value, "é\"ü")
+        XCTAssertEqual(PrometheusSampleLine("oavt_a 1 9223372036854774.807")?.milliseconds, 9_223_372_036_854_774_807)
+        for bad in [
+            "", "oavt_a 1", "oavt_a 1 1.5", "oavt_a x 1.000", "oavt_a{b=\"c} 1 1.000", "oavt_a{b=c} 1 1.000",
+            "oavt_a 1 1.0000", "oavt_a 1 +1.000", "oavt_a 1 1.00x", "oavt_a 1 .000", "oavt_a 1 1.000 2",
+            "oavt_a 1 9223372036854775.000", "{a=\"b\"} 1 1.000", "oavt_a{=\"b\"} 1 1.000",
+        ] {
             XCTAssertNil(PrometheusSampleLine(bad), bad)
         }
         // Whatever the writer writes reads back.

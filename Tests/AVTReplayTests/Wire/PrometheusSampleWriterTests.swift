@@ -87,18 +87,51 @@ final class PrometheusSampleWriterTests: XCTestCase {
                         "timeSinceStreamLoad": .int(900), "bitrate": .int(2_500_000), "position": .int(1500),
                         "accumBufferTime": .int(250), "title": .string("not a label"), "isMuted": .bool(true),
                     ]), to: &out)
-        }
+        }.filter { !$0.hasPrefix("oavt_startup_duration_seconds") }
         XCTAssertEqual(
             out,
             [
                 #"oavt_events_total{action="Start",tracker="content"} 0 1772366399.999"#,
                 "oavt_buffered_seconds_total 0 1772366399.999",
                 #"oavt_events_total{action="Start",tracker="content"} 1 1772366400.000"#,
-                #"oavt_startup_duration_seconds{tracker="content"} 0.9 1772366400.000"#,
-                #"oavt_bitrate_bits_per_second{tracker="content"} 2500000 1772366400.000"#,
+                // 2,500,000 bits per second are 312,500 bytes: Prometheus' base unit.
+                #"oavt_bitrate_bytes_per_second{tracker="content"} 312500 1772366400.000"#,
                 #"oavt_position_seconds{tracker="content"} 1.5 1772366400.000"#,
                 "oavt_buffered_seconds_total 0.25 1772366400.000",
             ])
+    }
+
+    /// Each Start is one observation of the startup histogram, even two equal ones in one
+    /// millisecond (a gauge would fold them into one sample); a point is all its buckets, the
+    /// count and the sum at one time, starting from 0 before the session and repeated at its end.
+    func testStartupsAreObservationsOfAHistogramWithVideoBuckets() {
+        let startup = { (ms: Int, at: Int) in
+            Event(action: .start, timestamp: at, trackerId: 0, attributes: ["timeSinceMediaRequest": .int(ms)])
+        }
+        let out = lines(end: start + 60_000) { w, out in
+            w.add(startup(700, 10), to: &out)
+            w.add(startup(700, 10), to: &out)
+            // No timeSinceMediaRequest: the StreamLoad's time, as OpenAVT's StartTime.
+            w.add(
+                Event(action: .start, timestamp: 20, trackerId: 0, attributes: ["timeSinceStreamLoad": .int(20_000)]),
+                to: &out)
+            w.add(Event(action: .start, timestamp: 30, trackerId: 0), to: &out)
+        }.filter { $0.hasPrefix("oavt_startup_duration_seconds") }
+        func point(_ buckets: [Int], count: Int, sum: String, at stamp: String) -> [String] {
+            let bounds = ["0.25", "0.5", "1.0", "2.0", "4.0", "8.0", "16.0", "+Inf"]
+            return zip(bounds, buckets + [count]).map { bound, n in
+                #"oavt_startup_duration_seconds_bucket{le="\#(bound)",tracker="content"} \#(n) \#(stamp)"#
+            } + [
+                #"oavt_startup_duration_seconds_count{tracker="content"} \#(count) \#(stamp)"#,
+                #"oavt_startup_duration_seconds_sum{tracker="content"} \#(sum) \#(stamp)"#,
+            ]
+        }
+        XCTAssertEqual(
+            out,
+            point([0, 0, 0, 0, 0, 0, 0], count: 0, sum: "0", at: "1772366399.999")
+                + point([0, 0, 2, 2, 2, 2, 2], count: 2, sum: "1.4", at: "1772366400.010")
+                + point([0, 0, 2, 2, 2, 2, 2], count: 3, sum: "21.4", at: "1772366400.020")
+                + point([0, 0, 2, 2, 2, 2, 2], count: 3, sum: "21.4", at: "1772366460.000"))
     }
 
     /// A counter's last value is repeated at the session's end, so `increase()` evaluated there
