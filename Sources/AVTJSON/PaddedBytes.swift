@@ -26,8 +26,23 @@ package struct PaddedBytes {
 
     @inlinable
     package mutating func append(contentsOf bytes: some Collection<UInt8>) {
-        storage.replaceSubrange(count..<(count + JSONBuffer.copyPadding), with: bytes)
-        storage.append(contentsOf: repeatElement(0, count: JSONBuffer.copyPadding))
+        // The padding comes off and goes back on: plain appends, not the generic
+        // `replaceSubrange` and `repeatElement` walks, a byte at a time through witness calls.
+        storage.removeLast(JSONBuffer.copyPadding)
+        storage.append(contentsOf: bytes)
+        storage.append(contentsOf: Self.padding)
+    }
+
+    /// The padding's zeros, made once.
+    @usableFromInline static let padding = [UInt8](repeating: 0, count: JSONBuffer.copyPadding)
+
+    /// Appends `count` zero bytes. A memset, not the generic `append(contentsOf:)` of a
+    /// `repeatElement`, which walked the collection a byte at a time through witness calls.
+    @inlinable
+    package mutating func appendZeros(_ count: Int) {
+        precondition(count >= 0)
+        // The padding is zeros already: only the new bytes are added, past it.
+        storage += [UInt8](repeating: 0, count: count)
     }
 
     /// Overwrites bytes from `offset` on; they must lie inside `0..<count`.

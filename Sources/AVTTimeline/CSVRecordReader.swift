@@ -39,7 +39,9 @@ package struct CSVRecordReader {
 
     init(_ input: ByteInput, chunkSize: Int = 1 << 18) throws(TimelineError) {
         self.input = input
-        self.buffer = [UInt8](repeating: 0, count: chunkSize)
+        // A small file gets a buffer its size (grown like any buffer if it grew meanwhile).
+        let size = input.sizeHint.map { Swift.max($0 + 1, 1 << 12) } ?? chunkSize
+        self.buffer = [UInt8](repeating: 0, count: Swift.min(chunkSize, size))
         while end < 3, !atEOF { try refill() }
         if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             start = 3
@@ -237,7 +239,7 @@ package struct CSVRecordReader {
             end -= start
             start = 0
         }
-        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
         let n = try input.read(into: &buffer, from: end)
         if n == 0 { atEOF = true } else { end += n }
     }

@@ -60,6 +60,21 @@ final class PaddedBytesTests: XCTestCase {
         XCTAssertTrue(bytes.storage[bytes.count...].allSatisfy { $0 == 0 })
     }
 
+    /// Zeros appended in one go (an encoder's cache growing) keep the count and the padding.
+    func testAppendedZerosKeepThePadding() {
+        var bytes = PaddedBytes()
+        bytes.append(contentsOf: [7, 8, 9])
+        bytes.appendZeros(130)
+        XCTAssertEqual(bytes.count, 133)
+        XCTAssertEqual(Array(bytes.bytes), [7, 8, 9] + [UInt8](repeating: 0, count: 130))
+        XCTAssertEqual(bytes.storage.count, bytes.count + JSONBuffer.copyPadding)
+        XCTAssertTrue(bytes.storage[bytes.count...].allSatisfy { $0 == 0 })
+        bytes.replace(at: 131, with: [5, 6])
+        var w = JSONBuffer()
+        w.append(bytes, start: 130, count: 3)
+        XCTAssertEqual(w.bytes, [0, 5, 6])
+    }
+
     func testAnEmptyBufferCopiesNothing() {
         let bytes = PaddedBytes()
         var w = JSONBuffer()

@@ -20,10 +20,15 @@ package struct EncodedStringCache {
     /// written afresh each time.
     private var arena = PaddedBytes()
     private static let stride = 128
+    /// The slots kept at most (128 KiB of arena).
+    private static let slotLimit = 1024
 
     mutating func write(_ string: String, slot: Int, into w: inout JSONBuffer) {
+        // Attribute indexes are the process's: past the first few thousand names (a corpus
+        // whose sessions each bring their own) a slot would cost its stride in every session.
+        guard slot < Self.slotLimit else { return w.string(string) }
         let identity = unsafeBitCast(string, to: Identity.self)
-        if slot >= identities.count { grow(to: slot + 1) }
+        if slot >= identities.count { grow(to: Swift.min(Self.slotLimit, Swift.max(slot + 1, identities.count * 2))) }
         if identities[slot] != identity || lengths[slot] < 0 {
             guard remember(string, identity, slot: slot) else { return w.string(string) }
         }
@@ -59,9 +64,9 @@ package struct EncodedStringCache {
 
     private mutating func grow(to count: Int) {
         let extra = count - identities.count
-        identities.append(contentsOf: repeatElement((0, 0), count: extra))
-        strings.append(contentsOf: repeatElement("", count: extra))
-        lengths.append(contentsOf: repeatElement(-1, count: extra))
-        arena.append(contentsOf: repeatElement(0, count: extra * Self.stride))
+        identities += Array(repeating: (0, 0), count: extra)
+        strings += Array(repeating: "", count: extra)
+        lengths += Array(repeating: -1, count: extra)
+        arena.appendZeros(extra * Self.stride)
     }
 }

@@ -42,10 +42,15 @@ public final class ByteInput {
                 throw TimelineError(file: path, message: "is a directory, not a timeline")
             }
             mayBlock = (info.st_mode & S_IFMT) != S_IFREG
+            if !mayBlock { sizeHint = Int(info.st_size) }
             // A regular file reads as it always did.
             if !mayBlock { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
         }
     }
+
+    /// A regular file's size when it was opened, to size buffers for small inputs (a corpus of
+    /// small sessions would otherwise zero a full chunk per file); nil for anything else.
+    package private(set) var sizeHint: Int?
 
     /// Bytes already in memory (fuzzing, tests, embedding): read exactly like a file.
     public init(bytes: [UInt8], name: String) {
@@ -59,9 +64,11 @@ public final class ByteInput {
 
     /// Up to `count` first bytes, without consuming them (format sniffing on stdin).
     public func peek(_ count: Int) throws(TimelineError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: count)
+        // Sniffed several times per input: what is at hand is not read (nor zeroed) again.
+        if pending.count >= count || fd < 0 { return Array(pending.prefix(count)) }
+        var chunk = [UInt8](repeating: 0, count: min(count, sizeHint.map { max($0 + 1, 1) } ?? count))
         while fd >= 0, pending.count < count {
-            let n = try readDescriptor(into: &chunk, from: 0, limit: count - pending.count)
+            let n = try readDescriptor(into: &chunk, from: 0, limit: min(chunk.count, count - pending.count))
             if n == 0 { break }
             pending.append(contentsOf: chunk[0..<n])
         }

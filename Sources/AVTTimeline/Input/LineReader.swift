@@ -18,7 +18,9 @@ package struct LineReader {
 
     package init(_ input: ByteInput, chunkSize: Int = 1 << 18) {
         self.input = input
-        self.buffer = [UInt8](repeating: 0, count: chunkSize)
+        // A small file gets a buffer its size (grown like any buffer if it grew meanwhile).
+        let size = input.sizeHint.map { Swift.max($0 + 1, 1 << 12) } ?? chunkSize
+        self.buffer = [UInt8](repeating: 0, count: Swift.min(chunkSize, size))
     }
 
     /// Calls `body` with the next line's bytes; returns false at the end of input.
@@ -82,7 +84,7 @@ package struct LineReader {
             end -= start
             start = 0
         }
-        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
         let n = try input.read(into: &buffer, from: end)
         if n == 0 { atEOF = true } else { end += n }
     }
