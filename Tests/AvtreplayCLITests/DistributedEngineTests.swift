@@ -116,6 +116,63 @@ final class DistributedEngineTests: XCTestCase {
         }
     }
 
+    /// A cluster as one is deployed: a `dask scheduler` process and a `dask worker` process of two
+    /// worker processes, on loopback; the script is given the scheduler's address, and the tasks
+    /// write their parts straight into the shared output folder (`--shared-out`).
+    func testAStandaloneSchedulerAndItsWorkersTakeTheTasks() throws {
+        try requirePython("dask.distributed", install: "python3 -m pip install 'dask[distributed]'")
+        let schedulerFile = dir.appendingPathComponent("scheduler.json")
+        var started: [Process] = []
+        defer {
+            for process in started.reversed() {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        func start(_ arguments: [String], log: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-m"] + arguments
+            process.currentDirectoryURL = dir
+            let logFile = dir.appendingPathComponent(log)
+            XCTAssertTrue(FileManager.default.createFile(atPath: logFile.path, contents: nil))
+            process.standardOutput = try FileHandle(forWritingTo: logFile)
+            process.standardError = process.standardOutput
+            try process.run()
+            started.append(process)
+        }
+        try start(
+            [
+                "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                "--scheduler-file", schedulerFile.path,
+            ], log: "scheduler.log")
+        // The scheduler writes its file once it listens.
+        var address: String?
+        let listening = Readiness.wait {
+            guard let data = try? Data(contentsOf: schedulerFile),
+                let info = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return false }
+            address = info["address"] as? String
+            return address != nil
+        }
+        XCTAssertTrue(listening, "the scheduler wrote no address: \((try? read("scheduler.log")) ?? "")")
+        let scheduler = try XCTUnwrap(address)
+        XCTAssertTrue(scheduler.hasPrefix("tcp://127.0.0.1:"), scheduler)
+        try start(
+            [
+                "distributed.cli.dask_worker", "--scheduler-file", schedulerFile.path, "--nworkers", "2",
+                "--nthreads", "1", "--no-dashboard", "--local-directory", dir.appendingPathComponent("worker").path,
+            ], log: "worker.log")
+        let single = try CLI.run(["kpi", "corpus", "--aggregate", "--format", "json"], in: dir)
+        XCTAssertEqual(single.status, 0, single.stderr)
+        // Tasks wait in the scheduler until the workers have joined.
+        let result = try dask(["corpus", "--out", "shared", "--tasks", "5", "--scheduler", scheduler, "--shared-out"])
+        XCTAssertEqual(result.status, 0, result.stderr + ((try? read("worker.log")) ?? ""))
+        XCTAssertEqual(try read("shared/kpi.json"), single.stdout)
+        let parts = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("shared").path)
+        XCTAssertEqual(parts.sorted(), ["kpi.json"] + (1...5).map { "part-\($0).jsonl" })
+    }
+
     func testAFailedTaskFailsTheScriptNamingItsShard() throws {
         try requirePython("dask.distributed", install: "python3 -m pip install 'dask[distributed]'")
         let happy = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("fixtures/happy-path.json"))
