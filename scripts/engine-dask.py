@@ -2,7 +2,8 @@
 """Compute the KPIs (and optionally the records) of a corpus on a Dask cluster.
 
 usage: engine-dask.py CORPUS --out DIR [--tasks N] [--avtreplay BIN] [--scheduler ADDRESS]
-                      [--workers W] [--records] [--definitions SET] [--keep-going]
+                      [--workers W] [--records] [--definitions SET] [--keep-going] [--shared-out]
+                      [--worker-timeout SECONDS]
 
 Task K of N (K = 1 … N) runs, on whichever worker Dask gives it,
 
@@ -95,6 +96,9 @@ def main():
     parser.add_argument("--definitions", help="the KPI definition set (passed to every kpi and the merge)")
     parser.add_argument("--keep-going", action="store_true", help="leave bad inputs out (avtreplay --keep-going)")
     parser.add_argument("--shared-out", action="store_true", help="tasks write into --out directly (shared storage)")
+    parser.add_argument(
+        "--worker-timeout", type=float, default=300,
+        help="seconds to wait for the first worker to join the scheduler (default 300)")
     args = parser.parse_args()
 
     if args.tasks < 1:
@@ -116,7 +120,14 @@ def main():
         fail(f"needs Dask distributed ({error}): python3 -m pip install 'dask[distributed]'")
 
     out = os.path.abspath(args.out)
-    os.makedirs(out, exist_ok=True)
+    try:
+        os.makedirs(out, exist_ok=True)
+        # A previous run's results must not pass for this one's if this one fails.
+        for name in ["kpi.json", "run.jsonl"]:
+            if os.path.exists(os.path.join(out, name)):
+                os.remove(os.path.join(out, name))
+    except OSError as error:
+        fail(f"cannot use {args.out} as the output folder: {error}")
     n = args.tasks
     definitions = ["--definitions", args.definitions] if args.definitions else []
     keep_going = ["--keep-going"] if args.keep_going else []
@@ -128,9 +139,12 @@ def main():
     if args.scheduler is None:
         # Worker processes (not threads) over loopback, one thread each: each task is an
         # avtreplay process, so W workers run W shards at once.
-        cluster = LocalCluster(
-            n_workers=args.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None)
+        try:
+            cluster = LocalCluster(
+                n_workers=args.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None)
+        except Exception as error:
+            fail(f"cannot start a LocalCluster of {args.workers} workers: {type(error).__name__}: {error}", 1)
         client = Client(cluster)
     else:
         try:
@@ -141,6 +155,11 @@ def main():
     failures = []
     left_out = False
     try:
+        # Tasks would wait forever on a scheduler no worker has joined.
+        try:
+            client.wait_for_workers(1, timeout=args.worker_timeout)
+        except (TimeoutError, OSError) as error:
+            fail(f"no worker joined the scheduler within {args.worker_timeout:g} s: {error}", 1)
         futures = []
         for command, stem, extra in commands:
             for k in range(1, n + 1):
