@@ -40,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import uuid
 
 
 def fail(message, status=2):
@@ -123,7 +124,9 @@ def main():
     try:
         os.makedirs(out, exist_ok=True)
         # A previous run's results must not pass for this one's if this one fails.
-        for name in ["kpi.json", "run.jsonl"]:
+        stale = ["kpi.json", "run.jsonl"] + [
+            f"{stem}-{k}.jsonl" for stem in ["part", "run"] for k in range(1, args.tasks + 1)]
+        for name in stale:
             if os.path.exists(os.path.join(out, name)):
                 os.remove(os.path.join(out, name))
     except OSError as error:
@@ -161,12 +164,15 @@ def main():
         except (TimeoutError, OSError) as error:
             fail(f"no worker joined the scheduler within {args.worker_timeout:g} s: {error}", 1)
         futures = []
+        # Keys name the task in the scheduler's logs and dashboard; the run's own token keeps two
+        # drivers on one scheduler from sharing results.
+        token = uuid.uuid4().hex[:12]
         for command, stem, extra in commands:
             for k in range(1, n + 1):
                 path = os.path.join(out, f"{stem}-{k}.jsonl")
                 future = client.submit(
                     shard_task, command, binary, corpus, k, n, extra, path if args.shared_out else None,
-                    key=f"avtreplay-{command}-{k}-of-{n}", pure=False, retries=0)
+                    key=f"avtreplay-{command}-{k}-of-{n}-{token}", pure=False, retries=0)
                 futures.append((command, stem, k, path, future))
         # Collected in shard order, whatever order they end in.
         for command, stem, k, path, future in futures:
@@ -178,7 +184,10 @@ def main():
             for line in stderr.splitlines():
                 print(f"engine-dask: {command} shard {k}/{n}: {line}", file=sys.stderr)
             # With --keep-going, exit 2 with the file written means inputs were left out (said above).
-            written = args.shared_out and os.path.exists(path) or data is not None
+            written = os.path.exists(path) if args.shared_out else data is not None
+            if status == 0 and not written:
+                failures.append(f"{command} shard {k}/{n} failed: avtreplay {command} wrote no file")
+                continue
             if status == 2 and args.keep_going and written:
                 left_out = True
             elif status != 0:
