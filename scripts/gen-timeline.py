@@ -2,6 +2,8 @@
 """Generate a realistic avtreplay timeline for benchmarks.
 
 usage: gen-timeline.py STEPS [--seed N] [--trackers K] [--format json|jsonl] > timeline
+       gen-timeline.py STEPS --sessions N --out DIR [--format …]   (N files of STEPS steps,
+       DIR/s00001.jsonl …, seeds 1…N: a corpus of small sessions in one process)
 
 Playbacks on K content trackers one after another: request, load, initial buffering, start,
 playhead updates, rebuffers, pauses, seeks with buffering, quality changes, errors and an end;
@@ -99,11 +101,27 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--trackers", type=int, default=4)
     ap.add_argument("--format", choices=["json", "jsonl"], default="json")
+    ap.add_argument("--sessions", type=int, default=0)
+    ap.add_argument("--out")
     args = ap.parse_args()
+    if args.sessions:
+        import os
+        os.makedirs(args.out, exist_ok=True)
+        for n in range(1, args.sessions + 1):
+            with open(os.path.join(args.out, "s%05d.%s" % (n, args.format)), "w") as f:
+                write(args.steps, n, args.trackers, args.format, f)
+        return
+    write(args.steps, args.seed, args.trackers, args.format, sys.stdout)
+
+
+def write(count, seed, trackers, form, out):
+    class Args:
+        pass
+    args = Args()
+    args.steps, args.seed, args.trackers, args.format = count, seed, trackers, form
     rng = random.Random(args.seed)
     names = ["content%d" % i for i in range(args.trackers)]
     kinds = ["generic" if i % 2 == 0 else "avplayer" for i in range(args.trackers)]
-    out = sys.stdout
     settings = {"startTime": "2026-03-01T12:00:00Z",
                 "trackers": [{"name": n, "kind": k} for n, k in zip(names, kinds)]}
     jsonl = args.format == "jsonl"
