@@ -100,14 +100,10 @@ package enum SessionDiscovery {
         guard lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson"),
             let head = try? ByteInput(path: path).peek(1 << 16)
         else { return false }
-        for line in head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            guard let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value else {
-                return false
-            }
-            return members.contains { $0.key == "type" }
-        }
-        return false
+        guard let line = FirstLine.nonBlank(head[...]),
+            let node = try? JSONParser.parse(Array(line)), case .object(let members) = node.value
+        else { return false }
+        return members.contains { $0.key == "type" }
     }
 
     package static func exists(_ path: String) -> Bool {

@@ -1,5 +1,6 @@
 import AVTCore
 import AVTJSON
+import Synchronization
 
 /// Per-encoder knowledge about attribute names: their order (`NameRanks`) and each one's key
 /// already written as JSON with the comma before it (`,"name":`). Sorting an event's ~30
@@ -27,4 +28,18 @@ package struct AttributeKeyCache {
         }
         return true
     }
+}
+
+extension AttributeKeyCache {
+    /// Every name the process knows, ranked and encoded once for all encoders: each session of a
+    /// corpus has its own encoder, and each used to learn the same names afresh. A copy shares
+    /// its arrays until it learns a name of its own.
+    static func known() -> AttributeKeyCache {
+        shared.withLock { cache in
+            cache.learn(upTo: cache.order.names.count + 1)
+            return cache
+        }
+    }
+
+    private static let shared = Mutex(AttributeKeyCache())
 }

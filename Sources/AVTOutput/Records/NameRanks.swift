@@ -22,7 +22,9 @@ package struct NameRanks {
     @discardableResult
     mutating func learn(upTo limit: Int) -> Bool {
         guard limit > names.count else { return false }
-        names.append(contentsOf: Attribute.names(fromIndex: names.count))
+        let new = Attribute.names(fromIndex: names.count)
+        guard !new.isEmpty else { return false }
+        names.append(contentsOf: new)
         if names.count <= Self.alwaysRankedCount || names.count >= 2 * ranks.count { rerank() }
         return true
     }

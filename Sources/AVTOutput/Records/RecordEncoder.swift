@@ -39,9 +39,9 @@ public struct RecordEncoder {
         self.trackerNames = trackerNames
         self.startTime = startTime
         self.session = session
-        // Every name the process knows, ranked at once: learnt one record at a time, each new
-        // name re-sorted them all, in every session of a corpus.
-        keys.learn(upTo: 1)
+        // Every name the process knows, ranked at once and shared: learnt one record at a time,
+        // each new name re-sorted them all, in every session of a corpus.
+        keys = AttributeKeyCache.known()
     }
 
     /// Appends the metric's record to a writer (general use; the backends use `JSONBuffer`).

@@ -40,7 +40,7 @@ package enum PlayerLogSniffer {
 
     /// A `#Fields:` line naming `cs-guid`: the W3C extended log header of an AVPlayer access log.
     private static func isAccessLogFields(_ line: ArraySlice<UInt8>) -> Bool {
-        line.starts(with: "#Fields:".utf8) && contains(line, " cs-guid")
+        line.starts(with: "#Fields:".utf8) && line.firstRange(of: Array(" cs-guid".utf8)) != nil
     }
 
     /// The saved log (`[{"properties": …, "events": [{"time", "key", "value"}]}]`), one copied
@@ -49,30 +49,50 @@ package enum PlayerLogSniffer {
     /// them): its member names near the top. A JSON timeline has `trackers` and `steps` instead.
     package static func isChromeLog(_ head: ArraySlice<UInt8>) -> Bool {
         let text = head.prefix(1 << 16)
-        if contains(text, "\"allEvents\"") || contains(text, "\"firstTimestamp_\"") { return true }
-        if contains(text, "\"steps\"") { return false }
-        if contains(text, "\"events\"") && (contains(text, "\"properties\"") || contains(text, "\"key\"")) {
-            return true
-        }
+        let found = quoted(in: text)
+        if found.contains(.allEvents) || found.contains(.firstTimestamp) { return true }
+        if found.contains(.steps) { return false }
+        if found.contains(.events) && (found.contains(.properties) || found.contains(.key)) { return true }
         // Entries alone; a JSONL timeline's steps name their `tracker` (a member no Chrome log
         // has), so attributes that happen to be called time and key do not make one a log.
-        return !contains(text, "\"tracker\"") && hasEntry(text)
+        return !found.contains(.tracker) && hasEntry(text)
     }
 
-    /// Whether `bytes` hold `needle`, by memchr and memcmp: every JSON timeline is sniffed, and
-    /// a search of Characters cost more than reading a small timeline.
-    private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
-        let n = needle.utf8CodeUnitCount
-        return bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress, n > 0, b.count >= n else { return false }
+    /// The quoted names that tell a Chrome log from a timeline.
+    struct Names: OptionSet {
+        let rawValue: UInt8
+        static let allEvents = Names(rawValue: 1)
+        static let firstTimestamp = Names(rawValue: 2)
+        static let steps = Names(rawValue: 4)
+        static let events = Names(rawValue: 8)
+        static let properties = Names(rawValue: 16)
+        static let key = Names(rawValue: 32)
+        static let tracker = Names(rawValue: 64)
+    }
+
+    private static let needles: [(Names, [UInt8])] = [
+        (.allEvents, Array(#""allEvents""#.utf8)), (.firstTimestamp, Array(#""firstTimestamp_""#.utf8)),
+        (.steps, Array(#""steps""#.utf8)), (.events, Array(#""events""#.utf8)),
+        (.properties, Array(#""properties""#.utf8)), (.key, Array(#""key""#.utf8)),
+        (.tracker, Array(#""tracker""#.utf8)),
+    ]
+
+    /// Which of the names occur in `bytes` (as a substring search would find them), in one pass:
+    /// each starts with a quote, so each quote is tried against all of them. Every JSON timeline
+    /// is sniffed, and one search per name cost more than reading a small timeline.
+    static func quoted(in bytes: ArraySlice<UInt8>) -> Names {
+        bytes.withUnsafeBufferPointer { b in
+            var found: Names = []
+            guard let base = b.baseAddress else { return found }
             var from = 0
-            while from + n <= b.count,
-                let found = memchr(base + from, Int32(needle.utf8Start[0]), b.count - n + 1 - from)
-            {
-                if memcmp(found, needle.utf8Start, n) == 0 { return true }
-                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            while from < b.count, let hit = memchr(base + from, 0x22, b.count - from) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                for (name, needle) in needles where !found.contains(name) && at + needle.count <= b.count {
+                    if b[at + 1] == needle[1], memcmp(base + at, needle, needle.count) == 0 { found.insert(name) }
+                }
+                from = at + 1
             }
-            return false
+            return found
         }
     }
 
