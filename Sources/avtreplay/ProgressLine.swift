@@ -109,9 +109,9 @@ final class ProgressLine: @unchecked Sendable {
     /// The size of each file among `paths` (nil for standard input and what cannot be read).
     static func sizes(of paths: [String]) -> [Int?] {
         paths.map { path in
-            guard path != "-", let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
-            else { return nil }
-            return size
+            var info = stat()
+            guard path != "-", stat(path, &info) == 0 else { return nil }
+            return Int(info.st_size)
         }
     }
 }

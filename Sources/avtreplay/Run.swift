@@ -172,7 +172,8 @@ extension AVTReplayCommand {
             (backends.speed, backends.maximumAge, backends.stop) = (pacing.speed, pacing.maximumAge, stop)
             backends.maxColumns = configuration.options.inputLimits.maxColumns
             let runner = SessionRunner(configuration, makeBackend: backends.factory)
-            let sizes = ProgressLine.sizes(of: sessions)
+            // Each input's size, for the bytes read and the time left: only when a line shows them.
+            let sizes = progressOptions.every != nil || isatty(2) != 0 ? ProgressLine.sizes(of: sessions) : []
             let sizeOf = Dictionary(zip(sessions, sizes), uniquingKeysWith: { first, _ in first })
             let progress = ProgressLine(
                 total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) },
