@@ -1,9 +1,13 @@
 /// A session's playbacks by number (the order they began), of which the oldest may have been
 /// let go: `kpi` folds a playback that is over into its figures (`SessionHistory.foldFinished`)
 /// and drops its history, so a session of 10^5 playbacks holds the few still under way, not
-/// every one. Numbers stay what they were: `self[n]` is playback n, for any n not let go.
+/// every one. Numbers stay what they were: `items[position(n)]` is playback n, for any n not let
+/// go. The array is reached directly rather than through a subscript of the store's own: a
+/// `_modify` accessor yielding an element of the array let an optional-chained mutation of a
+/// playback read memory already freed (AddressSanitizer, html5 observations).
 package struct PlaybackStore: Sendable {
-    private var items: [PlaybackHistory] = []
+    /// The playbacks not let go, after some already let go (before `head`).
+    var items: [PlaybackHistory] = []
     /// `items[head]` is playback number `base`; those before `head` were let go.
     private var head = 0
     private var base = 0
@@ -13,10 +17,11 @@ package struct PlaybackStore: Sendable {
     /// How many playbacks began (those let go included).
     package var count: Int { base + items.count - head }
 
-    package subscript(index: Int) -> PlaybackHistory {
-        _read { yield items[head + index - base] }
-        _modify { yield &items[head + index - base] }
-    }
+    /// Where playback number `index` is in `items`.
+    func position(_ index: Int) -> Int { head + index - base }
+
+    /// Playback number `index`, read.
+    package subscript(index: Int) -> PlaybackHistory { items[position(index)] }
 
     mutating func append(_ playback: PlaybackHistory) { items.append(playback) }
 

@@ -23,19 +23,19 @@ extension SessionHistory {
                 guard begins || trackers[tracker].current == nil else { return }
                 trackers[tracker].hubPlaybackId = hubPlaybackId
                 let index = beginPlayback(tracker: tracker, at: t)
-                playbacks[index].joinUnknown = name != "MediaRequest" && name != "StreamLoad"
+                playbacks.items[playbacks.position(index)].joinUnknown = name != "MediaRequest" && name != "StreamLoad"
             }
             guard trackers[tracker].current != nil else { return }  // before any playbackId
         }
         if !fromEvents, startsPlayback(name, tracker: tracker) { beginPlayback(tracker: tracker, at: t) }
         let index = currentPlayback(tracker: tracker, at: t)
-        if trackers[tracker].hub.accepts(name) { playbacks[index].count(name, at: t) }
-        if name == "MediaRequest" { playbacks[index].mediaRequests += 1 }
+        if trackers[tracker].hub.accepts(name) { playbacks.items[playbacks.position(index)].count(name, at: t) }
+        if name == "MediaRequest" { playbacks.items[playbacks.position(index)].mediaRequests += 1 }
         // A player tracker's StreamLoad is the player loading, not the user asking to play.
         let isRequest = name == "MediaRequest" || (name == "StreamLoad" && !trackers[tracker].readsObservations)
-        if isRequest, playbacks[index].request == nil { playbacks[index].request = t }
-        if name == "MediaRequest" || name == "StreamLoad", playbacks[index].loadRequest == nil {
-            playbacks[index].loadRequest = t
+        if isRequest, playbacks.items[playbacks.position(index)].request == nil { playbacks.items[playbacks.position(index)].request = t }
+        if name == "MediaRequest" || name == "StreamLoad", playbacks.items[playbacks.position(index)].loadRequest == nil {
+            playbacks.items[playbacks.position(index)].loadRequest = t
         }
         // A player tracker's state comes from its observations; its actions only count (a
         // scripted request above starts the clock), apart from a stop the player may not report.
@@ -47,8 +47,8 @@ extension SessionHistory {
             resolve(tracker: tracker, at: t)
             return
         }
-        apply(name, to: &trackers[tracker].signals, started: playbacks[index].firstFrame != nil)
-        if name == "Error" { playbacks[index].fatalError(at: t) }
+        apply(name, to: &trackers[tracker].signals, started: playbacks.items[playbacks.position(index)].firstFrame != nil)
+        if name == "Error" { playbacks.items[playbacks.position(index)].fatalError(at: t) }
         resolve(tracker: tracker, at: t)
     }
 
@@ -56,7 +56,7 @@ extension SessionHistory {
     /// the last playback was over, or a request or load once it had started.
     private func startsPlayback(_ name: String, tracker: Int) -> Bool {
         guard let index = trackers[tracker].current else { return false }
-        let playback = playbacks[index]
+        let playback = playbacks.items[playbacks.position(index)]
         // A player tracker's own actions follow its player; only a scripted request starts over.
         if trackers[tracker].readsObservations { return name == "MediaRequest" && playback.state.isTerminal }
         switch name {
@@ -119,13 +119,13 @@ extension SessionHistory {
             return  // ads before any content: nothing to interrupt
         }
         let index = currentPlayback(tracker: owner, at: t)
-        playbacks[index].count(name, at: t)
+        playbacks.items[playbacks.position(index)].count(name, at: t)
         switch name {
         case "AdBreakBegin": trackers[owner].signals.isInterruptedByAd = true
         case "AdBreakFinish": trackers[owner].signals.isInterruptedByAd = false
         case "AdBegin":
-            if playbacks[index].firstFrame == nil, playbacks[index].firstAdFrame == nil {
-                playbacks[index].firstAdFrame = t
+            if playbacks.items[playbacks.position(index)].firstFrame == nil, playbacks.items[playbacks.position(index)].firstAdFrame == nil {
+                playbacks.items[playbacks.position(index)].firstAdFrame = t
             }
         default: return
         }
@@ -138,10 +138,10 @@ extension SessionHistory {
         action name: String, tracker: Int, at t: Int, startTime: Int?, height: Int?, bitrate: Int?
     ) {
         guard trackers.indices.contains(tracker), let index = trackers[tracker].current else { return }
-        if name == "Start", playbacks[index].startTimeMetric == nil { playbacks[index].startTimeMetric = startTime }
+        if name == "Start", playbacks.items[playbacks.position(index)].startTimeMetric == nil { playbacks.items[playbacks.position(index)].startTimeMetric = startTime }
         if trackers[tracker].vocabulary == .actions, height != nil || bitrate != nil {
-            let playback = playbacks[index]
-            playbacks[index].setFormat(height: height ?? playback.height, bitrate: bitrate ?? playback.bitrate, at: t)
+            let playback = playbacks.items[playbacks.position(index)]
+            playbacks.items[playbacks.position(index)].setFormat(height: height ?? playback.height, bitrate: bitrate ?? playback.bitrate, at: t)
         }
     }
 }

@@ -36,7 +36,7 @@ extension SessionHistory {
             trackers[tracker].signals.hasFatalError = true
             if !trackers[tracker].batchKeys.contains("playbackState") { trackers[tracker].signals.state = .idle }
             mediaSeen(tracker: tracker, playback: playback)
-            playbacks[playback].fatalError(at: t)
+            playbacks.items[playbacks.position(playback)].fatalError(at: t)
         case "playbackSuppressionReason":
             trackers[tracker].signals.isSuppressed = PlayerValue.string(o.value) != "NONE"
         case "downstreamFormat":
@@ -53,11 +53,11 @@ extension SessionHistory {
             trackers[tracker].batchVideoHeight = height
             mediaSeen(tracker: tracker, playback: playback)
         case "droppedFrames":
-            playbacks[playback].droppedFrames = playbacks[playback].droppedFrames.saturatingAdding(
+            playbacks.items[playbacks.position(playback)].droppedFrames = playbacks.items[playbacks.position(playback)].droppedFrames.saturatingAdding(
                 PlayerValue.integer(o.value) ?? 0)
             mediaSeen(tracker: tracker, playback: playback)
         case "loadError":
-            playbacks[playback].nonFatalError("loadError", at: t)
+            playbacks.items[playbacks.position(playback)].nonFatalError("loadError", at: t)
             mediaSeen(tracker: tracker, playback: playback)
         case "stop", "release":
             trackers[tracker].signals.state = .idle
@@ -76,7 +76,7 @@ extension SessionHistory {
         if reason == "SEEK" || reason == "PLAYLIST_CHANGED" { maskBuffering(tracker: tracker) }
         var index = playback
         let isFirstItem =
-            !playbacks[index].hasMedia || (playbacks[index].state == .notStarted && playbacks[index].request == nil)
+            !playbacks.items[playbacks.position(index)].hasMedia || (playbacks.items[playbacks.position(index)].state == .notStarted && playbacks.items[playbacks.position(index)].request == nil)
         if !isFirstItem {
             index = beginPlayback(tracker: tracker, at: t, automatic: reason == "AUTO" || reason == "REPEAT")
         }
@@ -95,7 +95,7 @@ extension SessionHistory {
     /// The player has media from now on, and the playback with it.
     mutating func mediaSeen(tracker: Int, playback: Int) {
         trackers[tracker].hasMedia = true
-        playbacks[playback].hasMedia = true
+        playbacks.items[playbacks.position(playback)].hasMedia = true
     }
 
     /// The end of a batch for PlaybackStats' format (`PlaybackStatsTracker.onEvents`): the batch's
@@ -107,10 +107,10 @@ extension SessionHistory {
         let sizeHeight = trackers[tracker].batchVideoHeight
         trackers[tracker].batchFormat = nil
         trackers[tracker].batchVideoHeight = nil
-        if let format { playbacks[playback].setStatsFormat(format, at: t) }
-        if let sizeHeight, var current = playbacks[playback].statsFormat.format, current.height == nil {
+        if let format { playbacks.items[playbacks.position(playback)].setStatsFormat(format, at: t) }
+        if let sizeHeight, var current = playbacks.items[playbacks.position(playback)].statsFormat.format, current.height == nil {
             current.height = sizeHeight
-            playbacks[playback].setStatsFormat(current, at: t)
+            playbacks.items[playbacks.position(playback)].setStatsFormat(current, at: t)
         }
     }
 }

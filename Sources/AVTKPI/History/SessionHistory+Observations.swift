@@ -21,7 +21,7 @@ extension SessionHistory {
             {
                 let previous = trackers[tracker].source
                 trackers[tracker].source = source
-                if previous != nil, previous != source, playbacks[index].state != .notStarted {
+                if previous != nil, previous != source, playbacks.items[playbacks.position(index)].state != .notStarted {
                     index = beginPlayback(tracker: tracker, at: t)
                     // The player loads the new item: its join begins.
                     trackers[tracker].signals.state = .buffering
@@ -32,8 +32,8 @@ extension SessionHistory {
             // begins the next (players sharing a tracker, one after the other).
             if observation.key == MidSession.key {
                 guard PlayerValue.bool(observation.value) == true else { continue }
-                if playbacks[index].state.isTerminal { index = beginPlayback(tracker: tracker, at: t) }
-                playbacks[index].startNotRecorded = true
+                if playbacks.items[playbacks.position(index)].state.isTerminal { index = beginPlayback(tracker: tracker, at: t) }
+                playbacks.items[playbacks.position(index)].startNotRecorded = true
                 mediaSeen(tracker: tracker, playback: index)
                 continue
             }
@@ -42,7 +42,7 @@ extension SessionHistory {
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
             case .html5:
                 if observation.key == "event", PlayerValue.string(observation.value) == "loadstart",
-                    playbacks[index].firstFrame != nil || playbacks[index].state.isTerminal
+                    playbacks.items[playbacks.position(index)].firstFrame != nil || playbacks.items[playbacks.position(index)].state.isTerminal
                 {
                     index = beginPlayback(tracker: tracker, at: t)
                 }
@@ -57,7 +57,7 @@ extension SessionHistory {
     /// A play intent: the request the other definition sets measure startup from.
     mutating func playIntent(_ playing: Bool, tracker: Int, playback: Int, at t: Int) {
         trackers[tracker].signals.playWhenReady = playing
-        if playing, playbacks[playback].request == nil { playbacks[playback].request = t }
+        if playing, playbacks.items[playbacks.position(playback)].request == nil { playbacks.items[playbacks.position(playback)].request = t }
     }
 
     private mutating func avPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
@@ -69,7 +69,7 @@ extension SessionHistory {
                 if trackers[tracker].signals.state == .idle { trackers[tracker].signals.state = .buffering }
             case "failed":
                 trackers[tracker].signals.hasFatalError = true
-                playbacks[playback].fatalError(at: t)
+                playbacks.items[playbacks.position(playback)].fatalError(at: t)
             default: break
             }
         case "timeControlStatus":
@@ -77,7 +77,7 @@ extension SessionHistory {
             case "playing":
                 trackers[tracker].signals.state = .ready
                 playIntent(true, tracker: tracker, playback: playback, at: t)
-                playbacks[playback].rendered(at: t)
+                playbacks.items[playbacks.position(playback)].rendered(at: t)
             case "waitingToPlayAtSpecifiedRate":
                 trackers[tracker].signals.state = .buffering
                 playIntent(true, tracker: tracker, playback: playback, at: t)
@@ -97,7 +97,7 @@ extension SessionHistory {
             case "didPlayToEndTime": trackers[tracker].signals.state = .ended
             case "failedToPlayToEndTime":
                 trackers[tracker].signals.hasFatalError = true
-                playbacks[playback].fatalError(at: t)
+                playbacks.items[playbacks.position(playback)].fatalError(at: t)
             case "timeJumped": trackers[tracker].signals.isSeeking = true
             default: break
             }
@@ -113,14 +113,14 @@ extension SessionHistory {
         case "transferDuration":
             runningTotal(o.value, seen: \.transferTimeSeen, into: \.bandwidthTime, tracker: tracker, playback: playback)
         case "errorLogEvent":
-            playbacks[playback].nonFatalError("errorLogEvent", at: t)
+            playbacks.items[playbacks.position(playback)].nonFatalError("errorLogEvent", at: t)
         default: break
         }
     }
 
     private mutating func html5(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
-        playbacks[playback].shaka = playbacks[playback].shaka ?? ShakaStateHistory()
-        playbacks[playback].shaka?.observe(o, at: t)
+        playbacks.items[playbacks.position(playback)].shaka = playbacks.items[playbacks.position(playback)].shaka ?? ShakaStateHistory()
+        playbacks.items[playbacks.position(playback)].shaka?.observe(o, at: t)
         switch o.key {
         case "event":
             switch PlayerValue.string(o.value) {
@@ -134,7 +134,7 @@ extension SessionHistory {
             case "playing":
                 trackers[tracker].signals.state = .ready
                 playIntent(true, tracker: tracker, playback: playback, at: t)
-                playbacks[playback].rendered(at: t)
+                playbacks.items[playbacks.position(playback)].rendered(at: t)
             case "pause": playIntent(false, tracker: tracker, playback: playback, at: t)
             case "waiting": trackers[tracker].signals.state = .buffering
             case "seeking": trackers[tracker].signals.isSeeking = true
@@ -152,7 +152,7 @@ extension SessionHistory {
                 trackers[tracker].signals.playWhenReady = false
             case "error":
                 trackers[tracker].signals.hasFatalError = true
-                playbacks[playback].fatalError(at: t)
+                playbacks.items[playbacks.position(playback)].fatalError(at: t)
             case "emptied": trackers[tracker].signals.state = .idle
             default: break
             }
@@ -175,6 +175,6 @@ extension SessionHistory {
         guard let total = PlayerValue.integer(value) else { return }
         let new = max(0, total - trackers[tracker][keyPath: seen])
         trackers[tracker][keyPath: seen] = total
-        playbacks[playback][keyPath: sum] = playbacks[playback][keyPath: sum].saturatingAdding(new)
+        playbacks.items[playbacks.position(playback)][keyPath: sum] = playbacks.items[playbacks.position(playback)][keyPath: sum].saturatingAdding(new)
     }
 }

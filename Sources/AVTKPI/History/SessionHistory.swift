@@ -115,8 +115,8 @@ package struct SessionHistory: Sendable {
     @discardableResult
     mutating func beginPlayback(tracker: Int, at t: Int, automatic: Bool = false) -> Int {
         if let old = trackers[tracker].current {
-            if !playbacks[old].state.isTerminal { playbacks[old].enter(automatic ? .ended : .abandoned, at: t) }
-            playbacks[old].finishedAt = t
+            if !playbacks.items[playbacks.position(old)].state.isTerminal { playbacks.items[playbacks.position(old)].enter(automatic ? .ended : .abandoned, at: t) }
+            playbacks.items[playbacks.position(old)].finishedAt = t
         }
         let index = playbacks.count
         playbacks.append(
@@ -125,8 +125,8 @@ package struct SessionHistory: Sendable {
         trackers[tracker].current = index
         trackers[tracker].hub.newPlayback()
         // An ExoPlayer without media makes no session (see `TrackerModel.hasMedia`).
-        playbacks[index].hasMedia = trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
-        playbacks[index].rendersExplicitly = [.html5, .avplayer].contains(trackers[tracker].vocabulary)
+        playbacks.items[playbacks.position(index)].hasMedia = trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
+        playbacks.items[playbacks.position(index)].rendersExplicitly = [.html5, .avplayer].contains(trackers[tracker].vocabulary)
         if trackers[tracker].vocabulary != .ads { content = index }
         if trackers[tracker].vocabulary == .actions {
             // Actions describe a new item from its request on.
@@ -139,7 +139,7 @@ package struct SessionHistory: Sendable {
             // A player still asked to play goes on to the next item (a playlist, a new source):
             // the instruction to play it is the move to it.
             if trackers[tracker].signals.playWhenReady, trackers[tracker].readsObservations {
-                playbacks[index].request = t
+                playbacks.items[playbacks.position(index)].request = t
             }
         }
         return index
@@ -232,15 +232,15 @@ package struct SessionHistory: Sendable {
         }
         // A PlaybackStats session begins with the media: a seek from before has no tracker to
         // hold it.
-        if !playbacks[index].hasMedia { trackers[tracker].signals.isSeeking = false }
+        if !playbacks.items[playbacks.position(index)].hasMedia { trackers[tracker].signals.isSeeking = false }
         let played = trackers[tracker].played
         if trackers[tracker].vocabulary == .exoplayer {
-            if played.height != playbacks[index].height || played.bitrate != playbacks[index].bitrate {
-                playbacks[index].setPlayedFormat(played, at: t)
+            if played.height != playbacks.items[playbacks.position(index)].height || played.bitrate != playbacks.items[playbacks.position(index)].bitrate {
+                playbacks.items[playbacks.position(index)].setPlayedFormat(played, at: t)
             }
             settleExoPlayerFormat(tracker: tracker, playback: index, at: t)
-        } else if played.height != playbacks[index].height || played.bitrate != playbacks[index].bitrate {
-            playbacks[index].setFormat(height: played.height, bitrate: played.bitrate, at: t)
+        } else if played.height != playbacks.items[playbacks.position(index)].height || played.bitrate != playbacks.items[playbacks.position(index)].bitrate {
+            playbacks.items[playbacks.position(index)].setFormat(height: played.height, bitrate: played.bitrate, at: t)
         }
         resolveNow(tracker: tracker, at: t)
     }
@@ -248,13 +248,13 @@ package struct SessionHistory: Sendable {
     private mutating func resolveNow(tracker: Int, at t: Int) {
         guard let index = trackers[tracker].current else { return }
         // Without media there is no session yet: its history begins when the media comes.
-        guard playbacks[index].hasMedia else { return }
+        guard playbacks.items[playbacks.position(index)].hasMedia else { return }
         if trackers[tracker].signals.seekAwaitsData, trackers[tracker].signals.state != .buffering {
             trackers[tracker].signals.isSeeking = false
             trackers[tracker].signals.seekAwaitsData = false
         }
-        let new = trackers[tracker].signals.resolve(from: playbacks[index].state)
-        playbacks[index].enter(new, at: t)
+        let new = trackers[tracker].signals.resolve(from: playbacks.items[playbacks.position(index)].state)
+        playbacks.items[playbacks.position(index)].enter(new, at: t)
     }
 
     /// The end of the recording moves with every input; a later input ends the instant before.
