@@ -33,8 +33,11 @@ extension SessionHistory {
         if name == "MediaRequest" { playbacks.items[playbacks.position(index)].mediaRequests += 1 }
         // A player tracker's StreamLoad is the player loading, not the user asking to play.
         let isRequest = name == "MediaRequest" || (name == "StreamLoad" && !trackers[tracker].readsObservations)
-        if isRequest, playbacks.items[playbacks.position(index)].request == nil { playbacks.items[playbacks.position(index)].request = t }
-        if name == "MediaRequest" || name == "StreamLoad", playbacks.items[playbacks.position(index)].loadRequest == nil {
+        if isRequest, playbacks.items[playbacks.position(index)].request == nil {
+            playbacks.items[playbacks.position(index)].request = t
+        }
+        if name == "MediaRequest" || name == "StreamLoad", playbacks.items[playbacks.position(index)].loadRequest == nil
+        {
             playbacks.items[playbacks.position(index)].loadRequest = t
         }
         // A player tracker's state comes from its observations; its actions only count (a
@@ -47,7 +50,8 @@ extension SessionHistory {
             resolve(tracker: tracker, at: t)
             return
         }
-        apply(name, to: &trackers[tracker].signals, started: playbacks.items[playbacks.position(index)].firstFrame != nil)
+        apply(
+            name, to: &trackers[tracker].signals, started: playbacks.items[playbacks.position(index)].firstFrame != nil)
         if name == "Error" { playbacks.items[playbacks.position(index)].fatalError(at: t) }
         resolve(tracker: tracker, at: t)
     }
@@ -124,7 +128,9 @@ extension SessionHistory {
         case "AdBreakBegin": trackers[owner].signals.isInterruptedByAd = true
         case "AdBreakFinish": trackers[owner].signals.isInterruptedByAd = false
         case "AdBegin":
-            if playbacks.items[playbacks.position(index)].firstFrame == nil, playbacks.items[playbacks.position(index)].firstAdFrame == nil {
+            if playbacks.items[playbacks.position(index)].firstFrame == nil,
+                playbacks.items[playbacks.position(index)].firstAdFrame == nil
+            {
                 playbacks.items[playbacks.position(index)].firstAdFrame = t
             }
         default: return
@@ -138,10 +144,13 @@ extension SessionHistory {
         action name: String, tracker: Int, at t: Int, startTime: Int?, height: Int?, bitrate: Int?
     ) {
         guard trackers.indices.contains(tracker), let index = trackers[tracker].current else { return }
-        if name == "Start", playbacks.items[playbacks.position(index)].startTimeMetric == nil { playbacks.items[playbacks.position(index)].startTimeMetric = startTime }
+        if name == "Start", playbacks.items[playbacks.position(index)].startTimeMetric == nil {
+            playbacks.items[playbacks.position(index)].startTimeMetric = startTime
+        }
         if trackers[tracker].vocabulary == .actions, height != nil || bitrate != nil {
             let playback = playbacks.items[playbacks.position(index)]
-            playbacks.items[playbacks.position(index)].setFormat(height: height ?? playback.height, bitrate: bitrate ?? playback.bitrate, at: t)
+            playbacks.items[playbacks.position(index)].setFormat(
+                height: height ?? playback.height, bitrate: bitrate ?? playback.bitrate, at: t)
         }
     }
 }

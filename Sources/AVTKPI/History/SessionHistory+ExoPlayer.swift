@@ -53,8 +53,9 @@ extension SessionHistory {
             trackers[tracker].batchVideoHeight = height
             mediaSeen(tracker: tracker, playback: playback)
         case "droppedFrames":
-            playbacks.items[playbacks.position(playback)].droppedFrames = playbacks.items[playbacks.position(playback)].droppedFrames.saturatingAdding(
-                PlayerValue.integer(o.value) ?? 0)
+            playbacks.items[playbacks.position(playback)].droppedFrames = playbacks.items[playbacks.position(playback)]
+                .droppedFrames.saturatingAdding(
+                    PlayerValue.integer(o.value) ?? 0)
             mediaSeen(tracker: tracker, playback: playback)
         case "loadError":
             playbacks.items[playbacks.position(playback)].nonFatalError("loadError", at: t)
@@ -76,7 +77,9 @@ extension SessionHistory {
         if reason == "SEEK" || reason == "PLAYLIST_CHANGED" { maskBuffering(tracker: tracker) }
         var index = playback
         let isFirstItem =
-            !playbacks.items[playbacks.position(index)].hasMedia || (playbacks.items[playbacks.position(index)].state == .notStarted && playbacks.items[playbacks.position(index)].request == nil)
+            !playbacks.items[playbacks.position(index)].hasMedia
+            || (playbacks.items[playbacks.position(index)].state == .notStarted
+                && playbacks.items[playbacks.position(index)].request == nil)
         if !isFirstItem {
             index = beginPlayback(tracker: tracker, at: t, automatic: reason == "AUTO" || reason == "REPEAT")
         }
@@ -108,7 +111,9 @@ extension SessionHistory {
         trackers[tracker].batchFormat = nil
         trackers[tracker].batchVideoHeight = nil
         if let format { playbacks.items[playbacks.position(playback)].setStatsFormat(format, at: t) }
-        if let sizeHeight, var current = playbacks.items[playbacks.position(playback)].statsFormat.format, current.height == nil {
+        if let sizeHeight, var current = playbacks.items[playbacks.position(playback)].statsFormat.format,
+            current.height == nil
+        {
             current.height = sizeHeight
             playbacks.items[playbacks.position(playback)].setStatsFormat(current, at: t)
         }

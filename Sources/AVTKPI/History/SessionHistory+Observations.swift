@@ -21,7 +21,8 @@ extension SessionHistory {
             {
                 let previous = trackers[tracker].source
                 trackers[tracker].source = source
-                if previous != nil, previous != source, playbacks.items[playbacks.position(index)].state != .notStarted {
+                if previous != nil, previous != source, playbacks.items[playbacks.position(index)].state != .notStarted
+                {
                     index = beginPlayback(tracker: tracker, at: t)
                     // The player loads the new item: its join begins.
                     trackers[tracker].signals.state = .buffering
@@ -32,7 +33,9 @@ extension SessionHistory {
             // begins the next (players sharing a tracker, one after the other).
             if observation.key == MidSession.key {
                 guard PlayerValue.bool(observation.value) == true else { continue }
-                if playbacks.items[playbacks.position(index)].state.isTerminal { index = beginPlayback(tracker: tracker, at: t) }
+                if playbacks.items[playbacks.position(index)].state.isTerminal {
+                    index = beginPlayback(tracker: tracker, at: t)
+                }
                 playbacks.items[playbacks.position(index)].startNotRecorded = true
                 mediaSeen(tracker: tracker, playback: index)
                 continue
@@ -42,7 +45,8 @@ extension SessionHistory {
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
             case .html5:
                 if observation.key == "event", PlayerValue.string(observation.value) == "loadstart",
-                    playbacks.items[playbacks.position(index)].firstFrame != nil || playbacks.items[playbacks.position(index)].state.isTerminal
+                    playbacks.items[playbacks.position(index)].firstFrame != nil
+                        || playbacks.items[playbacks.position(index)].state.isTerminal
                 {
                     index = beginPlayback(tracker: tracker, at: t)
                 }
@@ -57,7 +61,9 @@ extension SessionHistory {
     /// A play intent: the request the other definition sets measure startup from.
     mutating func playIntent(_ playing: Bool, tracker: Int, playback: Int, at t: Int) {
         trackers[tracker].signals.playWhenReady = playing
-        if playing, playbacks.items[playbacks.position(playback)].request == nil { playbacks.items[playbacks.position(playback)].request = t }
+        if playing, playbacks.items[playbacks.position(playback)].request == nil {
+            playbacks.items[playbacks.position(playback)].request = t
+        }
     }
 
     private mutating func avPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
@@ -119,7 +125,8 @@ extension SessionHistory {
     }
 
     private mutating func html5(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
-        playbacks.items[playbacks.position(playback)].shaka = playbacks.items[playbacks.position(playback)].shaka ?? ShakaStateHistory()
+        playbacks.items[playbacks.position(playback)].shaka =
+            playbacks.items[playbacks.position(playback)].shaka ?? ShakaStateHistory()
         playbacks.items[playbacks.position(playback)].shaka?.observe(o, at: t)
         switch o.key {
         case "event":
@@ -175,6 +182,8 @@ extension SessionHistory {
         guard let total = PlayerValue.integer(value) else { return }
         let new = max(0, total - trackers[tracker][keyPath: seen])
         trackers[tracker][keyPath: seen] = total
-        playbacks.items[playbacks.position(playback)][keyPath: sum] = playbacks.items[playbacks.position(playback)][keyPath: sum].saturatingAdding(new)
+        playbacks.items[playbacks.position(playback)][keyPath: sum] = playbacks.items[playbacks.position(playback)][
+            keyPath: sum
+        ].saturatingAdding(new)
     }
 }

@@ -115,7 +115,9 @@ package struct SessionHistory: Sendable {
     @discardableResult
     mutating func beginPlayback(tracker: Int, at t: Int, automatic: Bool = false) -> Int {
         if let old = trackers[tracker].current {
-            if !playbacks.items[playbacks.position(old)].state.isTerminal { playbacks.items[playbacks.position(old)].enter(automatic ? .ended : .abandoned, at: t) }
+            if !playbacks.items[playbacks.position(old)].state.isTerminal {
+                playbacks.items[playbacks.position(old)].enter(automatic ? .ended : .abandoned, at: t)
+            }
             playbacks.items[playbacks.position(old)].finishedAt = t
         }
         let index = playbacks.count
@@ -125,8 +127,10 @@ package struct SessionHistory: Sendable {
         trackers[tracker].current = index
         trackers[tracker].hub.newPlayback()
         // An ExoPlayer without media makes no session (see `TrackerModel.hasMedia`).
-        playbacks.items[playbacks.position(index)].hasMedia = trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
-        playbacks.items[playbacks.position(index)].rendersExplicitly = [.html5, .avplayer].contains(trackers[tracker].vocabulary)
+        playbacks.items[playbacks.position(index)].hasMedia =
+            trackers[tracker].vocabulary != .exoplayer || trackers[tracker].hasMedia
+        playbacks.items[playbacks.position(index)].rendersExplicitly = [.html5, .avplayer].contains(
+            trackers[tracker].vocabulary)
         if trackers[tracker].vocabulary != .ads { content = index }
         if trackers[tracker].vocabulary == .actions {
             // Actions describe a new item from its request on.
@@ -235,11 +239,15 @@ package struct SessionHistory: Sendable {
         if !playbacks.items[playbacks.position(index)].hasMedia { trackers[tracker].signals.isSeeking = false }
         let played = trackers[tracker].played
         if trackers[tracker].vocabulary == .exoplayer {
-            if played.height != playbacks.items[playbacks.position(index)].height || played.bitrate != playbacks.items[playbacks.position(index)].bitrate {
+            if played.height != playbacks.items[playbacks.position(index)].height
+                || played.bitrate != playbacks.items[playbacks.position(index)].bitrate
+            {
                 playbacks.items[playbacks.position(index)].setPlayedFormat(played, at: t)
             }
             settleExoPlayerFormat(tracker: tracker, playback: index, at: t)
-        } else if played.height != playbacks.items[playbacks.position(index)].height || played.bitrate != playbacks.items[playbacks.position(index)].bitrate {
+        } else if played.height != playbacks.items[playbacks.position(index)].height
+            || played.bitrate != playbacks.items[playbacks.position(index)].bitrate
+        {
             playbacks.items[playbacks.position(index)].setFormat(height: played.height, bitrate: played.bitrate, at: t)
         }
         resolveNow(tracker: tracker, at: t)
