@@ -45,7 +45,7 @@ public enum KPISessions {
     ) throws {
         try forEach(
             inputs, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, stop: nil, folded: nil, body)
+            keepSpans: keepSpans, warn: warn, shard: nil, skipped: nil, stop: nil, folded: nil, steps: nil, body)
     }
 
     /// The same, for the command line: `--shard`'s sessions only (another shard's files are not
@@ -56,11 +56,13 @@ public enum KPISessions {
     /// a replayed session's playbacks that are over go there as the replay goes (session, id,
     /// figures; see `SessionHistory.foldsFinished`) and `body` gets the others; a session that
     /// then fails or is cut short has had some of its playbacks given: the caller drops them.
+    /// `steps` counts the steps replayed, for a progress line.
     package static func forEach(
         _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
         keepSpans: Bool, warn: @escaping (String) -> Void, shard: Shard?,
         skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?,
-        folded: ((String, String, PlaybackFigures) -> Void)?, _ body: (SessionKPIs) throws -> Void
+        folded: ((String, String, PlaybackFigures) -> Void)?, steps: StepCounter?,
+        _ body: (SessionKPIs) throws -> Void
     ) throws {
         let paths = try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard)
         for path in paths {
@@ -69,7 +71,7 @@ public enum KPISessions {
             do {
                 sessions = try read(
                     path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-                    keepSpans: keepSpans, warn: warn, stop: stop, folded: folded,
+                    keepSpans: keepSpans, warn: warn, stop: stop, folded: folded, steps: steps,
                     session: SessionDiscovery.name(of: path, inputs: inputs))
             } catch let error as TimelineError {
                 // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
@@ -88,13 +90,15 @@ public enum KPISessions {
     package static func forEach(
         _ inputs: [String], fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
         keepSpans: Bool, warn: (String) -> Void, shard: Shard?,
-        skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?, jobs: Int, _ body: (SessionKPIs) throws -> Void
+        skipped: ((String, TimelineError) -> Void)?, stop: StopRequest?, steps: StepCounter?, jobs: Int,
+        _ body: (SessionKPIs) throws -> Void
     ) throws {
         let paths = try SessionDiscovery.expand(inputs, keepOutputs: fromEvents ? .always : .never, shard: shard)
         let pool = KPISessionPool(jobs: jobs) { path, said in
             try read(
                 path, fromEvents: fromEvents, format: format, csvTrackers: csvTrackers, options: options,
-                keepSpans: keepSpans, warn: said, stop: stop, session: SessionDiscovery.name(of: path, inputs: inputs))
+                keepSpans: keepSpans, warn: said, stop: stop, steps: steps,
+                session: SessionDiscovery.name(of: path, inputs: inputs))
         }
         try pool.forEach(paths, stop: stop, warn: warn) { path, error in
             // A read cut short by Ctrl-C is no bad input: the session is simply not finished.
@@ -111,19 +115,19 @@ public enum KPISessions {
     package static func read(
         _ path: String, fromEvents: Bool, format: TimelineFormat?, csvTrackers: [TrackerSpec], options: RunOptions,
         keepSpans: Bool, warn: @escaping (String) -> Void, stop: StopRequest?,
-        folded: ((String, String, PlaybackFigures) -> Void)? = nil, session: String? = nil
+        folded: ((String, String, PlaybackFigures) -> Void)? = nil, steps: StepCounter? = nil, session: String? = nil
     ) throws -> [SessionKPIs] {
         if fromEvents { return try eventLog(path, keepSpans: keepSpans) }
         return [
             try replayHistory(
                 path, format: format, csvTrackers: csvTrackers, options: options, keepSpans: keepSpans, warn: warn,
-                stop: stop, folded: folded, session: session
+                stop: stop, folded: folded, steps: steps, session: session
             ).0
         ]
     }
 
     /// How a path is named as a session: standard input as `<stdin>`, control characters escaped.
-    static func name(_ path: String) -> String { path == "-" ? "<stdin>" : TerminalText.escaped(path) }
+    package static func name(_ path: String) -> String { path == "-" ? "<stdin>" : TerminalText.escaped(path) }
 
     /// One timeline's KPIs, replayed as `kpi` replays it. The parameters are `load`'s.
     public static func replay(
@@ -148,7 +152,7 @@ public enum KPISessions {
         _ path: String, format: TimelineFormat? = nil, csvTrackers: [TrackerSpec] = [],
         options: RunOptions = RunOptions(), keepSpans: Bool = false,
         warn: @escaping (String) -> Void = { _ in }, stop: StopRequest? = nil,
-        folded: ((String, String, PlaybackFigures) -> Void)? = nil, session: String? = nil
+        folded: ((String, String, PlaybackFigures) -> Void)? = nil, steps: StepCounter? = nil, session: String? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         // Keeps the AVMetrics events on the way for the startup breakdown (same single pass).
         var source = AVMetricsRecordingSource(
@@ -156,7 +160,7 @@ public enum KPISessions {
                 path, format: format, csvTrackers: csvTrackers, limits: options.inputLimits, warn: warn))
         var (kpis, history) = try replay(
             &source, session: name(session ?? path), options: options, keepSpans: keepSpans, stop: stop,
-            folded: folded)
+            folded: folded, steps: steps)
         kpis.avmetrics = source.log
         return (kpis, history)
     }
@@ -164,7 +168,8 @@ public enum KPISessions {
     /// Replays a timeline source with a KPI backend that follows its trackers before the hub.
     package static func replay(
         _ source: inout some TimelineSource, session: String, options: RunOptions = RunOptions(),
-        keepSpans: Bool = false, stop: StopRequest? = nil, folded: ((String, String, PlaybackFigures) -> Void)? = nil
+        keepSpans: Bool = false, stop: StopRequest? = nil, folded: ((String, String, PlaybackFigures) -> Void)? = nil,
+        steps: StepCounter? = nil
     ) throws -> (SessionKPIs, SessionHistory) {
         var backend: KPIBackend?
         /// The playbacks folded so far, handed on after each step (none kept in the history).
@@ -176,8 +181,13 @@ public enum KPISessions {
         // No KPI reads a metric, and the metricalc changes no event: it is left out.
         var options = options
         options.metrics = false
-        _ = try Replayer.replay(
-            &source, options: options, backend: collector, stop: stop, onStep: { _ in handOn() },
+        var counted = StepCounter.Batch(steps)
+        let summary = try Replayer.replay(
+            &source, options: options, backend: collector, stop: stop,
+            onStep: {
+                handOn()
+                counted.reached($0)
+            },
             prepare: { replayer in
                 // No KPI reads a custom attribute: events need not carry every one set so far.
                 replayer.instrument.omitCustomAttributes()
@@ -186,6 +196,7 @@ public enum KPISessions {
                 backend = kpi
                 collector.target = kpi
             })
+        counted.finish(summary.steps)
         guard let backend else { return (SessionKPIs(session: session), SessionHistory(session: session)) }
         // The playbacks folded by the pings after the last step and the end of the replay.
         handOn()

@@ -4,7 +4,6 @@ import AVTOutput
 import AVTTimeline
 import AVTTrackers
 import Foundation
-import Synchronization
 
 /// Replays many sessions, each as its own instrument (own hub state, ids and clock), writing
 /// their records to one sink in input order. With `jobs > 1`, sessions run on worker threads
@@ -27,6 +26,8 @@ package final class SessionRunner: @unchecked Sendable {
         /// `--keep-going`: a session that is bad input (a `TimelineError`) is left out, its
         /// records with it, and the others run; see `run(_:to:report:skipped:)`.
         package var keepGoing = false
+        /// Counts the steps replayed, for a progress line; shared by the runners of one command.
+        package var steps = StepCounter()
 
         package init() {}
     }
@@ -42,7 +43,7 @@ package final class SessionRunner: @unchecked Sendable {
     private let configuration: Configuration
     private let makeBackend: BackendFactory
     /// Steps replayed so far, across workers (for progress lines).
-    package let stepsDone = Atomic<Int>(0)
+    package var stepsDone: StepCounter { configuration.steps }
 
     package init(_ configuration: Configuration, makeBackend: @escaping BackendFactory) {
         self.configuration = configuration
@@ -103,17 +104,11 @@ package final class SessionRunner: @unchecked Sendable {
         let placed = configuration.options.startTime == nil ? options.endTime : nil
         encoder.endTime = placed ?? settings.until.map { settings.startTime + $0 }
         let backend = makeBackend(sink, encoder, options.filter)
-        var reported = 0
+        var counted = StepCounter.Batch(configuration.steps)
         let summary = try Replayer.replay(
             &source, options: options, backend: backend, stop: configuration.stop, output: sink
-        ) { steps in
-            // Batched so workers do not contend on the counter for every step.
-            if steps - reported >= 4096 {
-                self.stepsDone.add(steps - reported, ordering: .relaxed)
-                reported = steps
-            }
-        }
-        stepsDone.add(summary.steps - reported, ordering: .relaxed)
+        ) { counted.reached($0) }
+        counted.finish(summary.steps)
         if let error = backend.writeError { throw error }
         return summary
     }

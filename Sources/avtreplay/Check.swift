@@ -29,8 +29,11 @@ extension AVTReplayCommand {
                 now (keeping mode and symlinks), and reports what it created, updated and left unchanged \
                 (to standard output or -o FILE; --format json for tools).
 
+                Ctrl-C or SIGTERM: no case starts after it and the report holds the cases finished (an -o \
+                file is kept as FILE.partial); exit 130 or 143.
+
                 Exit codes: 0 all equal (or updated), 1 some differ or are missing, 2 bad input (an unreadable \
-                timeline or expected output).
+                timeline or expected output), 130/143 interrupted.
 
                 Examples:
                   avtreplay check tests/player/session.json
@@ -103,6 +106,9 @@ extension AVTReplayCommand {
             checker.inputFormat = input.inputFormat
             (checker.allowMissing, checker.jobs) = (allowMissing, schedule.jobs)
             checker.options = limits.runOptions(input: inputLimits)
+            let stop = StopRequest()
+            Interruption.install(stop)
+            (checker.stop, checker.steps) = (stop, StepCounter())
             let plan: GoldenPlan
             let timelines = try corpus.inputs(self.timelines)
             do {
@@ -129,8 +135,10 @@ extension AVTReplayCommand {
             let verdictsOnStderr = compare.format == .junit && toFile
             // A report printed to the terminal shows the progress itself; the counter would
             // share its lines.
+            let steps = checker.steps ?? StepCounter()
             let progress = ProgressLine(
-                total: plan.count, unit: "cases", quiet: !toFile && isatty(1) != 0)
+                total: plan.count, unit: "cases", steps: { steps.value },
+                quiet: !toFile && isatty(1) != 0)
             defer { progress.finish() }
             var done = 0
             var reporter: CheckReportWriter?
@@ -143,6 +151,8 @@ extension AVTReplayCommand {
                 reporter = writer
                 defer { if verdictsOnStderr { Diagnostics.print(writer.totals.line) } }
                 try checker.check(plan) { result in
+                    // A case finished after Ctrl-C may be one cut short: the report ends before it.
+                    guard checker.stop?.isRequested != true else { return }
                     done += 1
                     try writer.add(result.testCase)
                     if self.progress {
@@ -153,7 +163,9 @@ extension AVTReplayCommand {
                     progress.sessionDone()
                 }
                 try writer.finish { ISO8601.format(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000)) }
-                try sink.close()
+                let signal = checker.stop?.signal
+                try PartialOutput.close(sink, target: sink, interrupted: signal != nil)
+                if let signal { throw Self.interrupted(signal, done: done, of: plan.count, unit: "cases checked") }
                 return writer.totals
             } catch let error as OutputError {
                 // A reader that went away (`check | head`) is no failure; the verdicts so far count.
@@ -167,6 +179,16 @@ extension AVTReplayCommand {
             }
         }
 
+        /// Ctrl-C or SIGTERM: no case starts after it, and the report holds the cases finished
+        /// before it; one under way is left out (it may have been cut short).
+        private static func interrupted(_ signal: Int32, done: Int, of total: Int, unit: String) -> CommandFailure {
+            CommandFailure(
+                message:
+                    "interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): the report holds \(done) of \(total) "
+                    + "\(unit); the others were left out",
+                status: .interrupted(signal: signal))
+        }
+
         /// The directory a report file goes into, where its spooled cases wait.
         private static func folder(of path: String) -> String {
             guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -178,7 +200,13 @@ extension AVTReplayCommand {
         private func updated(_ suite: GoldenSuite, with check: GoldenCheck) throws {
             var files: [(path: String, line: String, change: GoldenCheck.Change)] = []
             // A line names a file of the checkout: escaped, as everything that reaches a terminal.
-            let cases = check.update(suite) { files.append(($0, TerminalText.escapedKeepingNewlines($1), $2)) }
+            var cases: [CheckCase] = []
+            try check.update(suite) {
+                files.append(($0, TerminalText.escapedKeepingNewlines($1), $2))
+            } each: {
+                // After Ctrl-C a read cut short is no error of the suite's.
+                if check.stop?.isRequested != true { cases.append($0) }
+            }
             let count = { (change: GoldenCheck.Change) in files.filter { $0.change == change }.count }
             let text: String
             if compare.format == .json {
@@ -189,7 +217,10 @@ extension AVTReplayCommand {
                 lines.append("\(count(.created)) created, \(count(.updated)) updated, \(count(.unchanged)) unchanged")
                 text = lines.joined(separator: "\n") + "\n"
             }
-            try output.write(text)
+            try output.write(text, interrupted: check.stop?.signal != nil)
+            if let signal = check.stop?.signal {
+                throw Self.interrupted(signal, done: files.count + cases.count, of: suite.count, unit: "cases updated")
+            }
             let status = CheckReport.status(cases)
             if status != .ok { throw ExitCode(status.code) }
         }

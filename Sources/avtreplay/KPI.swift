@@ -128,7 +128,8 @@ extension AVTReplayCommand {
             let out = try KPIOutput(path: output.output, limit: limits.maxOutputBytes.value, inputs: inputs)
             var bad = 0
             var finished = 0
-            let progress = progressLine(inputs)
+            let steps = StepCounter()
+            let (progress, sizeOf) = progressLine(inputs, steps: steps)
             defer { progress.finish() }
             do {
                 var writer = KPIStreamWriter(
@@ -141,9 +142,9 @@ extension AVTReplayCommand {
                     ? { session, id, figures in writer.playback(id: id, figures: figures, session: session) } : nil
                 let skipped: ((String, TimelineError) -> Void)? =
                     corpus.keepGoing
-                    ? { _, error in
+                    ? { path, error in
                         bad += 1
-                        progress.sessionDone()
+                        progress.sessionDone(bytes: sizeOf[path])
                         writer.abandon()
                         Diagnostics.error(
                             error.fixing(eventLog: EventLogFix.kpi).description + " (left out: --keep-going)")
@@ -156,7 +157,7 @@ extension AVTReplayCommand {
                         try out.write(writer.add(session))
                     }
                     finished += 1
-                    progress.sessionDone()
+                    progress.sessionDone(bytes: sizeOf[session.session])
                 }
                 let options = limits.runOptions(input: inputLimits)
                 let keepSpans = format == .json || format == .partial || states
@@ -167,12 +168,12 @@ extension AVTReplayCommand {
                     try KPISessions.forEach(
                         inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                         options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
-                        shard: corpus.selected, skipped: skipped, stop: stop, jobs: schedule.jobs, each)
+                        shard: corpus.selected, skipped: skipped, stop: stop, steps: steps, jobs: schedule.jobs, each)
                 } else {
                     try KPISessions.forEach(
                         inputs, fromEvents: fromEvents, format: input.inputFormat, csvTrackers: tracker.trackers,
                         options: options, keepSpans: keepSpans, warn: PlayerLogWarnings.standardError,
-                        shard: corpus.selected, skipped: skipped, stop: stop, folded: folded, each)
+                        shard: corpus.selected, skipped: skipped, stop: stop, folded: folded, steps: steps, each)
                 }
                 if let signal = stop.signal { throw Self.interrupted(signal, finished: finished, output: out) }
                 try out.write(writer.finish())
@@ -196,15 +197,27 @@ extension AVTReplayCommand {
         }
 
         /// A live line on a terminal (not when the KPIs print there), plain lines with
-        /// `--progress`: sessions done of those the inputs hold.
-        private func progressLine(_ inputs: [String]) -> ProgressLine {
+        /// `--progress`: sessions done of those the inputs hold, the steps replayed and, for
+        /// timelines, the bytes read and the time left. The sizes are by session name and by path
+        /// (a session bad input is known by its path).
+        private func progressLine(_ inputs: [String], steps: StepCounter) -> (ProgressLine, [String: Int]) {
             let shown = progressOptions.every != nil || (output.output != "-" || isatty(1) == 0) && isatty(2) != 0
             guard shown, !merge,
                 let sessions = try? SessionDiscovery.expand(
                     inputs, keepOutputs: fromEvents ? .always : .never, shard: corpus.selected)
-            else { return ProgressLine(total: 0, quiet: true) }
-            return ProgressLine(
-                total: sessions.count, quiet: output.output == "-" && isatty(1) != 0, every: progressOptions.every)
+            else { return (ProgressLine(total: 0, quiet: true), [:]) }
+            // An event log holds sessions of other names: its bytes are not counted as it goes.
+            let sizes = fromEvents ? [] : ProgressLine.sizes(of: sessions)
+            var sizeOf: [String: Int] = [:]
+            for (path, size) in zip(sessions, sizes) {
+                guard let size else { continue }
+                sizeOf[path] = size
+                sizeOf[KPISessions.name(SessionDiscovery.name(of: path, inputs: inputs))] = size
+            }
+            let line = ProgressLine(
+                total: sessions.count, steps: { steps.value }, quiet: output.output == "-" && isatty(1) != 0,
+                every: progressOptions.every, sizes: sizes)
+            return (line, sizeOf)
         }
 
         /// Ctrl-C or SIGTERM: the sessions finished are printed whole, the one under way is not,

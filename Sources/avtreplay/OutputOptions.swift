@@ -27,13 +27,17 @@ struct OutputOptions<Flag: OutputFlag>: ParsableArguments {
     }
 
     /// Writes `text` (atomically to a file); a closed pipe is not a failure.
-    func write(_ text: String) throws(CommandFailure) {
+    /// `interrupted`: the text is what was done before Ctrl-C, so a file gets it as
+    /// `FILE.partial` (see `PartialOutput`).
+    func write(_ text: String, interrupted: Bool = false) throws(CommandFailure) {
         do {
             let sink: ByteSink = output == "-" ? FileDescriptorSink() : try AtomicFileSink(path: output)
             try sink.write(Array(text.utf8))
-            try sink.close()
-        } catch {
+            try PartialOutput.close(sink, target: sink, interrupted: interrupted)
+        } catch let error as OutputError {
             if !error.isBrokenPipe { throw CommandFailure(message: error.description, status: .failure) }
+        } catch {
+            throw CommandFailure(message: "\(error)", status: .failure)
         }
     }
 }

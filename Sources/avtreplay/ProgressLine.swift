@@ -72,7 +72,8 @@ final class ProgressLine: @unchecked Sendable {
         return true
     }
 
-    /// `3/10 sessions, 120000 steps (45000 steps/s), 12.0 of 40.0 MB, about 7 s left`.
+    /// `3/10 sessions, 120000 steps (45000 steps/s), 12.0 of 40.0 MB, about 7 s left`; without
+    /// the sizes, the time left is by the count done.
     private func status(at now: Date) -> String {
         let elapsed = max(now.timeIntervalSince(started), 0.001)
         var text = "\(sessionsDone)/\(total) \(unit)"
@@ -86,6 +87,10 @@ final class ProgressLine: @unchecked Sendable {
                 let left = elapsed * Double(totalBytes - bytesDone) / Double(bytesDone)
                 text += ", about \(Int(left.rounded())) s left"
             }
+        } else if sessionsDone > 0, sessionsDone < total {
+            // Sizes unknown (standard input, a suite's cases): the time left by the count done.
+            let left = elapsed * Double(total - sessionsDone) / Double(sessionsDone)
+            text += ", about \(Int(left.rounded())) s left"
         }
         return text
     }

@@ -176,7 +176,7 @@ extension AVTReplayCommand {
             let sizes = progressOptions.every != nil || isatty(2) != 0 ? ProgressLine.sizes(of: sessions) : []
             let sizeOf = Dictionary(zip(sessions, sizes), uniquingKeysWith: { first, _ in first })
             let progress = ProgressLine(
-                total: sessions.count, steps: { runner.stepsDone.load(ordering: .relaxed) },
+                total: sessions.count, steps: { runner.stepsDone.value },
                 every: progressOptions.every, sizes: sizes)
             defer { progress.finish() }
             var bad = 0

@@ -60,8 +60,9 @@ final class KPIStreamingTests: XCTestCase {
         return (status, received.text, stderr)
     }
 
-    /// `--progress` prints plain lines for logs: sessions done of the inputs' sessions. Waited
-    /// for (one session done, the second waiting on the FIFO), then stopped.
+    /// `--progress` prints plain lines for logs: sessions done of the inputs' sessions, the steps
+    /// replayed with their rate, and the bytes read of the inputs' sizes. Waited for (one session
+    /// done, the second waiting on the FIFO), then stopped.
     func testProgressLinesCountTheSessions() throws {
         let process = Process()
         process.executableURL = try CLI.binary
@@ -79,7 +80,16 @@ final class KPIStreamingTests: XCTestCase {
         }
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        XCTAssertTrue(printed, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+        let lines = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        XCTAssertTrue(printed, lines)
+        // happy-path.json: its steps, and its bytes of the two inputs' (a FIFO counts 0).
+        let steps =
+            try CLI.run(["convert", "a.json", "-", "--output-format", "jsonl"], in: dir).stdout
+            .split(separator: "\n").count - 1
+        let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("a.json").path)[.size]
+        let megabytes = String(format: "%.1f", Double((size as? Int) ?? -1) / 1e6)
+        XCTAssertTrue(lines.contains("progress: 1/2 sessions, \(steps) steps ("), lines)
+        XCTAssertTrue(lines.contains("steps/s), \(megabytes) of \(megabytes) MB"), lines)
     }
 
     /// Whether the process holds `path` open.

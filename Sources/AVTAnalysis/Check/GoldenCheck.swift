@@ -19,6 +19,12 @@ package struct GoldenCheck: Sendable {
     package var jobs = 1
     /// How each timeline is replayed (`run`'s defaults, with the command's limits).
     package var options = RunOptions()
+    /// Ctrl-C: no case starts after it, and a comparison under way stops at its next step (the
+    /// caller leaves that case out). An update finishes the golden file it is writing: a golden
+    /// file is never cut short.
+    package var stop: StopRequest?
+    /// Counts the steps replayed, for a progress line.
+    package var steps: StepCounter?
 
     package init() {}
 
@@ -41,7 +47,8 @@ package struct GoldenCheck: Sendable {
     package func check(_ suite: GoldenSuite, each: (CheckCase) throws -> Void) throws {
         let check = self
         var cursor = suite.makeCursor()
-        try OrderedParallel.forEach(next: { try cursor.next() }, jobs: jobs, { check.compare($0) }, deliver: each)
+        try OrderedParallel.forEach(
+            next: { try check.isStopped ? nil : cursor.next() }, jobs: jobs, { check.compare($0) }, deliver: each)
     }
 
     /// Rewrites the golden files that differ. `changed` gets the golden file's path and one line
@@ -69,7 +76,8 @@ package struct GoldenCheck: Sendable {
             case .reported(let testCase): try each(testCase)
             }
         }
-        try OrderedParallel.forEach(next: { try cursor.next() }, jobs: jobs, work, deliver: deliver)
+        try OrderedParallel.forEach(
+            next: { try check.isStopped ? nil : cursor.next() }, jobs: jobs, work, deliver: deliver)
     }
 
     /// `update` with the errors and orphaned golden files returned.
@@ -79,6 +87,8 @@ package struct GoldenCheck: Sendable {
         try? update(suite, changed: changed) { cases.append($0) }
         return cases
     }
+
+    private var isStopped: Bool { stop?.isRequested == true }
 
     private enum UpdateResult: Sendable {
         case changed(String, String, Change)
@@ -115,7 +125,8 @@ package struct GoldenCheck: Sendable {
         }
         let streaming = StreamingComparison(golden: try ByteInput(path: expected), options: comparison)
         let sink = RecordLineSink(name: path) { streaming.add($0) }
-        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: inputFormat, into: sink)
+        try GoldenFiles.produce(
+            path, options: options, csvTrackers: csvTrackers, format: inputFormat, into: sink, stop: stop, steps: steps)
         try sink.finish()
         do {
             return try streaming.finish()
@@ -124,8 +135,9 @@ package struct GoldenCheck: Sendable {
         }
     }
 
+    /// The whole output, never cut short (a golden file is written from it).
     private func produce(_ path: String) throws -> [UInt8] {
-        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: inputFormat)
+        try GoldenFiles.produce(path, options: options, csvTrackers: csvTrackers, format: inputFormat, steps: steps)
     }
 
     /// Writes only when the bytes differ, so an unchanged golden file keeps its inode, mode,

@@ -32,6 +32,10 @@ public struct GoldenChecker: Sendable {
     /// Where a player log's warnings go; nil keeps the options' handler (none unless the
     /// command line set its own).
     public var warn: (@Sendable (String) -> Void)?
+    /// Ctrl-C: see `GoldenCheck.stop`.
+    package var stop: StopRequest?
+    /// Counts the steps replayed, for a progress line.
+    package var steps: StepCounter?
 
     /// How many differences a case's text shows by default (`--max-differences`): enough to see
     /// what changed, where a 1 ms shift of a 3-hour session is 10^5 differences.
@@ -79,6 +83,7 @@ public struct GoldenChecker: Sendable {
         var check = GoldenCheck()
         (check.comparison, check.csvTrackers, check.inputFormat) = (comparison, csvTrackers, inputFormat)
         (check.allowMissing, check.jobs, check.options) = (allowMissing, jobs, options)
+        (check.stop, check.steps) = (stop, steps)
         if let warn { check.options.warnings = WarningHandler(warn) }
         return check
     }

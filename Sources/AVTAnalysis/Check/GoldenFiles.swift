@@ -55,22 +55,26 @@ package enum GoldenFiles {
 
     /// What `avtreplay run TIMELINE` (with `--input-format FORMAT`, when given) prints, as bytes.
     package static func produce(
-        _ path: String, options: RunOptions, csvTrackers: [TrackerSpec], format: TimelineFormat? = nil
+        _ path: String, options: RunOptions, csvTrackers: [TrackerSpec], format: TimelineFormat? = nil,
+        steps: StepCounter? = nil
     ) throws -> [UInt8] {
         let sink = MemorySink()
-        try produce(path, options: options, csvTrackers: csvTrackers, format: format, into: sink)
+        try produce(path, options: options, csvTrackers: csvTrackers, format: format, into: sink, steps: steps)
         return sink.bytes
     }
 
     /// The same, written into `sink` as the replay goes.
+    /// `stop` cuts the replay short at its next step; `steps` counts the steps replayed.
     package static func produce(
         _ path: String, options: RunOptions, csvTrackers: [TrackerSpec], format: TimelineFormat? = nil,
-        into sink: ByteSink
+        into sink: ByteSink, stop: StopRequest? = nil, steps: StepCounter? = nil
     ) throws {
         var configuration = SessionRunner.Configuration()
         configuration.options = options
         configuration.csvTrackers = csvTrackers
         configuration.inputFormat = format
+        configuration.stop = stop
+        if let steps { configuration.steps = steps }
         let runner = SessionRunner(configuration) { JSONLinesBackend(sink: $0, encoder: $1, filter: $2) }
         try runner.run([path], to: sink) { _ in }
     }
