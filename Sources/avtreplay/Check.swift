@@ -63,6 +63,13 @@ extension AVTReplayCommand {
         )
         var progress = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Also print a status line on standard error every this many seconds (cases, steps and their rate, "
+                    + "time left), for logs such as kubectl logs where a counter does not show.",
+                valueName: "seconds"))
+        var progressEvery: Double?
+
         @Flag(
             help:
                 "List timelines without an expected output and expected outputs without a timeline (SKIP, ORPHAN) instead of failing."
@@ -95,6 +102,9 @@ extension AVTReplayCommand {
             }
             if expect != nil, timelines.count != 1 { throw ValidationError("--expect goes with exactly one timeline.") }
             if strict && allowMissing { throw ValidationError("--strict and --allow-missing contradict each other.") }
+            if let progressEvery, !progressEvery.isFinite || progressEvery < 0.1 {
+                throw ValidationError("--progress-every expects seconds, 0.1 or more; got \(progressEvery).")
+            }
             if update && compare.format == .junit {
                 throw ValidationError("--update reports in text or json (--format junit is for checking).")
             }
@@ -138,7 +148,7 @@ extension AVTReplayCommand {
             let steps = checker.steps ?? StepCounter()
             let progress = ProgressLine(
                 total: plan.count, unit: "cases", steps: { steps.value },
-                quiet: !toFile && isatty(1) != 0)
+                quiet: !toFile && isatty(1) != 0, every: progressEvery)
             defer { progress.finish() }
             var done = 0
             var reporter: CheckReportWriter?

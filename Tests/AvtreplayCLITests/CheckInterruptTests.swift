@@ -28,8 +28,11 @@ final class CheckInterruptTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     /// Runs `arguments` (one case at a time), waits until it holds the FIFO open, that is
-    /// until a.json's case is over, sends `signal` and returns the exit status and stderr.
-    private func interrupted(_ arguments: [String], signal: Int32) throws -> (status: Int32, stderr: String) {
+    /// until a.json's case is over, and until its stderr holds `said`, sends `signal` and returns
+    /// the exit status and stderr.
+    private func interrupted(_ arguments: [String], signal: Int32, once said: String = "") throws
+        -> (status: Int32, stderr: String)
+    {
         let process = Process()
         process.executableURL = try CLI.binary
         process.arguments = arguments + ["--jobs", "1"]
@@ -42,7 +45,11 @@ final class CheckInterruptTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let fifo = dir.appendingPathComponent("b.json").path
-        let waiting = Readiness.wait(upTo: 60) { !process.isRunning || Self.holds(process.processIdentifier, fifo) }
+        let waiting = Readiness.wait(upTo: 60) {
+            guard process.isRunning else { return true }
+            let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+            return Self.holds(process.processIdentifier, fifo) && (said.isEmpty || stderr.contains(said))
+        }
         XCTAssertTrue(waiting && process.isRunning, "\(arguments): never waited on the FIFO")
         kill(process.processIdentifier, signal)
         XCTAssertTrue(Readiness.wait(upTo: 60) { !process.isRunning }, "\(arguments): still running after the signal")
@@ -74,6 +81,20 @@ final class CheckInterruptTests: XCTestCase {
         XCTAssertFalse(report.contains("b.json"), report)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
         XCTAssertEqual(leftovers, [])
+    }
+
+    /// `--progress-every` prints a status line for logs: cases done, the steps replayed and
+    /// their rate (happy-path.json's steps, as `convert` counts them).
+    func testProgressEveryPrintsStatusLines() throws {
+        let steps =
+            try CLI.run(["convert", "a.json", "-", "--output-format", "jsonl"], in: dir).stdout
+            .split(separator: "\n").count - 1
+        let said = "avtreplay: progress: 1/2 cases, \(steps) steps ("
+        let result = try interrupted(
+            ["check", "a.json", "b.json", "--progress-every", "0.2"], signal: SIGINT, once: said)
+        XCTAssertEqual(result.status, 130, result.stderr)
+        XCTAssertTrue(result.stderr.contains(said), result.stderr)
+        XCTAssertEqual(try CLI.run(["check", "a.json", "--progress-every", "0"], in: dir).status, 2)
     }
 
     /// An update stops between golden files: the one written is listed, none is cut short, and
