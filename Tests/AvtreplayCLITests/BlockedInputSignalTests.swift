@@ -22,13 +22,7 @@ final class BlockedInputSignalTests: XCTestCase {
     /// Whether the process holds `path` open and, for a device, has read from it: its input is
     /// open (after its signal handlers are installed), not some file the runtime opened at start.
     private static func holds(_ pid: Int32, _ path: String, reading: Bool) -> Bool {
-        let fds = "/proc/\(pid)/fd"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-        guard
-            entries.contains(where: {
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == path
-            })
-        else { return false }
+        guard CLI.holds(pid, path) else { return false }
         guard reading, let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return true }
         let read = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }.flatMap {
             Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces))

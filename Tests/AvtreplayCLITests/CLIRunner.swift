@@ -73,4 +73,11 @@ enum CLI {
         }
         return dir
     }
+
+    /// Whether process `pid` holds `path` open (a FIFO it waits on, once its handlers are in place).
+    static func holds(_ pid: Int32, _ path: String) -> Bool {
+        let fds = "/proc/\(pid)/fd"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+        return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == path }
+    }
 }

@@ -48,7 +48,7 @@ final class CheckInterruptTests: XCTestCase {
         let waiting = Readiness.wait(upTo: 60) {
             guard process.isRunning else { return true }
             let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-            return Self.holds(process.processIdentifier, fifo) && (said.isEmpty || stderr.contains(said))
+            return CLI.holds(process.processIdentifier, fifo) && (said.isEmpty || stderr.contains(said))
         }
         XCTAssertTrue(waiting && process.isRunning, "\(arguments): never waited on the FIFO")
         kill(process.processIdentifier, signal)
@@ -57,13 +57,6 @@ final class CheckInterruptTests: XCTestCase {
         let status =
             process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
-    }
-
-    /// Whether the process holds `path` open.
-    private static func holds(_ pid: Int32, _ path: String) -> Bool {
-        let fds = "/proc/\(pid)/fd"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-        return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == path }
     }
 
     func testAnInterruptedCheckKeepsTheCasesFinishedAsAPartialReport() throws {

@@ -44,7 +44,7 @@ final class KPIStreamingTests: XCTestCase {
         let fifo = dir.appendingPathComponent("live.json").path
         let arrived = Readiness.wait(upTo: 60) {
             guard process.isRunning else { return true }
-            guard let printed else { return Self.holds(process.processIdentifier, fifo) }
+            guard let printed else { return CLI.holds(process.processIdentifier, fifo) }
             return received.text == printed
         }
         XCTAssertTrue(arrived, "\(arguments): printed \(received.text.utf8.count) bytes")
@@ -90,13 +90,6 @@ final class KPIStreamingTests: XCTestCase {
         let megabytes = String(format: "%.1f", Double((size as? Int) ?? -1) / 1e6)
         XCTAssertTrue(lines.contains("progress: 1/2 sessions, \(steps) steps ("), lines)
         XCTAssertTrue(lines.contains("steps/s), \(megabytes) of \(megabytes) MB"), lines)
-    }
-
-    /// Whether the process holds `path` open.
-    private static func holds(_ pid: Int32, _ path: String) -> Bool {
-        let fds = "/proc/\(pid)/fd"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-        return entries.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)) == path }
     }
 
     func testCtrlCLeavesTheTablesOfTheSessionsFinishedAndExits130() throws {
