@@ -37,7 +37,7 @@ struct JSONDocumentCursor {
     /// Where the next unread byte sits in the document.
     var location: SourceLocation { SourceLocation(line: line, column: dropped + index - lineStart + 1) }
 
-    /// The bytes the window holds (`bufferedBytes`), for tests of how little is kept.
+    /// The bytes the window can hold, for tests of how little is kept.
     var capacity: Int { buffer.count }
 
     /// The document from its first byte to the last read; only while `keepsEverything`.
