@@ -22,6 +22,23 @@ package enum JSONParser {
         }
     }
 
+    /// Parses one value that starts at the first byte of `bytes` and returns it with the count of
+    /// bytes it took; what follows is the caller's. For a value read out of a larger document, one
+    /// piece at a time: `location` is where its first byte sits in the document, and `depth` how
+    /// many containers enclose it there, so locations and the nesting limit are the document's.
+    package static func parseValue(_ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation, depth: Int)
+        throws(JSONSyntaxError) -> (node: JSONNode, count: Int)
+    {
+        var reader = Reader(bytes, firstLine: location.line, firstColumn: location.column, depth: depth)
+        return try reader.parseValue()
+    }
+
+    /// How a parse error names the input at `offset` (`'x'`, `a newline`, `end of input`), for a
+    /// reader of a larger document that checks its punctuation itself.
+    package static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
+        Reader(bytes, firstLine: 1).describe(at: offset)
+    }
+
     package static func parse(_ text: String, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
         var text = text
         // `withUTF8` only rethrows untyped errors, so the typed error travels out inside a Result.
@@ -83,10 +100,14 @@ private struct Reader {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let firstLine: Int
+    /// Where the first line starts, relative to `bytes`: negative when they begin mid-line.
+    let firstLineStart: Int
+    /// Containers that enclose `bytes` in their document.
+    let enclosingDepth: Int
     var index = 0
     var line: Int
     /// Offset of the first byte of `line`; columns are measured from it.
-    var lineStart = 0
+    var lineStart: Int
 
     var frames: [Frame] = []
     var elements: [JSONNode] = []
@@ -96,16 +117,34 @@ private struct Reader {
     /// Decoded bytes of a string that contains escapes.
     var scratch: [UInt8] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, firstColumn: Int = 1, depth: Int = 0) {
         self.bytes = bytes
         self.firstLine = firstLine
+        self.firstLineStart = 1 - firstColumn
+        self.enclosingDepth = depth
         self.line = firstLine
+        self.lineStart = 1 - firstColumn
     }
 
     // MARK: Structure
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         skipByteOrderMark()
+        let root = try parseOneValue()
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw error("unexpected content after the JSON value, found \(describe(at: index))", at: index)
+        }
+        return root
+    }
+
+    /// One value from the first byte (no byte order mark, no white space before it).
+    mutating func parseValue() throws(JSONSyntaxError) -> (node: JSONNode, count: Int) {
+        let node = try parseOneValue()
+        return (node, index)
+    }
+
+    mutating func parseOneValue() throws(JSONSyntaxError) -> JSONNode {
         var root: JSONNode
         while true {
             skipWhitespace()
@@ -124,10 +163,6 @@ private struct Reader {
                 root = node
                 break
             }
-        }
-        skipWhitespace()
-        guard index == bytes.count else {
-            throw error("unexpected content after the JSON value, found \(describe(at: index))", at: index)
         }
         return root
     }
@@ -160,7 +195,7 @@ private struct Reader {
 
     /// Consumes `{` or `[`; an empty container is returned at once, otherwise a frame is opened.
     mutating func openContainer(isObject: Bool, at location: SourceLocation) throws(JSONSyntaxError) -> JSONNode? {
-        guard frames.count < JSONParser.maxDepth else {
+        guard frames.count + enclosingDepth < JSONParser.maxDepth else {
             throw error("nesting deeper than \(JSONParser.maxDepth) levels", at: index)
         }
         index += 1
@@ -308,9 +343,9 @@ private struct Reader {
         var start = self.lineStart
         if offset < start {
             line = firstLine
-            start = 0
+            start = firstLineStart
         }
-        var scan = start
+        var scan = Swift.max(start, 0)
         while scan < offset && scan < bytes.count {
             if bytes[scan] == ASCII.newline {
                 line += 1

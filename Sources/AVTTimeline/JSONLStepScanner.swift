@@ -35,7 +35,21 @@ package struct JSONLStepScanner {
     /// step's time (a step earlier than it is an error the general path reports).
     mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, index: Int, previousT: Int?) -> Step? {
         var cursor = Cursor(bytes: bytes, line: line)
-        return decode(&cursor, index: index, previousT: previousT)
+        guard let step = decode(&cursor, index: index, previousT: previousT) else { return nil }
+        cursor.skipSpace()
+        return cursor.atEnd ? step : nil
+    }
+
+    /// The step object that starts at the first byte of `bytes` (an element of a JSON document's
+    /// steps array, at `location` in it), and where it ends: its byte count, and the line and the
+    /// offset of that line's start (relative to `bytes`) after it. What follows the object is the
+    /// caller's. Nil as for a line, and when `bytes` end before the object does.
+    mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation, index: Int, previousT: Int?)
+        -> (step: Step, count: Int, line: Int, lineStart: Int)?
+    {
+        var cursor = Cursor(bytes: bytes, line: location.line, lineStart: 1 - location.column)
+        guard let step = decode(&cursor, index: index, previousT: previousT) else { return nil }
+        return (step, cursor.index, cursor.line, cursor.lineStart)
     }
 
     private mutating func decode(_ c: inout Cursor, index: Int, previousT: Int?) -> Step? {
@@ -47,7 +61,7 @@ package struct JSONLStepScanner {
         var action: Action?
         var set: [(attribute: Attribute, value: AttributeValue?)]?
         var observe: [Observation]?
-        var observeStart: Int?
+        var observeStart: Cursor?
         var attributes: [(attribute: Attribute, value: AttributeValue)]?
         c.skipSpace()
         if !c.take(UInt8(ascii: "}")) {
@@ -84,7 +98,7 @@ package struct JSONLStepScanner {
                         observe = decoded
                     } else {
                         // The rules depend on the tracker's kind: decode once it is known.
-                        observeStart = c.index
+                        observeStart = c
                         guard c.skipObservations() else { return nil }
                     }
                 case nil:
@@ -94,12 +108,10 @@ package struct JSONLStepScanner {
             } while c.take(UInt8(ascii: ","))
             guard c.take(UInt8(ascii: "}")) else { return nil }
         }
-        c.skipSpace()
-        guard c.atEnd, let t, let tracker else { return nil }
+        guard let t, let tracker else { return nil }
         if let previousT, t < previousT { return nil }
-        if let observeStart {
-            c.index = observeStart
-            guard let decoded = observations(&c, tracker: tracker) else { return nil }
+        if var again = observeStart {
+            guard let decoded = observations(&again, tracker: tracker) else { return nil }
             observe = decoded
         }
         guard action != nil || set != nil || observe != nil else { return nil }
@@ -241,25 +253,33 @@ private enum ScannedScalar {
     }
 }
 
-/// A read position in one line. Every reader returns nil (or false) instead of throwing: the
-/// scanner's answer to anything unexpected is "let the general path decide".
+/// A read position in one line, or in a step of a JSON document that may span lines. Every
+/// reader returns nil (or false) instead of throwing: the scanner's answer to anything unexpected
+/// is "let the general path decide".
 private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
-    let line: Int
+    var line: Int
+    /// Where `line` starts, relative to `bytes` (negative when they begin mid-line).
+    var lineStart: Int
     var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, line: Int, lineStart: Int = 0) {
         self.bytes = bytes
         self.line = line
+        self.lineStart = lineStart
     }
 
     var atEnd: Bool { index == bytes.count }
-    var location: SourceLocation { SourceLocation(line: line, column: index + 1) }
+    var location: SourceLocation { SourceLocation(line: line, column: index - lineStart + 1) }
 
     mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
             default: return
             }
         }

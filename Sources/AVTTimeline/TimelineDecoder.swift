@@ -21,6 +21,21 @@ public enum TimelineDecoder {
             throw TimelineError(file: file, location: error.location, message: error.message)
         }
         let reader = FieldReader(file: file, limits: limits)
+        let (settings, stepNodes) = try decodeRoot(root, reader: reader)
+        var stepReader = StepReader(trackers: settings.trackers, reader: reader)
+        var steps: [Step] = []
+        steps.reserveCapacity(stepNodes.count)
+        for (index, node) in stepNodes.enumerated() {
+            steps.append(try stepReader.step(node, index: index))
+        }
+        return Timeline(settings: settings, steps: steps)
+    }
+
+    /// A document's root object: its settings and its steps, not yet decoded. The streamed reader
+    /// passes a root whose `steps` is an empty array, to check the rest exactly as here.
+    static func decodeRoot(_ root: JSONNode, reader: FieldReader) throws(TimelineError) -> (
+        settings: TimelineSettings, steps: [JSONNode]
+    ) {
         let members = try reader.object(root, path: "timeline", allowed: settingKeys + ["steps"])
         let settings = try decodeSettings(members, root: root, reader: reader)
         guard let stepsNode = members["steps"] else {
@@ -30,13 +45,7 @@ public enum TimelineDecoder {
             throw reader.error(
                 at: stepsNode, path: "steps", "expected an array of steps, found \(stepsNode.value.typeName)")
         }
-        var stepReader = StepReader(trackers: settings.trackers, reader: reader)
-        var steps: [Step] = []
-        steps.reserveCapacity(stepNodes.count)
-        for (index, node) in stepNodes.enumerated() {
-            steps.append(try stepReader.step(node, index: index))
-        }
-        return Timeline(settings: settings, steps: steps)
+        return (settings, stepNodes)
     }
 
     /// The settings part of a document (also the first line of a JSONL timeline).

@@ -40,7 +40,13 @@ public enum TimelineReader {
             }
             return try ChromeMediaLogReader(input, players: try ChromeMediaLogReader.countPlayers(counted), warn: warn)
         }
-        return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn)
+        // A JSON document's settings may follow its steps: a file is read a first time for them.
+        var again: ByteInput?
+        if chosen == .json, PlayerLogTrackers.isRereadable(path) {
+            again = try ByteInput(path: path)
+            again?.limits = limits
+        }
+        return try open(input, format: chosen, csvTrackers: csvTrackers, warn: warn, again: again)
     }
 
     /// Chrome's Player Properties panel pasted as a log: said as such, not as a bad CSV timeline.
@@ -56,6 +62,14 @@ public enum TimelineReader {
         _ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec] = [],
         warn: @escaping (String) -> Void = { _ in }
     ) throws(TimelineError) -> any TimelineSource {
+        try open(input, format: format, csvTrackers: csvTrackers, warn: warn, again: nil)
+    }
+
+    /// `again`: for a JSON document, the same file opened a second time (see `JSONTimelineReader`).
+    private static func open(
+        _ input: ByteInput, format: TimelineFormat?, csvTrackers: [TrackerSpec], warn: @escaping (String) -> Void,
+        again: ByteInput?
+    ) throws(TimelineError) -> any TimelineSource {
         var chosen: TimelineFormat
         if let known = format {
             chosen = known
@@ -68,8 +82,7 @@ public enum TimelineReader {
         }
         switch chosen {
         case .json:
-            let timeline = try TimelineDecoder.decode(try input.readAll(), file: input.name, limits: input.limits)
-            return DocumentSource(timeline, name: input.name)
+            return try JSONTimelineReader.open(input, again: again)
         case .jsonl:
             return try JSONLTimelineReader(input)
         case .csv:

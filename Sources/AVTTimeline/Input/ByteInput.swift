@@ -14,8 +14,10 @@ public final class ByteInput {
     /// A FIFO, terminal, socket or device: a read may wait for ever, so it waits in `poll` with
     /// a timeout and looks at `InputCancellation` between waits.
     private var mayBlock = false
-    /// Bytes already read by `peek` and not yet consumed.
+    /// Bytes already read by `peek` (or given in memory), consumed from `pendingStart` on: an
+    /// offset, not removal from the front, which would move the rest at every read.
     private var pending: [UInt8] = []
+    private var pendingStart = 0
     /// How long a line (`LineReader`) or a whole document (`readAll`) may be.
     public var limits = InputLimits()
 
@@ -65,6 +67,10 @@ public final class ByteInput {
     /// Up to `count` first bytes, without consuming them (format sniffing on stdin).
     public func peek(_ count: Int) throws(TimelineError) -> [UInt8] {
         // Sniffed several times per input: what is at hand is not read (nor zeroed) again.
+        if pendingStart > 0 {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
         if pending.count >= count || fd < 0 { return Array(pending.prefix(count)) }
         var chunk = [UInt8](repeating: 0, count: min(count, sizeHint.map { max($0 + 1, 1) } ?? count))
         while fd >= 0, pending.count < count {
@@ -77,10 +83,14 @@ public final class ByteInput {
 
     /// Reads into `buffer` from `offset` to its end; returns the count, 0 at end of input.
     package func read(into buffer: inout [UInt8], from offset: Int) throws(TimelineError) -> Int {
-        guard pending.isEmpty else {
-            let n = min(pending.count, buffer.count - offset)
-            buffer.replaceSubrange(offset..<(offset + n), with: pending[0..<n])
-            pending.removeFirst(n)
+        guard pendingStart == pending.count else {
+            let n = min(pending.count - pendingStart, buffer.count - offset)
+            buffer.replaceSubrange(offset..<(offset + n), with: pending[pendingStart..<(pendingStart + n)])
+            pendingStart += n
+            if pendingStart == pending.count {
+                pending = []
+                pendingStart = 0
+            }
             return n
         }
         guard fd >= 0 else { return 0 }
@@ -117,20 +127,27 @@ public final class ByteInput {
 
     /// The whole input (for JSON documents, which are parsed as one value), at most
     /// `limits.maxDocumentBytes` of it.
-    public func readAll() throws(TimelineError) -> [UInt8] {
-        var bytes: [UInt8] = []
+    public func readAll() throws(TimelineError) -> [UInt8] { try readAll(after: []) }
+
+    /// `prefix`, bytes of this input already read, followed by the rest of it: the whole
+    /// document, within the same limit.
+    package func readAll(after prefix: [UInt8]) throws(TimelineError) -> [UInt8] {
+        var bytes = prefix
+        guard bytes.count <= limits.maxDocumentBytes else { throw documentTooLong }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = try read(into: &chunk, from: 0)
             if n == 0 { return bytes }
-            guard bytes.count + n <= limits.maxDocumentBytes else {
-                throw TimelineError(
-                    file: name,
-                    message:
-                        "longer than the limit of \(limits.maxDocumentBytes) bytes for a JSON document "
-                        + "(--max-document-bytes)")
-            }
+            guard bytes.count + n <= limits.maxDocumentBytes else { throw documentTooLong }
             bytes.append(contentsOf: chunk[0..<n])
         }
+    }
+
+    /// The error for a JSON document past `limits.maxDocumentBytes`.
+    package var documentTooLong: TimelineError {
+        TimelineError(
+            file: name,
+            message:
+                "longer than the limit of \(limits.maxDocumentBytes) bytes for a JSON document (--max-document-bytes)")
     }
 }

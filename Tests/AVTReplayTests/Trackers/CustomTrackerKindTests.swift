@@ -99,7 +99,7 @@ final class CustomTrackerKindTests: XCTestCase {
     func testObservationsOutsideTheRulesAreLocatedErrorsInEveryFormat() throws {
         _ = Self.kiosk
         let badJSON = json.replacingOccurrences(of: #""stalled""#, with: #""paused""#)
-        XCTAssertThrowsError(try TimelineReader.open(try file(badJSON, "json"))) { error in
+        XCTAssertThrowsError(try readAll(try file(badJSON, "json"))) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains(#"steps[2].observe.state: expected "loading" | "playing""#), text)
             XCTAssertTrue(text.contains(".json:1:"), text)
