@@ -34,15 +34,9 @@ package struct JSONTimelineReader: TimelineSource {
     package static func open(_ input: ByteInput, again: ByteInput? = nil, chunkSize: Int = 1 << 18)
         throws(TimelineError) -> any TimelineSource
     {
-        var (input, again) = (input, again)
-        if again == nil {
-            let bytes = try input.readAll()
-            let (memory, copy) = (ByteInput(bytes: bytes, name: input.name), ByteInput(bytes: bytes, name: input.name))
-            (memory.limits, copy.limits) = (input.limits, input.limits)
-            (input, again) = (memory, copy)
-        }
+        let (input, again) = try twice(input, again: again)
         let reader = FieldReader(file: input.name, limits: input.limits)
-        var first = JSONDocumentCursor(again.unsafelyUnwrapped, chunkSize: chunkSize)
+        var first = JSONDocumentCursor(again, chunkSize: chunkSize)
         var outline = JSONTimelineOutline()
         // Anything amiss: the whole document tells what, as it always has.
         guard (try? outline.open(&first)) == true,
@@ -59,6 +53,15 @@ package struct JSONTimelineReader: TimelineSource {
         cursor.keepsEverything = false
         cursor.take()  // the steps' `[`
         return JSONTimelineReader(cursor: cursor, settings: settings, outline: outline, reader: reader)
+    }
+
+    /// The input and a second reading of it: `again`, or both from the input read into memory.
+    private static func twice(_ input: ByteInput, again: ByteInput?) throws(TimelineError) -> (ByteInput, ByteInput) {
+        if let again { return (input, again) }
+        let bytes = try input.readAll()
+        let (memory, copy) = (ByteInput(bytes: bytes, name: input.name), ByteInput(bytes: bytes, name: input.name))
+        (memory.limits, copy.limits) = (input.limits, input.limits)
+        return (memory, copy)
     }
 
     /// The whole-document decoder on `prefix`, the bytes read so far, and the rest of the input.
