@@ -11,7 +11,7 @@ package final class InfluxDeliveryBackend: RecordBackend {
     private var writer: InfluxLineWriter
     private let filter: RecordFilter
     private var buffer = JSONBuffer(capacity: 4096)
-    private let sender: BatchSender
+    private let sender: BatchSender<[String]>
 
     package init(
         delivery: InfluxDelivery, encoder: InfluxLineEncoder, records: RecordEncoder,

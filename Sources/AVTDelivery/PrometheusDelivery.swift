@@ -2,8 +2,9 @@ import AVTOutput
 import AVTReplay
 import Foundation
 
-/// Delivers OpenMetrics sample lines by Prometheus remote write 1.0: each batch becomes a
-/// protobuf `WriteRequest` (series sorted), snappy-compressed, posted with the protocol's headers.
+/// Delivers Prometheus samples by remote write 1.0: a replay's as numbers, a dead-letter file's
+/// as OpenMetrics lines; each batch becomes a protobuf `WriteRequest` (series sorted),
+/// snappy-compressed (`RemoteWriteEncoder`), posted with the protocol's headers.
 /// - samples outside the server's window (`PrometheusWindow`) are not sent: they go to the
 ///   dead-letter file with one reason;
 /// - 2xx: delivered;
@@ -46,23 +47,55 @@ package final class PrometheusDelivery: @unchecked Sendable {
         self.sleep = sleep
     }
 
-    private typealias Sample = (line: String, sample: PrometheusSampleLine)
-
+    /// Lines read back (`avtreplay send`): each line is a series of its own in the batch, so
+    /// that a dead letter keeps it as it was written.
     package func deliver(_ lines: [String]) {
-        let now = windowFilter.now()
-        var samples: [Sample] = []
-        samples.reserveCapacity(lines.count)
+        var batch = RemoteWriteBatch()
+        batch.lines = lines
+        batch.samples.reserveCapacity(lines.count)
         var unreadable: [String] = []
-        var outside: [String] = []
         for line in lines {
             guard let sample = PrometheusSampleLine(line) else {
                 unreadable.append(line)
                 continue
             }
-            if windowFilter.window.contains(sample.milliseconds, now: now) {
-                samples.append((line, sample))
-            } else {
-                outside.append(line)
+            let number = Int32(batch.series.count)
+            batch.series.add(labels: sample.labels)
+            batch.samples.append(
+                PrometheusSample(series: number, value: sample.value, milliseconds: sample.milliseconds))
+        }
+        batch.series.rank()
+        var encoder = RemoteWriteEncoder()
+        deliver(batch, encoder: &encoder, unreadable: unreadable)
+    }
+
+    /// A replay's samples (`PrometheusDeliveryBackend`), on its sender queue, with its encoder.
+    func deliver(_ batch: RemoteWriteBatch, encoder: inout RemoteWriteEncoder) {
+        deliver(batch, encoder: &encoder, unreadable: [])
+    }
+
+    private func deliver(_ batch: RemoteWriteBatch, encoder: inout RemoteWriteEncoder, unreadable: [String]) {
+        let now = windowFilter.now()
+        let window = windowFilter.window
+        // A replay's samples are all readable and inside the window but for a few at its edges:
+        // they are sent as they are, and only copied when some stay behind.
+        func goes(_ sample: PrometheusSample) -> Bool {
+            batch.series.groupOf[Int(sample.series)] >= 0 && Self.readsBack(sample.milliseconds)
+                && window.contains(sample.milliseconds, now: now)
+        }
+        var samples = batch.samples
+        var unreadable = unreadable
+        var outside: [String] = []
+        if !batch.samples.allSatisfy(goes) {
+            samples = []
+            for sample in batch.samples {
+                if batch.series.groupOf[Int(sample.series)] < 0 || !Self.readsBack(sample.milliseconds) {
+                    unreadable.append(batch.line(sample))
+                } else if window.contains(sample.milliseconds, now: now) {
+                    samples.append(sample)
+                } else {
+                    outside.append(batch.line(sample))
+                }
             }
         }
         deadLetter(unreadable, reason: "not an OpenMetrics sample line")
@@ -70,24 +103,29 @@ package final class PrometheusDelivery: @unchecked Sendable {
         var start = 0
         while start < samples.count {
             let end = min(samples.count, start + policy.batchLines)
-            send(samples[start..<end])
+            send(samples[start..<end], of: batch, encoder: &encoder)
             start = end
         }
+    }
+
+    /// Whether a time prints as a timestamp that reads back (`PrometheusSampleLine`): the
+    /// samples sent are those of the printed lines, and a line whose time does not read is not
+    /// one of them. Only times hundreds of thousands of years away do not.
+    static func readsBack(_ milliseconds: Int) -> Bool {
+        milliseconds.magnitude < 1_000_000_000_000_000
+            || PrometheusSampleLine.milliseconds(Array(PrometheusSampleWriter.timestamp(milliseconds).utf8)[...])
+                == milliseconds
     }
 
     private func deadLetter(_ lines: [String], reason: String) {
         ledger.deadLetter(lines, to: destination.description, format: Self.format, reason: reason)
     }
 
-    /// The compressed `WriteRequest` of a batch.
-    static func body(_ samples: some Collection<(line: String, sample: PrometheusSampleLine)>) -> Data {
-        let request = RemoteWriteRequest(samples.map { ($0.sample.labels, $0.sample.value, $0.sample.milliseconds) })
-        return Data(Snappy.compress(request.encoded()))
-    }
-
-    private func send(_ samples: ArraySlice<Sample>) {
+    private func send(
+        _ samples: ArraySlice<PrometheusSample>, of batch: RemoteWriteBatch, encoder: inout RemoteWriteEncoder
+    ) {
         guard !samples.isEmpty else { return }
-        let body = Self.body(samples)
+        let body = encoder.body(samples, series: batch.series)
         let gaveUp = policy.retrying(outage: outage, sleep: sleep) {
             () -> (reason: String, retryAfter: String?, answered: Bool)? in
             let result = post(destination.writeURL, body, PrometheusDestination.headers, policy.timeout)
@@ -95,9 +133,9 @@ package final class PrometheusDelivery: @unchecked Sendable {
                 // Nothing of the request was stored: find the refused samples by halving.
                 if samples.count == 1 {
                     deadLetter(
-                        samples.map(\.line), reason: "HTTP \(response.status): " + Self.message(response.body))
+                        samples.map(batch.line), reason: "HTTP \(response.status): " + Self.message(response.body))
                 } else {
-                    bisect(samples)
+                    bisect(samples, of: batch, encoder: &encoder)
                 }
                 return nil
             }
@@ -105,21 +143,23 @@ package final class PrometheusDelivery: @unchecked Sendable {
             case .delivered:
                 ledger.countDelivered(samples.count, to: destination.description)
             case .split:
-                bisect(samples)
+                bisect(samples, of: batch, encoder: &encoder)
             case .retry(let reason, let retryAfter):
                 return (reason, retryAfter, HTTPBatchDecision.answered(result))
             case .rejected(let reason):
-                deadLetter(samples.map(\.line), reason: reason)
+                deadLetter(samples.map(batch.line), reason: reason)
             }
             return nil
         }
-        if let gaveUp { deadLetter(samples.map(\.line), reason: gaveUp) }
+        if let gaveUp { deadLetter(samples.map(batch.line), reason: gaveUp) }
     }
 
-    private func bisect(_ samples: ArraySlice<Sample>) {
+    private func bisect(
+        _ samples: ArraySlice<PrometheusSample>, of batch: RemoteWriteBatch, encoder: inout RemoteWriteEncoder
+    ) {
         let middle = samples.startIndex + samples.count / 2
-        send(samples[samples.startIndex..<middle])
-        send(samples[middle..<samples.endIndex])
+        send(samples[samples.startIndex..<middle], of: batch, encoder: &encoder)
+        send(samples[middle..<samples.endIndex], of: batch, encoder: &encoder)
     }
 
     /// Whether the server refused samples of the request for good, so that it stored none of it.

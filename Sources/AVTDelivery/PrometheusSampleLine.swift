@@ -1,17 +1,18 @@
 import AVTOutput
 
-/// One OpenMetrics sample line as `PrometheusSampleWriter` writes it
-/// (`name{label="value",…} value seconds.mmm`), read back for remote write: the run sends
-/// exactly the samples `--format openmetrics` prints, and `send` reads them from the dead-letter
-/// file. Anything else is nil (a dead-letter file edited by hand).
+/// One OpenMetrics sample line as `PrometheusSampleWriter` prints it
+/// (`name{label="value",…} value seconds.mmm`), read back for remote write: `send` reads the
+/// dead-letter file's lines, and a run reads each series' labels from its text once
+/// (`RemoteWriteSeriesTable`), so that both send exactly what the lines say. Anything else is nil
+/// (a dead-letter file edited by hand).
 package struct PrometheusSampleLine: Sendable {
     /// `__name__` first, then the labels as written.
     package var labels: [(name: String, value: String)]
     package var value: Double
     package var milliseconds: Int
 
-    /// Read byte by byte: a run sends every sample through here, and walking the line's
-    /// characters (grapheme clusters) cost more than the rest of remote write together.
+    /// Read byte by byte: walking the line's characters (grapheme clusters) cost more than the
+    /// rest of remote write together.
     package init?(_ line: String) {
         let bytes = Array(line.utf8)
         var i = 0

@@ -177,4 +177,62 @@ final class PrometheusDeliveryTests: XCTestCase {
             XCTAssertTrue(sample.labels.contains { $0 == ("session", "s\\x") }, line)
         }
     }
+    /// A replay's samples go as numbers; what does not go is kept as the very lines
+    /// `--format openmetrics` prints: refused ones after halving, and those outside the window,
+    /// in order, with one reason.
+    func testAReplaysSamplesDeadLetterTheLinesTheyPrintAs() throws {
+        let server = Server()
+        server.answer = { series in
+            let bad = series.flatMap(\.samples).contains { $0.value == 7 }
+            return .success(.init(status: bad ? 400 : 204, headers: [:], body: bad ? "out of order sample" : ""))
+        }
+        let scratch = try ScratchDirectory()
+        let ledger = DeliveryLedger(deadLetterPath: scratch.url.appendingPathComponent("dead.jsonl").path)
+        var policy = DeliveryPolicy()
+        (policy.attempts, policy.batchLines) = (3, 8)
+        let window = PrometheusWindow(past: 3600)
+        let delivery = PrometheusDelivery(
+            destination: try PrometheusDestination("prometheus://127.0.0.1:9090", window: window), policy: policy,
+            ledger: ledger, window: window, post: server.post, sleep: { server.sleeps.append($0) },
+            now: { [now] in now })
+        // Starts 5 s before the window: the counter's 0 and the first five Pings stay out.
+        var records = RecordEncoder(trackerNames: ["a \"b\""], startTime: now - 3_605_000, session: "s")
+        (records.seriesSession, records.labels) = ("s", [("Run", "1")])
+        let backend = PrometheusDeliveryBackend(delivery: delivery, records: records)
+        var writer = PrometheusSampleWriter(records: records, describes: false)
+        var lines: [String] = []
+        for i in 0..<20 {
+            let event = Event(action: .ping, timestamp: i * 1000, trackerId: 0, attributes: ["bitrate": .int(i * 8)])
+            backend.sendEvent(event)
+            writer.add(event, to: &lines)
+        }
+        backend.endOfService()
+        writer.finish(to: &lines)
+        try ledger.close()
+        let dead = try DeadLetterEntry.read(path: ledger.deadLetterPath)
+        let outside = lines.filter {
+            let ms = PrometheusSampleLine($0)!.milliseconds
+            return now - ms > 3_600_000
+        }
+        XCTAssertEqual(outside.count, 1 + 5 + 5, "the counter's 0, five Pings and five bitrates")
+        XCTAssertEqual(dead.filter { $0.reason.contains("outside") }.map(\.line), outside)
+        let refused = lines.filter { PrometheusSampleLine($0)!.value == 7 && !outside.contains($0) }
+        XCTAssertEqual(refused.count, 2, "the count of seven Pings, and a bitrate of 7 bytes per second")
+        XCTAssertEqual(dead.filter { $0.reason == "HTTP 400: out of order sample" }.map(\.line), refused)
+        XCTAssertEqual(dead.count, outside.count + refused.count)
+        XCTAssertEqual(ledger.delivered.values.reduce(0, +), lines.count - dead.count)
+        // What the server took is what the other lines say.
+        var taken: [String: [RemoteWriteDecoder.Sample]] = [:]
+        for series in server.requests.filter({ !$0.flatMap(\.samples).contains { $0.value == 7 } }).joined() {
+            taken[series.labels.joined(separator: ","), default: []] += series.samples
+        }
+        var expected: [String: [RemoteWriteDecoder.Sample]] = [:]
+        for line in lines where !dead.map(\.line).contains(line) {
+            let sample = PrometheusSampleLine(line)!
+            let labels = sample.labels.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            expected[labels.map { $0.name + "=" + $0.value }.joined(separator: ","), default: []].append(
+                .init(value: sample.value, milliseconds: Int64(sample.milliseconds)))
+        }
+        XCTAssertEqual(taken.mapValues { $0.sorted { $0.milliseconds < $1.milliseconds } }, expected)
+    }
 }

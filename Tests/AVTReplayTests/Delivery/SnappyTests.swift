@@ -8,10 +8,20 @@ final class SnappyTests: XCTestCase {
         // The length as a varint, then a literal: tag (length - 1) << 2.
         XCTAssertEqual(Snappy.compress([]), [0x00])
         XCTAssertEqual(Snappy.compress(Array("abcd".utf8)), [0x04, 0x0C] + Array("abcd".utf8))
-        // "abcd" three times: the literal, then one copy of 8 bytes from 4 back, in the one-byte
-        // offset form: tag (offset >> 8) << 5 | (length - 4) << 2 | 01, then the offset's low byte.
+        // Under 15 bytes, nothing is looked up: one literal.
         XCTAssertEqual(
-            Snappy.compress(Array("abcdabcdabcd".utf8)), [0x0C, 0x0C] + Array("abcd".utf8) + [0x11, 0x04])
+            Snappy.compress(Array("abcdabcdabcd".utf8)), [0x0C, 0x2C] + Array("abcdabcdabcd".utf8))
+        // "abcd" eight times: the literal, then one copy of 28 bytes from 4 back, in the two-byte
+        // offset form (a length over 11): tag (length - 1) << 2 | 10, then the offset, little-endian.
+        XCTAssertEqual(
+            Snappy.compress(Array(String(repeating: "abcd", count: 8).utf8)),
+            [0x20, 0x0C] + Array("abcd".utf8) + [0x6E, 0x04, 0x00])
+        // A short copy (length 4 to 11, offset under 2048) takes the one-byte offset form: tag
+        // (offset >> 8) << 5 | (length - 4) << 2 | 01, then the offset's low byte.
+        let short = Array("0123456789abcdefghij-0123456789-ABCDEFGHIJKLMNOP".utf8)
+        XCTAssertEqual(
+            Snappy.compress(short),
+            [0x30, 0x50] + Array("0123456789abcdefghij-".utf8) + [0x19, 0x15, 0x40] + Array("-ABCDEFGHIJKLMNOP".utf8))
     }
 
     func testEveryInputDecodesBackWhateverItsSizeAndRepetition() throws {
@@ -24,7 +34,7 @@ final class SnappyTests: XCTestCase {
                     repeating: "oavt_events_total{action=\"Ping\",tracker=\"content\"} 1 1772366400.000\n", count: 3000
                 ).utf8),
         ]
-        for n in [1, 2, 3, 4, 5, 59, 60, 61, 255, 256, 257, 65_535, 65_536, 65_537] {
+        for n in [1, 2, 3, 4, 5, 14, 15, 16, 17, 59, 60, 61, 255, 256, 257, 65_535, 65_536, 65_537, 200_003] {
             inputs.append((0..<n).map { _ in UInt8.random(in: 0...3, using: &generator) })
         }
         for input in inputs {

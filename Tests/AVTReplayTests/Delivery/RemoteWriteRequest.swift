@@ -1,3 +1,9 @@
+@testable import AVTDelivery
+
+/// The reference for `RemoteWriteEncoder`: remote write's body grouped and encoded the plain way,
+/// from each sample's labels (as `PrometheusSampleLine` reads them), one array per message. The
+/// encoder must write the same bytes for the same samples.
+///
 /// Prometheus remote write 1.0's body before compression: a protobuf `WriteRequest`
 /// (prometheus/prompb/remote.proto and types.proto), written by hand because only four
 /// messages are needed:
@@ -9,14 +15,14 @@
 ///
 /// Series are sorted by their label sets and labels by name, samples by time, as the protocol
 /// asks of senders.
-package struct RemoteWriteRequest {
-    package struct Series {
+struct RemoteWriteRequest {
+    struct Series {
         /// `__name__` included, sorted by name.
-        package var labels: [(name: String, value: String)]
-        package var samples: [(value: Double, milliseconds: Int)]
+        var labels: [(name: String, value: String)]
+        var samples: [(value: Double, milliseconds: Int)]
     }
 
-    package private(set) var series: [Series] = []
+    private(set) var series: [Series] = []
 
     /// A series' labels as a dictionary key, without copying them into another array (a batch
     /// looks one up per sample).
@@ -34,7 +40,7 @@ package struct RemoteWriteRequest {
     }
 
     /// Groups samples into series: each sample's labels (any order) with its value and time.
-    package init(_ samples: [(labels: [(name: String, value: String)], value: Double, milliseconds: Int)]) {
+    init(_ samples: [(labels: [(name: String, value: String)], value: Double, milliseconds: Int)]) {
         var index: [Key: Int] = [:]
         for sample in samples {
             // Lines come with their labels sorted but for `__name__` first: sorted only if not.
@@ -65,7 +71,7 @@ package struct RemoteWriteRequest {
     }
 
     /// The protobuf bytes.
-    package func encoded() -> [UInt8] {
+    func encoded() -> [UInt8] {
         var out: [UInt8] = []
         for series in series {
             var body: [UInt8] = []
