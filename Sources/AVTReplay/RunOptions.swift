@@ -140,7 +140,7 @@ extension Replayer {
         if let until, until > options.maxDuration {
             throw options.tooLong(source.name, path: "until", t: until)
         }
-        while let step = try source.nextStep() {
+        while let step = try nextStep(&source, stop: stop) {
             if let stop, stop.isRequested {
                 summary.interrupted = true
                 break
@@ -163,6 +163,20 @@ extension Replayer {
         if records.isExceeded { throw records.error(source.name, at: nil) }
         if let output, output.isExceeded { throw output.error(source.name, at: nil) }
         return summary
+    }
+
+    /// The source's next step. A read that the stop request cancelled (Ctrl-C wakes a read
+    /// waiting on its input) ends the steps: the replay is interrupted, not failed, so every
+    /// component still ends its service and the batches on their way are settled.
+    private static func nextStep(_ source: inout some TimelineSource, stop: StopRequest?) throws(TimelineError)
+        -> Step?
+    {
+        do {
+            return try source.nextStep()
+        } catch {
+            if stop?.isRequested == true { return nil }
+            throw error
+        }
     }
 
     /// Replays an in-memory timeline as JSON Lines into a sink.
