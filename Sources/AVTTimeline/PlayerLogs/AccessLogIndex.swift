@@ -20,39 +20,49 @@ struct AccessLogIndex {
     init(_ input: ByteInput) throws(TimelineError) {
         var scanner = AccessLogScanner(input, checkOnly: true)
         var silent = PlayerLogWarnings(file: input.name, warn: { _ in })
-        var ordinal: [String: Int] = [:]
-        /// Per session name: its last line, and how many error entries it has (the most places
-        /// of any dump).
-        var seen: [String: (line: Int, errors: Int)] = [:]
+        /// Per session name: its last line, how many error entries it has (the most places of
+        /// any dump), and its place in `order` once it has a row. One table, so a row costs
+        /// one lookup.
+        var seen: [String: (line: Int, errors: Int, ordinal: Int?)] = [:]
         while let item = try scanner.next(&silent) {
             switch item {
             case .checked(let guid, let index, let tokens, let columns):
-                seen[guid, default: (0, 0)].line = scanner.lineNumber
-                if ordinal[guid] == nil {
-                    ordinal[guid] = order.count
+                let line = scanner.lineNumber
+                let ordinal = Self.noteRow(&seen[guid, default: (0, 0, nil)], line: line, next: order.count)
+                if ordinal == order.count {
                     order.append(guid)
-                    if order.count == 1 { first = AccessLogSession(guid: guid) }
+                    if ordinal == 0 { first = AccessLogSession(guid: guid) }
                 }
-                if guid == order.first,
-                    case .success(let row) = AccessLogRow.parse(
-                        tokens, columns: columns, line: scanner.lineNumber)
-                {
+                if ordinal == 0, case .success(let row) = AccessLogRow.parse(tokens, columns: columns, line: line) {
                     first?.set(row, index: index)
                 }
             case .row:
                 break  // Not given when only checking.
             case .error(let entry, let index):
-                var known = seen[entry.guid, default: (0, 0)]
-                known.line = scanner.lineNumber
-                known.errors = max(known.errors, index + 1)
-                seen[entry.guid] = known
+                let line = scanner.lineNumber
+                Self.noteError(&seen[entry.guid, default: (0, 0, nil)], line: line, index: index)
             }
         }
         recognized = scanner.recognized
         lastLine = order.map { seen[$0]?.line ?? 0 }
-        for (guid, known) in seen {
+        for known in seen.values {
             errorEntries += known.errors
-            if ordinal[guid] == nil { orphanErrors += known.errors }
+            if known.ordinal == nil { orphanErrors += known.errors }
         }
+    }
+
+    /// A row of a session: its line is the last so far; its place in `order` (`next` when new).
+    private static func noteRow(
+        _ known: inout (line: Int, errors: Int, ordinal: Int?), line: Int, next: Int
+    ) -> Int {
+        known.line = line
+        let ordinal = known.ordinal ?? next
+        known.ordinal = ordinal
+        return ordinal
+    }
+
+    private static func noteError(_ known: inout (line: Int, errors: Int, ordinal: Int?), line: Int, index: Int) {
+        known.line = line
+        known.errors = max(known.errors, index + 1)
     }
 }

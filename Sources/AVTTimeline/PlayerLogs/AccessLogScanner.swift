@@ -70,10 +70,14 @@ struct AccessLogScanner {
                 inHeader = true
                 if line.hasPrefix("#Fields:") {
                     recognized += 1
-                    fieldsLine = String(line.dropFirst(8))
-                    fields = AccessLogRow.tokens(Substring(fieldsLine))
-                    columns = AccessLogRow.Columns(fields)
-                    isErrorLog = fields.contains("status") && !fields.contains("c-duration-watched")
+                    let header = String(line.dropFirst(8))
+                    // Every dump repeats its header: the same one is not read again.
+                    if !header.utf8.elementsEqual(fieldsLine.utf8) || fields.isEmpty {
+                        fieldsLine = header
+                        fields = AccessLogRow.tokens(Substring(fieldsLine))
+                        columns = AccessLogRow.Columns(fields)
+                        isErrorLog = fields.contains("status") && !fields.contains("c-duration-watched")
+                    }
                 }
                 continue
             }
@@ -124,9 +128,13 @@ struct AccessLogScanner {
 
     /// The next place of `key` in the current dump.
     private mutating func place(of key: String) -> Int {
-        let index = placesInDump[key, default: 0]
-        placesInDump[key] = index + 1
-        return index
+        // One lookup: the count is taken and advanced in place.
+        Self.takeAndAdvance(&placesInDump[key, default: 0])
+    }
+
+    private static func takeAndAdvance(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
     }
 
     /// Where a `#Software:`, `#Version:`, `#Date:` or `#Fields:` header starts inside a line.

@@ -125,33 +125,27 @@ package struct ChromeLogScanner {
     /// Scans the rest of the chunk, keeping the bytes of captured objects.
     private mutating func scanChunk() {
         // A local reference: reading the stored array byte by byte retained it each time.
-        let bytes = chunk
-        let end = chunkEnd
+        let local = chunk
+        local.withUnsafeBufferPointer { scan($0) }
+        if capturedCount > 0 {
+            copy(upTo: chunkEnd)
+        } else {
+            copiedUpTo = chunkBase + chunkEnd
+        }
+        position = chunkEnd
+        trim()
+    }
+
+    /// The scan proper, over the chunk's bytes (`chunk` itself, which stays until the next read).
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let end = min(chunkEnd, bytes.count)
         var i = position
         while i < end {
-            let b = bytes[i]
             if inString {
-                if b == 0x0A {
-                    // JSON strings hold no raw newline: a quote in prose around a paste (or a
-                    // string cut by the paste) ends at its line, so the entries after it read.
-                    (inString, escaped, lastString) = (false, false, nil)
-                    line += 1
-                    i += 1
-                    continue
-                }
-                if escaped {
-                    escaped = false
-                } else if b == 0x5C {
-                    escaped = true
-                } else if b == 0x22 {
-                    inString = false
-                    lastString = stringHash
-                } else {
-                    stringHash = Self.hashing(stringHash, b)
-                }
-                i += 1
+                i = scanString(bytes, from: i, to: end)
                 continue
             }
+            let b = bytes[i]
             switch b {
             case 0x22:
                 inString = true
@@ -221,14 +215,63 @@ package struct ChromeLogScanner {
             }
             i += 1
         }
-        if capturedCount > 0 {
-            copy(upTo: chunkEnd)
-        } else {
-            copiedUpTo = chunkBase + chunkEnd
-        }
-        position = chunkEnd
-        trim()
     }
+
+    /// Reads string bytes from `start` up to its closing quote, the end of its line or `end`;
+    /// returns where the scan goes on. Only a string's length and the hash of its first bytes
+    /// matter (the names looked for are short), so a long value costs a compare per byte.
+    private mutating func scanString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var (length, hash) = stringHash
+        var i = start
+        defer { stringHash = (length, hash) }
+        while i < end {
+            if !escaped {
+                // A run of plain bytes, then its first bytes hashed at once.
+                let run = i
+                while i < end, !Self.endsRun(bytes[i]) { i += 1 }
+                if length < Self.hashedPrefix {
+                    for b in bytes[run..<min(i, run + Self.hashedPrefix - length)] {
+                        hash = (hash ^ UInt64(b)) &* Self.fnvPrime
+                    }
+                }
+                length &+= i - run
+                guard i < end else { break }
+            }
+            let b = bytes[i]
+            i += 1
+            if b == 0x0A {
+                // JSON strings hold no raw newline: a quote in prose around a paste (or a
+                // string cut by the paste) ends at its line, so the entries after it read.
+                (inString, escaped, lastString) = (false, false, nil)
+                line += 1
+                return i
+            }
+            if escaped {
+                escaped = false
+            } else if b == 0x5C {
+                escaped = true
+            } else if b == 0x22 {
+                inString = false
+                lastString = (length, hash)
+                return i
+            } else {
+                // Past `hashedPrefix` bytes only the length counts: no name looked for is as long.
+                if length < Self.hashedPrefix { hash = (hash ^ UInt64(b)) &* Self.fnvPrime }
+                length &+= 1
+            }
+        }
+        return i
+    }
+
+    /// A quote, a backslash or a newline: what ends a string's run of plain bytes.
+    @inline(__always)
+    private static func endsRun(_ byte: UInt8) -> Bool {
+        byte == 0x22 || byte == 0x5C || byte == 0x0A
+    }
+
+    /// Longer than every name `scan` looks for ("properties").
+    private static let hashedPrefix = 16
+    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
 
     private static let fnvOffset: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let events = Array("events".utf8).reduce((0, fnvOffset), hashing)
@@ -236,7 +279,7 @@ package struct ChromeLogScanner {
     private static let properties = Array("properties".utf8).reduce((0, fnvOffset), hashing)
 
     private static func hashing(_ state: (length: Int, hash: UInt64), _ byte: UInt8) -> (length: Int, hash: UInt64) {
-        (state.length &+ 1, (state.hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3)
+        (state.length &+ 1, (state.hash ^ UInt64(byte)) &* fnvPrime)
     }
 
     /// Appends the chunk's bytes up to index `end` to `kept`, while an object is captured.
@@ -271,6 +314,27 @@ package struct ChromeLogScanner {
 
     /// An object that closed: a player's properties, or an entry when it has `time` and `key`.
     private static func item(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool) -> Item? {
+        if !isProperties, let entry = ChromeEntryParser.parse(bytes, line: line) {
+            return item(entry, line: line)
+        }
+        return parsedItem(bytes, line: line, isProperties: isProperties)
+    }
+
+    /// An entry read by `ChromeEntryParser`, as `parsedItem` reads it.
+    static func item(_ entry: ChromeEntryParser.Entry, line: Int) -> Item? {
+        guard case .string(let key)? = entry.key else { return nil }
+        let time: Double
+        switch entry.time {
+        case .int(let value)?: time = Double(value)
+        case .double(let value)?: time = value
+        default: return nil
+        }
+        return .entry(time: time, key: key, value: entry.value ?? .null, line: line)
+    }
+
+    /// An object parsed whole by the general parser (a player's properties, an entry of a rare
+    /// shape): the reference `ChromeEntryParser` answers as.
+    static func parsedItem(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool) -> Item? {
         guard let node = try? JSONParser.parse(bytes, firstLine: line), case .object(let members) = node.value
         else { return nil }
         if isProperties { return .properties(node.value, line: line) }

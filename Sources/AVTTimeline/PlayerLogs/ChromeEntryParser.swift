@@ -1,0 +1,245 @@
+import AVTJSON
+
+/// Reads the common shape of a media-internals entry (`{"time": 12.5, "key": "event", "value":
+/// "kPlay"}`, its value a plain string, a number, a literal or a flat object of those) straight
+/// from its bytes, without building a document tree first: most of a Chrome log is these
+/// entries, and the general parser spent most of the read on them.
+///
+/// It answers only when it is sure: it gives exactly what the general parser gives (the same
+/// values, numbers rounded the same way, the same source locations). Anything else (escapes,
+/// non-ASCII text, arrays, deeper objects, exponents, long or malformed numbers, an invalid
+/// entry) is `nil`, and the caller parses the entry with `JSONParser`, which decides.
+enum ChromeEntryParser {
+    /// The entry's members, when the bytes are of the common shape: `time` and `key` (the first
+    /// of each), `value` (the first, or null); nil members when the object lacks them.
+    struct Entry: Equatable {
+        var time: JSONValue?
+        var key: JSONValue?
+        var value: JSONValue?
+    }
+
+    /// `bytes` hold one object (and whitespace around it); `line` is the line of its first byte.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Entry? {
+        var cursor = Cursor(bytes: bytes, line: line)
+        return cursor.entry()
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var line: Int
+        var lineStart = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+            self.bytes = bytes
+            self.line = line
+        }
+
+        var location: SourceLocation { SourceLocation(line: line, column: index - lineStart + 1) }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                    index += 1
+                } else if byte == 0x0A {
+                    index += 1
+                    line += 1
+                    lineStart = index
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// Consumes `byte` after optional whitespace.
+        mutating func take(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func entry() -> Entry? {
+            guard take(0x7B) else { return nil }
+            var entry = Entry()
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == 0x7D {
+                index += 1
+            } else {
+                while true {
+                    guard let name = memberName(), let value = value(nested: false)?.value else { return nil }
+                    switch name {
+                    case .time: if entry.time == nil { entry.time = value }
+                    case .key: if entry.key == nil { entry.key = value }
+                    case .value: if entry.value == nil { entry.value = value }
+                    case .other: break
+                    }
+                    skipWhitespace()
+                    guard index < bytes.count else { return nil }
+                    if bytes[index] == 0x2C {
+                        index += 1
+                        continue
+                    }
+                    guard bytes[index] == 0x7D else { return nil }
+                    index += 1
+                    break
+                }
+            }
+            skipWhitespace()
+            return index == bytes.count ? entry : nil
+        }
+
+        enum Name { case time, key, value, other }
+
+        /// A member's name and its colon.
+        mutating func memberName() -> Name? {
+            skipWhitespace()
+            guard let range = plainString() else { return nil }
+            guard take(0x3A) else { return nil }
+            if matches(range, "time") { return .time }
+            if matches(range, "key") { return .key }
+            if matches(range, "value") { return .value }
+            return .other
+        }
+
+        func matches(_ range: Range<Int>, _ name: StaticString) -> Bool {
+            guard range.count == name.utf8CodeUnitCount else { return false }
+            let pointer = name.utf8Start
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != pointer[offset] { return false }
+            return true
+        }
+
+        /// A string of printable ASCII without escapes, at `index` (its quote): its bytes' range.
+        mutating func plainString() -> Range<Int>? {
+            guard index < bytes.count, bytes[index] == 0x22 else { return nil }
+            let start = index + 1
+            var scan = start
+            while scan < bytes.count {
+                let byte = bytes[scan]
+                if byte == 0x22 {
+                    index = scan + 1
+                    return start..<scan
+                }
+                if byte < 0x20 || byte >= 0x80 || byte == 0x5C { return nil }
+                scan += 1
+            }
+            return nil
+        }
+
+        /// A value (after optional whitespace) as a node, with the general parser's location.
+        mutating func value(nested: Bool) -> JSONNode? {
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            let location = self.location
+            let byte = bytes[index]
+            switch byte {
+            case 0x22:
+                guard let range = plainString() else { return nil }
+                return JSONNode(
+                    .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)), at: location)
+            case 0x2D, 0x30...0x39:
+                return number().map { JSONNode($0, at: location) }
+            case 0x74, 0x66, 0x6E:
+                return literal().map { JSONNode($0, at: location) }
+            case 0x7B where !nested:
+                return object().map { JSONNode($0, at: location) }
+            default:
+                return nil
+            }
+        }
+
+        /// A flat object (no containers inside), at its brace.
+        mutating func object() -> JSONValue? {
+            index += 1
+            skipWhitespace()
+            // An empty object, rare, is left to the general parser.
+            var members: [JSONMember] = []
+            while true {
+                skipWhitespace()
+                guard let range = plainString(), take(0x3A), let node = value(nested: true) else { return nil }
+                members.append(
+                    JSONMember(
+                        key: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), node: node))
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == 0x2C {
+                    index += 1
+                    continue
+                }
+                guard bytes[index] == 0x7D else { return nil }
+                index += 1
+                return .object(members)
+            }
+        }
+
+        /// `true`, `false` or `null`, followed by no other letter.
+        mutating func literal() -> JSONValue? {
+            var end = index
+            while end < bytes.count, (bytes[end] | 0x20) &- 0x61 < 26 { end += 1 }
+            let range = index..<end
+            let value: JSONValue
+            if matches(range, "true") {
+                value = .bool(true)
+            } else if matches(range, "false") {
+                value = .bool(false)
+            } else if matches(range, "null") {
+                value = .null
+            } else {
+                return nil
+            }
+            index = end
+            return value
+        }
+
+        /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?` of at most 15 significant digits, computed as the general
+        /// parser does (an integer as it is; a fraction as its exact mantissa divided by an exact
+        /// power of ten, rounded once). Exponents and longer numbers are left to it.
+        mutating func number() -> JSONValue? {
+            var scan = index
+            let negative = bytes[scan] == 0x2D
+            if negative { scan += 1 }
+            guard scan < bytes.count, bytes[scan] &- 0x30 < 10 else { return nil }
+            var mantissa: UInt64 = 0
+            var digits = 0
+            if bytes[scan] == 0x30 {
+                scan += 1
+                if scan < bytes.count, bytes[scan] &- 0x30 < 10 { return nil }
+            } else {
+                while scan < bytes.count, bytes[scan] &- 0x30 < 10 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[scan] &- 0x30)
+                    digits += 1
+                    scan += 1
+                    if digits > 15 { return nil }
+                }
+            }
+            var fractionDigits = 0
+            var isInteger = true
+            if scan < bytes.count, bytes[scan] == 0x2E {
+                isInteger = false
+                scan += 1
+                guard scan < bytes.count, bytes[scan] &- 0x30 < 10 else { return nil }
+                while scan < bytes.count, bytes[scan] &- 0x30 < 10 {
+                    if digits > 0 || bytes[scan] != 0x30 {
+                        mantissa = mantissa &* 10 &+ UInt64(bytes[scan] &- 0x30)
+                        digits += 1
+                    }
+                    fractionDigits += 1
+                    scan += 1
+                    if digits > 15 || fractionDigits > 22 { return nil }
+                }
+            }
+            if scan < bytes.count, bytes[scan] | 0x20 == 0x65 { return nil }
+            index = scan
+            if isInteger { return .int(negative ? -Int(mantissa) : Int(mantissa)) }
+            if mantissa == 0 { return .double(negative ? -0.0 : 0.0) }
+            let magnitude = Double(mantissa) / Self.exactPowersOfTen[fractionDigits]
+            return .double(negative ? -magnitude : magnitude)
+        }
+
+        static let exactPowersOfTen: [Double] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        ]
+    }
+}
