@@ -69,7 +69,7 @@ struct RemoteWriteEncoder {
                 var length = labels.count
                 for i in start..<end { length += 12 + Self.varintLength(placed[i].milliseconds) }
                 base[op] = 0x0A  // WriteRequest field 1, length-delimited
-                op += 1 + Self.putVarint(UInt64(length), base + op + 1)
+                op += 1 + Varint.put(UInt64(length), base + op + 1)
                 labels.withUnsafeBufferPointer { base.advanced(by: op).update(from: $0.baseAddress!, count: $0.count) }
                 op += labels.count
                 for i in start..<end {
@@ -81,7 +81,7 @@ struct RemoteWriteEncoder {
                     UnsafeMutableRawPointer(base + op + 3).storeBytes(
                         of: sample.value.bitPattern.littleEndian, as: UInt64.self)
                     base[op + 11] = 0x10  // Sample field 2, varint; a negative int64 takes ten bytes
-                    op += 12 + Self.putVarint(stamp, base + op + 12)
+                    op += 12 + Varint.put(stamp, base + op + 12)
                 }
                 start = end
                 precondition(op <= out.count, "remote-write request over its bound")
@@ -136,18 +136,6 @@ struct RemoteWriteEncoder {
     private static func varintLength(_ milliseconds: Int) -> Int {
         let v = UInt64(bitPattern: Int64(milliseconds))
         return v == 0 ? 1 : (64 - v.leadingZeroBitCount + 6) / 7
-    }
-
-    private static func putVarint(_ value: UInt64, _ dst: UnsafeMutablePointer<UInt8>) -> Int {
-        var v = value
-        var op = 0
-        while v >= 0x80 {
-            dst[op] = UInt8(v & 0x7F) | 0x80
-            v >>= 7
-            op += 1
-        }
-        dst[op] = UInt8(v)
-        return op + 1
     }
 }
 

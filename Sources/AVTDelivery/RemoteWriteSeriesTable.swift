@@ -92,7 +92,7 @@ struct RemoteWriteSeriesTable: Sendable {
     /// A length-delimited field (wire type 2).
     private static func field(_ number: UInt8, bytes: [UInt8], to out: inout [UInt8]) {
         out.append(number << 3 | 2)
-        Snappy.appendVarint(UInt64(bytes.count), to: &out)
+        Varint.append(UInt64(bytes.count), to: &out)
         out.append(contentsOf: bytes)
     }
 }

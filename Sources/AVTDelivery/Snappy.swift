@@ -33,7 +33,7 @@ package enum Snappy {
         return out.withUnsafeMutableBufferPointer { out in
             table.withUnsafeMutableBufferPointer { table in
                 let dst = out.baseAddress!
-                var op = putVarint(UInt64(input.count), dst)
+                var op = Varint.put(UInt64(input.count), dst)
                 guard let src = input.baseAddress else { return op }
                 var start = 0
                 while start < input.count {
@@ -171,27 +171,5 @@ package enum Snappy {
         dst[1] = UInt8(truncatingIfNeeded: offset)
         dst[2] = UInt8(truncatingIfNeeded: offset >> 8)
         return 3
-    }
-
-    /// A varint at `dst`; its length.
-    private static func putVarint(_ value: UInt64, _ dst: UnsafeMutablePointer<UInt8>) -> Int {
-        var v = value
-        var op = 0
-        while v >= 0x80 {
-            dst[op] = UInt8(v & 0x7F) | 0x80
-            v >>= 7
-            op += 1
-        }
-        dst[op] = UInt8(v)
-        return op + 1
-    }
-
-    static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
-        var v = value
-        while v >= 0x80 {
-            out.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
     }
 }

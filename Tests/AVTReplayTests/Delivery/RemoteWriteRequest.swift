@@ -86,7 +86,7 @@ struct RemoteWriteRequest {
                 let bits = sample.value.bitPattern
                 for k in 0..<8 { message.append(UInt8(truncatingIfNeeded: bits >> (8 * k))) }
                 message.append(0x10)  // field 2, varint; a negative int64 takes ten bytes
-                Snappy.appendVarint(UInt64(bitPattern: Int64(sample.milliseconds)), to: &message)
+                Varint.append(UInt64(bitPattern: Int64(sample.milliseconds)), to: &message)
                 Self.field(2, bytes: message, to: &body)
             }
             Self.field(1, bytes: body, to: &out)
@@ -97,7 +97,7 @@ struct RemoteWriteRequest {
     /// A length-delimited field (wire type 2).
     private static func field(_ number: UInt8, bytes: [UInt8], to out: inout [UInt8]) {
         out.append(number << 3 | 2)
-        Snappy.appendVarint(UInt64(bytes.count), to: &out)
+        Varint.append(UInt64(bytes.count), to: &out)
         out.append(contentsOf: bytes)
     }
 
