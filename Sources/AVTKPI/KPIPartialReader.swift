@@ -83,12 +83,7 @@ package enum KPIPartialReader {
     }
 
     private static func parse(_ bytes: [UInt8], file: String, line: Int) throws(TimelineError) -> [JSONMember] {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(bytes, firstLine: line)
-        } catch {
-            throw TimelineError(file: file, location: error.location, message: error.message)
-        }
+        let node = try JSONParser.parse(bytes, firstLine: line, file: file)
         guard case .object(let members) = node.value else {
             throw expected(file, line: line, "a JSON object", at: node)
         }

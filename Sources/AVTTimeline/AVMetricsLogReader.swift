@@ -71,12 +71,7 @@ package struct AVMetricsLogReader: TimelineSource {
     static func event(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String, index: Int, startTime: Int?)
         throws(TimelineError) -> (step: Step, date: Int, at: SourceLocation)
     {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes, firstLine: line)
-        } catch {
-            throw TimelineError(file: file, location: error.location, message: error.message)
-        }
+        let root = try JSONParser.parse(bytes, firstLine: line, file: file)
         guard case .object(let members) = root.value else {
             throw TimelineError(
                 file: file, location: root.location,

@@ -98,12 +98,7 @@ package struct CSVTimelineReader: TimelineSource {
     private static func decodeSettings(_ line: CSVRecordReader.RawLine, reader: FieldReader) throws(TimelineError)
         -> TimelineSettings
     {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(line.bytes, firstLine: line.line)
-        } catch {
-            throw TimelineError(file: reader.file, location: error.location, message: error.message)
-        }
+        let root = try JSONParser.parse(line.bytes, firstLine: line.line, file: reader.file)
         let path = "#avtreplay"
         if case .object(let all) = root.value, let steps = all.first(where: { $0.key == "steps" }) {
             throw reader.error(

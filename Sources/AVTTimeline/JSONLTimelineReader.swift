@@ -27,7 +27,7 @@ package struct JSONLTimelineReader: TimelineSource {
         lines = LineReader(input)
         let reader = FieldReader(file: input.name, limits: input.limits)
         let header: TimelineSettings? = try lines.nextNonBlankLine { (bytes, line) throws(TimelineError) in
-            let root = try Self.parse(bytes, line: line, file: input.name)
+            let root = try JSONParser.parse(bytes, firstLine: line, file: input.name)
             let members = try reader.object(
                 root, path: "line \(line)", allowed: TimelineDecoder.settingKeys + ["steps"])
             if let steps = members["steps"] {
@@ -60,19 +60,11 @@ package struct JSONLTimelineReader: TimelineSource {
                 decoders.steps.accepted(t: t)
                 return scanned.unsafelyUnwrapped
             }
-            return try decoders.steps.step(try Self.parse(bytes, line: line, file: file), index: index)
+            return try decoders.steps.step(try JSONParser.parse(bytes, firstLine: line, file: file), index: index)
         }
         // Not `step != nil`: Step is Equatable, and that comparison copied the step to compare it.
         if case .some = step { self.index += 1 }
         return step
-    }
-
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError) -> JSONNode {
-        do {
-            return try JSONParser.parse(bytes, firstLine: line)
-        } catch {
-            throw TimelineError(file: file, location: error.location, message: error.message)
-        }
     }
 }
 

@@ -14,12 +14,7 @@ public enum TimelineDecoder {
     public static func decode(_ bytes: [UInt8], file: String, limits: InputLimits = InputLimits())
         throws(TimelineError) -> Timeline
     {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw TimelineError(file: file, location: error.location, message: error.message)
-        }
+        let root = try JSONParser.parse(bytes, file: file)
         let reader = FieldReader(file: file, limits: limits)
         let (settings, stepNodes) = try decodeRoot(root, reader: reader)
         var stepReader = StepReader(trackers: settings.trackers, reader: reader)

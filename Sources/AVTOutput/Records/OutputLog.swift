@@ -26,12 +26,7 @@ package enum OutputLog {
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, file: String) throws(TimelineError)
         -> OutputRecord
     {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(bytes, firstLine: line)
-        } catch {
-            throw TimelineError(file: file, location: error.location, message: error.message)
-        }
+        let node = try JSONParser.parse(bytes, firstLine: line, file: file)
         guard case .object(let members) = node.value else {
             throw TimelineError(
                 file: file, location: node.location, message: "expected a record object, found \(node.value.typeName)")
