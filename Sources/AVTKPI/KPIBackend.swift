@@ -98,6 +98,9 @@ public final class KPIBackend: Backend {
 
     public func sendMetric(_ metric: Metric) {}
 
+    /// The timeline gives `tracker` no more steps (`Step.endsTracker`), the last one at `t`.
+    package func trackerEnded(_ tracker: Int, at t: Int) { history.trackerEnded(tracker, at: t) }
+
     /// The recording ends where the replay's clock stopped: open states run until then.
     public func endOfService() {
         if let now = instrument?.clock.now { history.advance(to: now) }

@@ -195,6 +195,9 @@ public enum KPISessions {
                 kpi.foldsFinished = folded != nil && !keepSpans
                 backend = kpi
                 collector.target = kpi
+            },
+            played: { step in
+                if step.endsTracker { backend?.trackerEnded(step.tracker, at: step.t) }
             })
         counted.finish(summary.steps)
         guard let backend else { return (SessionKPIs(session: session), SessionHistory(session: session)) }

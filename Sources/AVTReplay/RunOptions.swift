@@ -112,11 +112,12 @@ public struct RunOptions: Sendable, Equatable {
 extension Replayer {
     /// Replays a streamed timeline into a backend: the `avtreplay run` job for one session.
     /// Throws `TimelineError` for bad input (found while streaming) and `ReplayError` for
-    /// hand-built steps out of order.
+    /// hand-built steps out of order. `played` sees each step once it is played, `onStep` the
+    /// count of steps played so far.
     public static func replay(
         _ source: inout some TimelineSource, options: RunOptions, backend: Backend,
         components: ReplayComponents = .standard, stop: StopRequest? = nil, output: OutputByteLimit? = nil,
-        onStep: (Int) -> Void = { _ in }, prepare: (Replayer) -> Void = { _ in }
+        onStep: (Int) -> Void = { _ in }, prepare: (Replayer) -> Void = { _ in }, played: (Step) -> Void = { _ in }
     ) throws -> ReplaySummary {
         let settings = options.applied(to: source.settings)
         if settings.pingInterval > 0, settings.pingInterval < options.minPingInterval {
@@ -149,11 +150,12 @@ extension Replayer {
             if step.t > options.maxDuration, until.map({ step.t <= $0 }) ?? true {
                 throw options.tooLong(source.name, path: "steps[\(step.origin.index)].t", t: step.t, at: step.origin)
             }
-            let played = try replayer.play(step)
+            let wasPlayed = try replayer.play(step)
             if records.isExceeded { throw records.error(source.name, at: step.origin) }
             if let output, output.isExceeded { throw output.error(source.name, at: step.origin) }
-            guard played else { break }
+            guard wasPlayed else { break }
             summary.steps += 1
+            played(step)
             onStep(summary.steps)
         }
         // A stop may also have come while the timers before a step fired (`play` returned false).

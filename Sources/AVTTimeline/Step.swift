@@ -19,6 +19,11 @@ public struct Step: Sendable, Equatable {
     public var attributes: [(attribute: Attribute, value: AttributeValue)]
     /// Where the step was read, for errors.
     public var origin: StepOrigin
+    /// The source gives this step's tracker no more steps: what the tracker began is over once
+    /// this step is played, so a consumer may let it go (`kpi` folds a stopped playback then
+    /// rather than at the end of the recording). A hint about memory, not about what is replayed:
+    /// it is neither written out nor compared.
+    public var endsTracker = false
 
     /// A step at `t` for the tracker at index `tracker`.
     public init(

@@ -286,6 +286,24 @@ package struct SessionHistory: Sendable {
         }
     }
 
+    /// The timeline gives `tracker` no more steps, the last one at `t` (`Step.endsTracker`: an
+    /// access log's session on a tracker of its own, stopped and released). A playback it left
+    /// in a terminal state can change no more, so it is over there, as if taken over, and can
+    /// be folded: otherwise the first session's playback, never taken over, would hold every
+    /// later one in memory until the end of the recording (they are folded oldest first). Its
+    /// batch is resolved now, as nothing more comes for it at this instant. One that is not
+    /// terminal (a session that never played) still runs to the end of the recording.
+    package mutating func trackerEnded(_ tracker: Int, at t: Int) {
+        guard foldsFinished, trackers.indices.contains(tracker) else { return }
+        endBatch(tracker: tracker)
+        guard let index = trackers[tracker].current,
+            playbacks.items[playbacks.position(index)].state.isTerminal
+        else { return }
+        playbacks.items[playbacks.position(index)].finishedAt = t
+        trackers[tracker].current = nil
+        foldFinished()
+    }
+
     /// The playbacks folded since the last call, oldest first.
     package mutating func takeFolded() -> [(id: String, figures: PlaybackFigures)] {
         defer { folded.removeAll(keepingCapacity: true) }

@@ -35,10 +35,20 @@ struct AccessLogTimeline {
             steps.append(step)
         }
         let tracker = min(number, PlayerLogTrackers.limit - 1)
+        /// Where the log's knowledge ends: the playback ends here, the next session is new. The
+        /// session's own tracker gets nothing more (the last one is shared by the sessions past
+        /// the limit): `kpi` can fold its playback now instead of holding it to the end.
+        func end(line: Int) {
+            add(cursor, tracker: tracker, line: line, [], action: .stop)
+            add(cursor, tracker: tracker, line: line, [("release", .bool(true))])
+            steps[steps.count - 1].endsTracker = tracker < PlayerLogTrackers.limit - 1
+        }
         guard let first = session.rows.firstIndex(where: { $0.date != nil }) else {
-            // Never played: the stream loaded, nothing more is known.
+            // Never played: the stream loaded, nothing more is known. Its wait ends there too,
+            // not with the sessions laid out after it.
             if let row = session.rows.first {
                 add(cursor, tracker: tracker, line: row.line, [("status", .string("readyToPlay"))])
+                end(line: row.line)
             }
             return steps
         }
@@ -129,9 +139,7 @@ struct AccessLogTimeline {
         addSwitches(upTo: .max, at: cursor, line: last)
         let trailing = transfers(upTo: session.rows.count - 1)
         if !trailing.isEmpty { add(cursor, tracker: tracker, line: last, trailing) }
-        // Where the log's knowledge ends: the playback ends here, the next session is new.
-        add(cursor, tracker: tracker, line: last, [], action: .stop)
-        add(cursor, tracker: tracker, line: last, [("release", .bool(true))])
+        end(line: last)
         return steps
     }
 
