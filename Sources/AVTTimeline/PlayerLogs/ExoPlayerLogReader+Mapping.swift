@@ -89,7 +89,7 @@ extension ExoPlayerLogReader {
         case .playerFailed:
             sessionHasState = true
             let code = details.lazy.compactMap { $0.afterASCIIPrefix("errorCode=") }.first.map(String.init)
-            pendingError = (t, number, event.rawValue, code, nil, true)
+            pendingError = PendingError(t: t, line: number, name: event.rawValue, code: code, message: nil, fatal: true)
             errorAwaitsThrowable = line.closed
         case .internalError, .drmSessionManagerError, .loadError, .audioCodecError, .videoCodecError,
             .audioSinkError:
@@ -98,7 +98,7 @@ extension ExoPlayerLogReader {
             // they become `loadError`, with the throwable that follows as their message.
             let kind = event == .internalError ? details.first.map(String.init) ?? "" : event.rawValue
             if kind == "loadError" || kind == "drmSessionManagerError" {
-                pendingError = (t, number, kind, nil, nil, false)
+                pendingError = PendingError(t: t, line: number, name: kind, code: nil, message: nil, fatal: false)
                 errorAwaitsThrowable = line.closed
             } else {
                 unmapped.add("internalError \(kind) (non-fatal)")

@@ -75,8 +75,15 @@ extension ExoPlayerLogReader {
 
     /// `com.example.SomeException: message` out of a throwable line (`\tat …` frames are not).
     static func throwableMessage(_ text: String) -> String? {
+        // Most lines of a stack trace name neither: ruled out by bytes before the Characters.
+        guard text.containsASCII("Exception") || text.containsASCII("Error") else { return nil }
         guard let range = text.firstRange(of: "Exception") ?? text.firstRange(of: "Error") else { return nil }
-        if text.contains("\tat ") || text.contains(" at ") && text.hasSuffix(")") { return nil }
+        // The Character searches only where the bytes match: a pasted line can be kilobytes long.
+        if text.containsASCII("\tat ") && text.contains("\tat ")
+            || text.hasSuffix(")") && text.containsASCII(" at ") && text.contains(" at ")
+        {
+            return nil
+        }
         // Back to the start of the dotted class name.
         var start = range.lowerBound
         while start > text.startIndex {
@@ -84,8 +91,14 @@ extension ExoPlayerLogReader {
             guard before.isLetter || before.isNumber || before == "." || before == "$" || before == "_" else { break }
             start = text.index(before: start)
         }
-        let message = text[start...].reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-        return message.isEmpty ? nil : String(String(message).prefix(500))
+        // Trailing blanks dropped in place, then at most 500 Characters copied, not the whole rest.
+        var end = text.endIndex
+        while end > start {
+            let last = text.index(before: end)
+            guard text[last] == " " || text[last] == "\t" else { break }
+            end = last
+        }
+        return end == start ? nil : String(text[start..<end].prefix(500))
     }
 
     static func object(_ members: [(String, JSONValue)], line: Int) -> JSONValue {

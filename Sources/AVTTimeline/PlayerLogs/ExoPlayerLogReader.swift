@@ -85,7 +85,17 @@ package struct ExoPlayerLogReader: TimelineSource {
     var nested = 0
     /// An error whose throwable may follow: `fatal` for `playerFailed`, else a non-fatal load or
     /// DRM error (`internalError [T, loadError`), which the player retries.
-    var pendingError: (t: Int, line: Int, name: String, code: String?, message: String?, fatal: Bool)?
+    var pendingError: PendingError?
+    /// A named struct, not a tuple: an optional tuple of strings is copied and destroyed through
+    /// the runtime's generic witnesses, on every event line that checks for one.
+    struct PendingError {
+        var t: Int
+        var line: Int
+        var name: String
+        var code: String?
+        var message: String?
+        var fatal: Bool
+    }
     /// A closed `playerFailed [T]` (before r2.11) whose throwable follows on the next lines.
     var errorAwaitsThrowable = false
 

@@ -24,3 +24,29 @@ extension Substring {
         self[utf8.index(startIndex, offsetBy: Swift.min(n, utf8.count))...]
     }
 }
+
+extension String {
+    /// Whether the text holds the ASCII `needle` anywhere, by bytes. A match of Characters is a
+    /// match of bytes, so a `false` here rules out `contains` and `firstRange(of:)` at the cost
+    /// of a byte scan, not a grapheme walk.
+    func containsASCII(_ needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0 else { return true }
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= n else { return false }
+            let first = needle.utf8Start[0]
+            var i = 0
+            while i <= bytes.count - n {
+                if bytes[i] == first {
+                    var j = 1
+                    while j < n, bytes[i + j] == needle.utf8Start[j] { j += 1 }
+                    if j == n { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+        // A bridged string without contiguous bytes: the Character search decides.
+        return found ?? true
+    }
+}
