@@ -90,20 +90,25 @@ package struct EventLoggerLine {
     /// The bracket's content up to its matching `]`, then the event time header. Bytes, not
     /// Strings, up to the details: this runs for every event line of logs of any size.
     private mutating func readContent(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) {
+        // From bracket to bracket by memchr: a byte loop over every detail cost more than the
+        // rest of the line's reading. Most contents hold no `[` before their `]`.
+        // Each search starts past the last one's hit, so a line of brackets stays linear.
         var depth = 1
         var close = end
-        var i = start
-        while i < end {
-            if b[i] == 0x5B {
+        var nextOpen = Self.next(0x5B, in: b, from: start, end: end) ?? end
+        var nextShut = Self.next(0x5D, in: b, from: start, end: end)
+        while let shut = nextShut {
+            if nextOpen < shut {
                 depth += 1
-            } else if b[i] == 0x5D {
-                depth -= 1
-                if depth == 0 {
-                    close = i
-                    break
-                }
+                nextOpen = Self.next(0x5B, in: b, from: nextOpen + 1, end: end) ?? end
+                continue
             }
-            i += 1
+            depth -= 1
+            if depth == 0 {
+                close = shut
+                break
+            }
+            nextShut = Self.next(0x5D, in: b, from: shut + 1, end: end)
         }
         closed = depth == 0
         // The first tokens, split at ", ": at most six are header (time, position, window,
@@ -111,15 +116,15 @@ package struct EventLoggerLine {
         // Inline storage: an array here was a heap allocation for every event line.
         var tokens = TokenRanges()
         var tokenStart = start
-        i = start
-        while i < close, tokens.count < 7 {
-            if b[i] == 0x2C, i + 1 < close, b[i + 1] == 0x20 {
-                tokens.append(tokenStart..<i)
-                tokenStart = i + 2
-                i += 2
+        var i = start
+        while i < close, tokens.count < 7, let comma = Self.next(0x2C, in: b, from: i, end: close) {
+            if comma + 1 < close, b[comma + 1] == 0x20 {
+                tokens.append(tokenStart..<comma)
+                tokenStart = comma + 2
+                i = comma + 2
                 continue
             }
-            i += 1
+            i = comma + 1
         }
         let restStart = tokenStart
         var consumed = 0
@@ -255,23 +260,27 @@ package struct EventLoggerLine {
 
     /// The next `[` in `from..<end`, by memchr: most lines hold one, far into the line.
     private static func nextBracket(_ b: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int? {
-        guard from < end, let base = b.baseAddress else { return nil }
-        guard let found = memchr(base + from, 0x5B, end - from) else { return nil }
+        next(0x5B, in: b, from: from, end: end)
+    }
+
+    /// The next `byte` in `from..<end` (clamped to the buffer), by memchr.
+    private static func next(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int? {
+        let end = Swift.min(end, b.count)
+        guard from >= 0, from < end, let base = b.baseAddress else { return nil }
+        guard let found = memchr(base + from, Int32(byte), end - from) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private static func find(_ b: UnsafeBufferPointer<UInt8>, _ needle: StaticString, end: Int) -> Int? {
         let n = needle.utf8CodeUnitCount
         guard n > 0, end >= n else { return nil }
-        let first = needle.utf8Start[0]
+        // From one first byte to the next by memchr.
         var i = 0
-        while i + n <= end {
-            if b[i] == first {
-                var j = 1
-                while j < n, b[i + j] == needle.utf8Start[j] { j += 1 }
-                if j == n { return i }
-            }
-            i += 1
+        while let hit = next(needle.utf8Start[0], in: b, from: i, end: end - n + 1) {
+            var j = 1
+            while j < n, b[hit + j] == needle.utf8Start[j] { j += 1 }
+            if j == n { return hit }
+            i = hit + 1
         }
         return nil
     }
