@@ -23,7 +23,7 @@ struct AccessLogLine {
     mutating func load(_ raw: UnsafeBufferPointer<UInt8>) {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: raw)
-        cuts.removeAll(keepingCapacity: true)
+        count = 0
         isASCII = Self.isASCII(raw)
         trim(0, raw.count)
     }
@@ -88,32 +88,69 @@ struct AccessLogLine {
     mutating func cut() {
         var cuts: [Int] = []
         swap(&cuts, &self.cuts)
-        cuts.removeAll(keepingCapacity: true)
-        let (from, to) = (start, end)
-        bytes.withUnsafeBufferPointer { bytes in
-            let space = UInt8(ascii: " ")
-            let quote = UInt8(ascii: "\"")
-            var index = from
-            while index < to {
-                while index < to, bytes[index] == space { index += 1 }
-                guard index < to else { break }
-                let tokenStart = index
-                if bytes[index] == quote {
-                    index += 1
-                    while index < to, bytes[index] != quote { index += 1 }
-                    if index < to { index += 1 }
-                } else {
-                    while index < to, bytes[index] != space { index += 1 }
-                }
-                cuts.append(tokenStart)
-                cuts.append(index)
+        if cuts.isEmpty { cuts = [Int](repeating: 0, count: 64) }
+        // Written in place; when a line has more tokens than there is room, again with twice the room.
+        while true {
+            let found = Self.cut(bytes, start, end, into: &cuts)
+            if found >= 0 {
+                count = found
+                break
             }
+            cuts = [Int](repeating: 0, count: 2 * cuts.count)
         }
         self.cuts = cuts
     }
 
+    /// The tokens of `bytes[from..<to]` into `cuts` (start, end of each); their number, or -1 when
+    /// `cuts` has no room for them all.
+    private static func cut(_ bytes: [UInt8], _ from: Int, _ to: Int, into cuts: inout [Int]) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            cuts.withUnsafeMutableBufferPointer { cuts -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                let space = UInt8(ascii: " ")
+                let quote = UInt8(ascii: "\"")
+                var index = from
+                var written = 0
+                while index < to {
+                    while index < to, base[index] == space { index += 1 }
+                    guard index < to else { break }
+                    guard written + 2 <= cuts.count else { return -1 }
+                    let tokenStart = index
+                    if base[index] == quote {
+                        index += 1
+                        while index < to, base[index] != quote { index += 1 }
+                        if index < to { index += 1 }
+                    } else {
+                        index = nextSpace(base, index + 1, to)
+                    }
+                    cuts[written] = tokenStart
+                    cuts[written + 1] = index
+                    written += 2
+                }
+                return written / 2
+            }
+        }
+    }
+
+    /// The first space in `from..<to` (`to` when none), eight bytes at a time: the bytes of
+    /// every row go through here.
+    private static func nextSpace(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
+        var index = from
+        while index + 8 <= to {
+            // A space becomes a zero byte; the lowest byte flagged by the borrow trick is the
+            // first zero (flags above a zero byte can be false, below it never are).
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                ^ 0x2020_2020_2020_2020
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < to, base[index] != UInt8(ascii: " ") { index += 1 }
+        return index
+    }
+
     /// The number of tokens `cut()` found.
-    var count: Int { cuts.count / 2 }
+    private(set) var count = 0
 
     func token(_ index: Int) -> Range<Int> { cuts[2 * index]..<cuts[2 * index + 1] }
 

@@ -48,9 +48,14 @@ struct AccessLogScanner {
     /// The session of the item last given (its number, see `sessions`).
     private(set) var session = 0
 
-    init(_ input: ByteInput, checkOnly: Bool = false) {
-        lines = LineReader(input)
+    /// Whether every line is read as text (`read(text:)`): the reference the byte reading is
+    /// tested against.
+    private let asText: Bool
+
+    init(_ input: ByteInput, checkOnly: Bool = false, asText: Bool = false, chunkSize: Int = 1 << 18) {
+        lines = LineReader(input, chunkSize: chunkSize)
         self.checkOnly = checkOnly
+        self.asText = asText
     }
 
     /// The next row or error entry; nil at the end of the input. Lines that are neither are said
@@ -78,7 +83,7 @@ struct AccessLogScanner {
             }
             lineNumber = number
             // An error log is short: its entries are read as text.
-            if line.isASCII, !isErrorLog {
+            if line.isASCII, !isErrorLog, !asText {
                 if let item = read(&line, number, &warnings) { return item }
             } else if let item = read(text: line.text, number, &warnings) {
                 return item
