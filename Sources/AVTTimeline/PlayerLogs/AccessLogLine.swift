@@ -54,7 +54,8 @@ struct AccessLogLine {
     /// Whether the part read starts with `prefix`.
     func hasPrefix(_ prefix: StaticString) -> Bool {
         let n = prefix.utf8CodeUnitCount
-        return end - start >= n && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, prefix.utf8Start, n) == 0 }
+        return end - start >= n
+            && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, prefix.utf8Start, n) == 0 }
     }
 
     /// Where `text` first occurs in the part read.
@@ -79,7 +80,9 @@ struct AccessLogLine {
         guard range.count == other.count else { return false }
         guard !range.isEmpty else { return true }
         return bytes.withUnsafeBufferPointer { all in
-            other.withUnsafeBufferPointer { memcmp(all.baseAddress! + range.lowerBound, $0.baseAddress!, range.count) == 0 }
+            other.withUnsafeBufferPointer {
+                memcmp(all.baseAddress! + range.lowerBound, $0.baseAddress!, range.count) == 0
+            }
         }
     }
 
@@ -139,7 +142,8 @@ struct AccessLogLine {
         while index + 8 <= to {
             // A space becomes a zero byte; the lowest byte flagged by the borrow trick is the
             // first zero (flags above a zero byte can be false, below it never are).
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let word =
+                UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 ^ 0x2020_2020_2020_2020
             let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
             if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }

@@ -185,7 +185,9 @@ struct AccessLogScanner {
             let session = session(named: guid)
             if firstRowSession == nil { firstRowSession = session }
             var row: AccessLogRow?
-            if firstRowSession == session, case .success(let read) = AccessLogRow.parse(tokens, columns: columns, line: number) {
+            if firstRowSession == session,
+                case .success(let read) = AccessLogRow.parse(tokens, columns: columns, line: number)
+            {
                 row = read
             }
             return .checked(guid: guid, index: place(of: 2 * session), row: row)
@@ -228,7 +230,8 @@ struct AccessLogScanner {
         }
         if let cut = row.cut {
             warnings.line(
-                number, text, "cut after c-duration-watched (\(cut.read) whole values of \(cut.of)): read up to the cut")
+                number, text, "cut after c-duration-watched (\(cut.read) whole values of \(cut.of)): read up to the cut"
+            )
         }
     }
 

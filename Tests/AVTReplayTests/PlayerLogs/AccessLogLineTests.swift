@@ -116,7 +116,8 @@ final class AccessLogLineTests: XCTestCase {
         let badDate = Self.row.replacingOccurrences(of: "2025/11/03", with: "2025-11-03")
         let noGuid = Self.row.replacingOccurrences(of: "00000002-1B9E-4C8A-9E61-000000000002", with: "-")
         let noDate = Self.row.replacingOccurrences(of: "2025/11/03 20:14:30.030", with: "- -")
-        let lines = [Self.row] + Self.header + [odd, badDate, noGuid, noDate, "2025-11-03 20:16:00 log line"]
+        let many = Array(repeating: "1", count: 100).joined(separator: " ")
+        let lines = [Self.row] + Self.header + [odd, badDate, noGuid, noDate, "2025-11-03 20:16:00 log line", many]
         try assertSameAsText(log(lines), "odd values")
     }
 
@@ -164,6 +165,16 @@ final class AccessLogLineTests: XCTestCase {
         XCTAssertEqual(line.digits(line.token(3)), 12)
         XCTAssertNil(line.digits(line.token(0)))
         XCTAssertTrue(line.isASCII)
+        // Tokens of every length up to past two words, and more tokens than the first room for them.
+        let words = (0..<300).map {
+            String(repeating: Character(UnicodeScalar(UInt8(97 + $0 % 26))), count: 1 + $0 % 19)
+        }
+        for separator in [" ", "  ", "   "] {
+            let text = Array(words.joined(separator: separator).utf8)
+            text.withUnsafeBufferPointer { line.load($0) }
+            line.cut()
+            XCTAssertEqual((0..<line.count).map { line.string(line.token($0)) }, words, "separator \(separator.count)")
+        }
         for count in 0...20 {
             var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
             XCTAssertTrue(bytes.withUnsafeBufferPointer { AccessLogLine.isASCII($0) })
