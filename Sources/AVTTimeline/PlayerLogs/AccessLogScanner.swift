@@ -27,7 +27,8 @@ struct AccessLogScanner {
     private var fieldsBytes: [UInt8] = []
     private var isErrorLog = false
     private var inHeader = false
-    /// Sessions by name, numbered from 0 in order of first appearance (rows or error entries).
+    /// Sessions by name, numbered from 0 in order of first appearance (rows or error entries):
+    /// through the log for an index, within the dump for the replay.
     private var sessions: [String: Int] = [:]
     /// The last row's session, by its bytes: consecutive rows are nearly always of one session.
     private var lastGuid: [UInt8] = []
@@ -111,14 +112,15 @@ struct AccessLogScanner {
         }
         inHeader = false
         guard !fields.isEmpty else {
-            warnings.line(number, line.text, "a row before any #Fields header, skipped")
+            // The bytes: decoded only for a warning shown, not for one past the limit.
+            warnings.line(number, line.bytes, "a row before any #Fields header, skipped")
             return nil
         }
         line.cut()
         let checked: (guid: Range<Int>, date: Int?, whole: Int)
         switch AccessLogRow.check(line, columns: columns) {
         case .failure(let problem):
-            if !checkOnly { warnings.line(number, line.text, "\(problem.message), skipped") }
+            if !checkOnly { warnings.line(number, line.bytes, "\(problem.message), skipped") }
             return nil
         case .success(let result): checked = result
         }
@@ -205,7 +207,15 @@ struct AccessLogScanner {
 
     /// A header line: a new dump (snapshot) starts, its events count from 0 again.
     private mutating func startHeader() {
-        if !inHeader { placesInDump.removeAll(keepingCapacity: true) }
+        if !inHeader {
+            placesInDump.removeAll(keepingCapacity: true)
+            // The replay needs session numbers only for places in a dump: its table holds the
+            // dump's sessions, not the log's. An index numbers them through the whole log.
+            if !checkOnly {
+                sessions.removeAll(keepingCapacity: true)
+                lastSession = nil
+            }
+        }
         inHeader = true
     }
 
