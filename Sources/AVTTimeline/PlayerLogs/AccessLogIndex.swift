@@ -20,49 +20,43 @@ struct AccessLogIndex {
     init(_ input: ByteInput) throws(TimelineError) {
         var scanner = AccessLogScanner(input, checkOnly: true)
         var silent = PlayerLogWarnings(file: input.name, warn: { _ in })
-        /// Per session name: its last line, how many error entries it has (the most places of
-        /// any dump), and its place in `order` once it has a row. One table, so a row costs
-        /// one lookup.
-        var seen: [String: (line: Int, errors: Int, ordinal: Int?)] = [:]
+        /// Per session (the scanner's number): its last line, how many error entries it has (the
+        /// most places of any dump), and its place in `order` once it has a row (-1 before).
+        /// Arrays by number: a row costs no lookup.
+        var lines: [Int] = []
+        var errors: [Int] = []
+        var ordinals: [Int] = []
+        /// The session number of each name in `order`.
+        var numbers: [Int] = []
         while let item = try scanner.next(&silent) {
+            let session = scanner.session
+            while lines.count <= session {
+                lines.append(0)
+                errors.append(0)
+                ordinals.append(-1)
+            }
+            lines[session] = scanner.lineNumber
             switch item {
-            case .checked(let guid, let index, let tokens, let columns):
-                let line = scanner.lineNumber
-                let ordinal = Self.noteRow(&seen[guid, default: (0, 0, nil)], line: line, next: order.count)
-                if ordinal == order.count {
+            case .checked(let guid, let index, let row):
+                if ordinals[session] < 0 {
+                    ordinals[session] = order.count
                     order.append(guid)
-                    if ordinal == 0 { first = AccessLogSession(guid: guid) }
+                    numbers.append(session)
+                    if order.count == 1 { first = AccessLogSession(guid: guid) }
                 }
-                if ordinal == 0, case .success(let row) = AccessLogRow.parse(tokens, columns: columns, line: line) {
-                    first?.set(row, index: index)
-                }
+                // Given for the first session's rows only.
+                if let row { first?.set(row, index: index) }
             case .row:
                 break  // Not given when only checking.
-            case .error(let entry, let index):
-                let line = scanner.lineNumber
-                Self.noteError(&seen[entry.guid, default: (0, 0, nil)], line: line, index: index)
+            case .error(_, let index):
+                errors[session] = max(errors[session], index + 1)
             }
         }
         recognized = scanner.recognized
-        lastLine = order.map { seen[$0]?.line ?? 0 }
-        for known in seen.values {
-            errorEntries += known.errors
-            if known.ordinal == nil { orphanErrors += known.errors }
+        lastLine = numbers.map { lines[$0] }
+        for session in errors.indices {
+            errorEntries += errors[session]
+            if ordinals[session] < 0 { orphanErrors += errors[session] }
         }
-    }
-
-    /// A row of a session: its line is the last so far; its place in `order` (`next` when new).
-    private static func noteRow(
-        _ known: inout (line: Int, errors: Int, ordinal: Int?), line: Int, next: Int
-    ) -> Int {
-        known.line = line
-        let ordinal = known.ordinal ?? next
-        known.ordinal = ordinal
-        return ordinal
-    }
-
-    private static func noteError(_ known: inout (line: Int, errors: Int, ordinal: Int?), line: Int, index: Int) {
-        known.line = line
-        known.errors = max(known.errors, index + 1)
     }
 }

@@ -112,13 +112,7 @@ package struct AccessLogRow: Equatable {
         }
         func integer(_ column: Int?, _ name: String) -> Int? {
             guard let text = value(column), !Self.isMissing(text) else { return nil }
-            guard let value = Int(text), value <= JSONValue.maxExactInteger else {
-                if text.allSatisfy(\.isNumber) || Double(text).map({ !$0.isFinite }) == true {
-                    ignored.append("\(name) \"\(text)\"")
-                }
-                return nil
-            }
-            return value >= 0 ? value : nil
+            return Self.integer(text, name, ignored: &ignored)
         }
         func rate(_ column: Int?, _ name: String) -> Double? { number(column, name, below: 1e15) }
         var row = AccessLogRow(
@@ -136,6 +130,86 @@ package struct AccessLogRow: Equatable {
         return .success(row)
     }
 
+    /// An integer field's value (`c-stalls`, `bytes`): nil when missing, negative or no usable
+    /// number; a number the field cannot hold is noted in `ignored`.
+    static func integer(_ text: Substring, _ name: String, ignored: inout [String]) -> Int? {
+        guard let value = Int(text), value <= JSONValue.maxExactInteger else {
+            if text.allSatisfy(\.isNumber) || Double(text).map({ !$0.isFinite }) == true {
+                ignored.append("\(name) \"\(text)\"")
+            }
+            return nil
+        }
+        return value >= 0 ? value : nil
+    }
+
+    /// `check` on an ASCII line's bytes (`AccessLogLine`, cut): the session's token in place of
+    /// its text.
+    static func check(_ line: AccessLogLine, columns: Columns) -> Result<
+        (guid: Range<Int>, date: Int?, whole: Int), RowError
+    > {
+        let count = line.count
+        let whole = count == columns.count ? count : count - 1
+        guard count == columns.count || count < columns.count && columns.readable(before: whole) else {
+            return .failure(RowError("\(count) values for \(columns.count) #Fields (a cut line?)"))
+        }
+        func value(_ column: Int?) -> Range<Int>? { column.flatMap { $0 < whole ? line.token($0) : nil } }
+        guard let guid = value(columns.guid), !line.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
+        var date: Int?
+        if let day = value(columns.date), let time = value(columns.time), !line.isMissing(day) {
+            guard let parsed = line.date(day, time) else {
+                return .failure(RowError("a date that is not yyyy/MM/dd HH:mm:ss"))
+            }
+            date = parsed
+        }
+        return .success((guid, date, whole))
+    }
+
+    /// `parse` on an ASCII line's bytes that `check` accepted (`date`, `whole`), its session and
+    /// variant already made Strings by the caller (they repeat from row to row).
+    static func read(
+        _ line: AccessLogLine, columns: Columns, date: Int?, whole: Int, guid: String, uri: String, line lineNumber: Int
+    ) -> AccessLogRow {
+        func value(_ column: Int?) -> Range<Int>? { column.flatMap { $0 < whole ? line.token($0) : nil } }
+        var ignored: [String] = []
+        func number(_ column: Int?, _ name: String, below limit: Double) -> Double? {
+            guard let text = value(column), !line.isMissing(text), let number = line.double(text) else { return nil }
+            guard number.isFinite, number < limit else {
+                ignored.append("\(name) \"\(line.string(text))\"")
+                return nil
+            }
+            return number >= 0 ? number : nil
+        }
+        func seconds(_ column: Int?, _ name: String) -> Int? {
+            number(column, name, below: 1e12).map { Int(($0 * 1000).rounded()) }
+        }
+        func integer(_ column: Int?, _ name: String) -> Int? {
+            guard let text = value(column), !line.isMissing(text) else { return nil }
+            // Plain digits (every row's): the same value `Int(_:)` reads, past 2^53 − 1 ignored.
+            if let digits = line.digits(text) {
+                guard digits <= JSONValue.maxExactInteger else {
+                    ignored.append("\(name) \"\(line.string(text))\"")
+                    return nil
+                }
+                return digits
+            }
+            return Self.integer(Substring(line.string(text)), name, ignored: &ignored)
+        }
+        func rate(_ column: Int?, _ name: String) -> Double? { number(column, name, below: 1e15) }
+        var row = AccessLogRow(
+            date: date, uri: uri, guid: guid,
+            startTime: seconds(columns.startTime, "c-start-time") ?? 0,
+            watched: seconds(columns.watched, "c-duration-watched") ?? 0,
+            startup: seconds(columns.startup, "c-startup-time"),
+            stalls: integer(columns.stalls, "c-stalls") ?? 0,
+            framesDropped: integer(columns.framesDropped, "c-frames-dropped") ?? 0,
+            indicatedBitrate: rate(columns.indicated, "sc-indicated-bitrate"),
+            observedBitrate: rate(columns.observed, "c-observed-bitrate"),
+            bytes: integer(columns.bytes, "bytes") ?? 0, line: lineNumber)
+        row.ignored = ignored
+        if whole < columns.count { row.cut = Cut(read: whole, of: columns.count) }
+        return row
+    }
+
     /// `yyyy/MM/dd` and `HH:mm:ss.sss`, where `sss` is the seconds again, zero-padded to three
     /// digits (`15:25:02.002`), not milliseconds: the real resolution is one second.
     /// A `-` value (the field is missing), by its byte: `!= "-"` compared Unicode strings, on
@@ -146,10 +220,20 @@ package struct AccessLogRow: Equatable {
 
     package static func date(_ day: Substring, _ time: Substring) -> Int? {
         // Digit groups read straight from the bytes: a split per row cost a quarter of the read.
-        guard let d = numbers(day.utf8, separator: UInt8(ascii: "/"), upTo: nil),
-            let t = numbers(time.utf8, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")),
-            d.count == 3, t.count == 3
-        else { return nil }
+        date(
+            numbers(day.utf8, separator: UInt8(ascii: "/"), upTo: nil),
+            numbers(time.utf8, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")))
+    }
+
+    /// The same on the two values' bytes.
+    static func date(_ day: UnsafeBufferPointer<UInt8>, _ time: UnsafeBufferPointer<UInt8>) -> Int? {
+        date(
+            numbers(day, separator: UInt8(ascii: "/"), upTo: nil),
+            numbers(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")))
+    }
+
+    private static func date(_ d: (Int, Int, Int, count: Int)?, _ t: (Int, Int, Int, count: Int)?) -> Int? {
+        guard let d, let t, d.count == 3, t.count == 3 else { return nil }
         let (year, month, dayOfMonth, h, m, s) = (d.0, d.1, d.2, t.0, t.1, t.2)
         guard (1...12).contains(month), (1...31).contains(dayOfMonth), (0..<24).contains(h), (0..<60).contains(m),
             (0..<61).contains(s), (1...9999).contains(year)
@@ -167,7 +251,7 @@ package struct AccessLogRow: Equatable {
             ?? numbers(Array(text), separator: separator, upTo: end)
     }
 
-    private static func numbers<Bytes: Collection<UInt8>>(_ bytes: Bytes, separator: UInt8, upTo end: UInt8?) -> (
+    static func numbers<Bytes: Collection<UInt8>>(_ bytes: Bytes, separator: UInt8, upTo end: UInt8?) -> (
         Int, Int, Int, count: Int
     )? {
         var groups = (0, 0, 0)

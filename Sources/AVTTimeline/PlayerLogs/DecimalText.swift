@@ -25,6 +25,27 @@ enum DecimalText {
         return Double(mantissa) / powersOfTen[decimals]
     }
 
+    /// The same on a value's bytes (an ASCII row's): no Substring to make, the same Doubles.
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa = 0
+        var digits = 0
+        var decimals = 0
+        var seenPoint = false
+        for byte in bytes {
+            if byte >= 0x30, byte <= 0x39 {
+                mantissa = mantissa &* 10 &+ Int(byte &- 0x30)
+                digits += 1
+                if seenPoint { decimals += 1 }
+            } else if byte == 0x2E, !seenPoint {
+                seenPoint = true
+            } else {
+                return Double(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        guard digits > 0, digits <= 15, decimals <= 22 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        return Double(mantissa) / powersOfTen[decimals]
+    }
+
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
