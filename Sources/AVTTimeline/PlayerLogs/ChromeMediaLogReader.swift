@@ -15,7 +15,7 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private struct Entry {
         var time: Int
-        var key: String
+        var key: ChromeEntryKey
         var value: JSONValue
         var line: Int
     }
@@ -100,6 +100,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
         if try Self.isJSON(input.peek(1 << 16)) {
             scanner = ChromeLogScanner(input)
+            // Only what `process` reads of a value is built.
+            scanner!.reducesValues = true
         } else {
             lines = LineReader(input)
         }
@@ -175,7 +177,7 @@ package struct ChromeMediaLogReader: TimelineSource {
                 return
             }
             if let parsed {
-                add(time: Double(parsed.time), key: parsed.key, value: parsed.value, line: number)
+                add(time: Double(parsed.time), key: ChromeEntryKey(parsed.key), value: parsed.value, line: number)
             } else if Self.isTableDecoration(text) {
                 return
             } else {
@@ -192,7 +194,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             || trimmed.lowercased().hasPrefix("timestamp") || trimmed.lowercased().hasPrefix("| timestamp")
     }
 
-    private mutating func add(time: Double, key: String, value: JSONValue, line: Int) {
+    private mutating func add(time: Double, key: ChromeEntryKey, value: JSONValue, line: Int) {
         entries += 1
         playerHasEntries = true
         guard time.isFinite, time >= 0, time < Double(FieldReader.maxMilliseconds) else {
@@ -295,7 +297,8 @@ package struct ChromeMediaLogReader: TimelineSource {
                 ["error", "pipeline_error"].contains($0.key) && Self.isError($0.node.value)
             })
         else { return }
-        process(Entry(time: playerTime, key: error.key, value: error.node.value, line: properties.line))
+        process(
+            Entry(time: playerTime, key: ChromeEntryKey(error.key), value: error.node.value, line: properties.line))
     }
 
     /// An error value that says something (not `null`, `""` or `PIPELINE_OK`).
@@ -338,14 +341,19 @@ package struct ChromeMediaLogReader: TimelineSource {
     static let heldLimit = 256
 
     private static func firstSign(_ entry: Entry) -> FirstSign? {
-        let event = entry.key == "event" ? eventName(text(entry.value)) : nil
-        if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" { return .start }
-        if event == "PAUSE" || event == "ENDED" { return .wasPlaying }
-        if entry.key == "pipeline_buffering_state", bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING" {
-            return .wasPlaying
+        switch entry.key {
+        case .event:
+            switch eventName(text(entry.value)) {
+            case "LOAD", "PLAY", "WEBMEDIAPLAYERCREATED": return .start
+            case "PAUSE", "ENDED": return .wasPlaying
+            default: return nil
+            }
+        case .url: return .start
+        case .pipelineBufferingState:
+            return bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING" ? .wasPlaying : nil
+        case .seekTarget, .error, .pipelineError: return .midSession
+        default: return nil
         }
-        if ["seek_target", "error", "pipeline_error"].contains(entry.key) { return .midSession }
-        return nil
     }
 
     /// Decides a start in doubt and replays the held entries after the decision. A player that
@@ -384,7 +392,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func process(_ entry: Entry) {
         if entry.time < playerTime {
             warnings.entry(
-                "line \(entry.line): \(entry.key) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
+                "line \(entry.line): \(entry.key.text) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
             )
         }
         playerTime = max(playerTime, entry.time)
@@ -392,18 +400,18 @@ package struct ChromeMediaLogReader: TimelineSource {
         lastT = max(lastT, t)
         let line = entry.line
         switch entry.key {
-        case "event":
+        case .event:
             guard case .string(let name) = entry.value else { return }
             playerEvent(Self.eventName(name), t: t, line: line)
-        case "pipeline_buffering_state":
+        case .pipelineBufferingState:
             guard let state = Self.bufferingState(entry.value) else { return }
             buffering(state == "BUFFERING_HAVE_ENOUGH", t: t, line: line)
-        case "audio_buffering_state", "video_buffering_state":
+        case .audioBufferingState, .videoBufferingState:
             unmapped.add("renderer buffering states")
-        case "seek_target":
+        case .seekTarget:
             guard let target = usableNumber(entry, scale: 1000), target >= 0 else { return }
             seek(to: target, t: t, line: line)
-        case "error", "pipeline_error":
+        case .error, .pipelineError:
             guard !errored else {
                 unmapped.add("repeated error entries")
                 return
@@ -422,20 +430,20 @@ package struct ChromeMediaLogReader: TimelineSource {
                     ),
                     ("event", .string("error")),
                 ])
-        case "duration":
+        case .duration:
             guard let seconds = usableNumber(entry, scale: 1000), seconds >= 0 else { return }
             append(t: t, line: line, [("duration", .double(seconds))])
-        case "width", "height":
+        case .width, .height:
             guard let value = usableNumber(entry), value >= 0, value < 1e9 else { return }
-            if entry.key == "width" { width = Int(value) } else { height = Int(value) }
+            if entry.key == .width { width = Int(value) } else { height = Int(value) }
             if let width, let height, sentSize.map({ $0 != (width, height) }) ?? true {
                 sentSize = (width, height)
                 append(t: t, line: line, [("videoWidth", .int(width)), ("videoHeight", .int(height))])
             }
-        case "url":
+        case .url:
             guard case .string(let url) = entry.value else { return }
             append(t: t, line: line, [("currentSrc", .string(url))])
-        case "pipeline_state":
+        case .pipelineState:
             // kSeeking → kPlaying: the pipeline finished the seek (it runs while paused too, so
             // kPlaying alone is no sign of playback). Each seek ends here, so seeks a few ms
             // apart are as many seeks.
@@ -444,7 +452,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             seeking = false
             append(t: t, line: line, [("event", .string("seeked"))])
             if playRequested, !paused, haveEnough != false { startPlaying(t: t, line: line) }
-        default:
+        case .other:
             break  // Context: decoders, info, debug, frame URLs…
         }
     }
@@ -596,7 +604,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         guard value.isFinite, (value * scale).magnitude <= Double(JSONValue.maxExactInteger) else {
             let why = value.isFinite ? " (past 2^53 − 1\(scale == 1 ? "" : " ms"))" : ""
             warnings.entry(
-                "line \(entry.line): \(entry.key) \"\(Self.text(entry.value))\" is no usable number\(why), skipped")
+                "line \(entry.line): \(entry.key.text) \"\(Self.text(entry.value))\" is no usable number\(why), skipped"
+            )
             return nil
         }
         return value
