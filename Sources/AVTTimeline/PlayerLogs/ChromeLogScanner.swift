@@ -86,14 +86,15 @@ package struct ChromeLogScanner {
     }
 
     /// Reads `input` in chunks of `chunkSize` bytes (smaller in tests, to cut entries anywhere).
-    /// `fastStrings` off reads every string byte by byte, as the reference for the fast path.
-    package init(_ input: ByteInput, chunkSize: Int = 1 << 18, fastStrings: Bool = true) {
+    /// `fastPaths` off reads every string and every byte between them one by one, as the
+    /// reference for the fast paths.
+    package init(_ input: ByteInput, chunkSize: Int = 1 << 18, fastPaths: Bool = true) {
         self.input = input
         chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
-        self.fastStrings = fastStrings
+        self.fastPaths = fastPaths
     }
 
-    private let fastStrings: Bool
+    private let fastPaths: Bool
 
     package mutating func next() throws(TimelineError) -> Item? {
         while true {
@@ -175,7 +176,7 @@ package struct ChromeLogScanner {
                 // Most strings close in the chunk without an escape: found at once and, when as
                 // long as a name looked for, compared with it. Any other string (an escape, the
                 // chunk's end) is read again byte by byte from its start.
-                if fastStrings {
+                if fastPaths {
                     let stop = Self.plainRunEnd(bytes, from: i + 1, to: end)
                     if stop < end, bytes[stop] == 0x22 {
                         lastString = Self.name(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<stop]))
@@ -196,6 +197,10 @@ package struct ChromeLogScanner {
                 }
                 propertiesKey = lastString == .properties
                 lastString = .none
+                if fastPaths, !eventsKey, !propertiesKey {
+                    i = Self.neutralRunEnd(bytes, from: i + 1, to: end)
+                    continue
+                }
             case 0x7B:
                 depth += 1
                 eventsKey = false
@@ -243,10 +248,15 @@ package struct ChromeLogScanner {
                 depth = max(0, depth - 1)
                 lastString = .none
             case 0x20, 0x09, 0x0D:
-                break
+                if fastPaths, lastString == .none, !eventsKey, !propertiesKey {
+                    i = Self.neutralRunEnd(bytes, from: i + 1, to: end)
+                    continue
+                }
             default:
                 lastString = .none
                 (eventsKey, propertiesKey) = (false, false)
+                i = fastPaths ? Self.neutralRunEnd(bytes, from: i + 1, to: end) : i + 1
+                continue
             }
             i += 1
         }
@@ -347,6 +357,22 @@ package struct ChromeLogScanner {
         let name = (length: length, hash: hash)
         if name == events || name == allEvents { return .events }
         return name == properties ? .properties : .none
+    }
+
+    /// The index of the first quote, newline, bracket or brace in `bytes[start..<end]`, or
+    /// `end`. No other byte outside a string changes anything while no name looked for is
+    /// pending (`lastString`, `eventsKey` and `propertiesKey` clear): separators, blanks, numbers
+    /// and literals are passed over at once.
+    @inline(__always)
+    private static func neutralRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            // `[` and `]` are `{` and `}` without bit 5.
+            if b == 0x22 || b == 0x0A || b | 0x20 == 0x7B || b | 0x20 == 0x7D { return i }
+            i &+= 1
+        }
+        return i
     }
 
     /// A quote, a backslash or a newline: what ends a string's run of plain bytes.

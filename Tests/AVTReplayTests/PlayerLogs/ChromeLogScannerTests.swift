@@ -4,8 +4,9 @@ import XCTest
 
 /// `ChromeLogScanner` finds most strings eight bytes at a time and compares a closed one with
 /// the names it looks for; any other string (an escape, a chunk's end, a newline) is read byte
-/// by byte. Both readings must give the same items wherever the input is cut and wherever the
-/// chunks end: the byte-by-byte scanner is the reference.
+/// by byte; between strings it passes at once over what changes nothing. Both readings must
+/// give the same items wherever the input is cut and wherever the chunks end: the
+/// byte-by-byte scanner is the reference.
 final class ChromeLogScannerTests: XCTestCase {
     /// Two players, the names looked for as values, escaped or cut by a newline, non-ASCII
     /// text, nested objects and a string longer than a word. (A name looked for anywhere as a
@@ -21,8 +22,8 @@ final class ChromeLogScannerTests: XCTestCase {
             {"time": 4, "key": "events", "value": "properties"},
             {"time": 5, "key": "duration", "value": 12.25}]},
          {"ev\\u0065nts": [{"time": 0, "key": "x"}], "propertiez": {"a": 1},
-          "properties": {"pipeline_error": "PIPELINE_ERROR_DECODE"},
-          "allEvents": [
+          "properties" :{"pipeline_error": "PIPELINE_ERROR_DECODE"},
+          "allEvents"\t:  [
             {"time": 0, "key": "event", "value": "kPlay"},
             {"time": 7, "key": "url", "value": "https://e.com/a-much-longer-url-than-a-word/segment.ts"},
             {"time": 8, "key": "pipeline_state", "value": "kPlaying"}]}]
@@ -39,7 +40,7 @@ final class ChromeLogScannerTests: XCTestCase {
         -> Reading
     {
         var scanner = ChromeLogScanner(
-            ByteInput(bytes: bytes, name: "t.json"), chunkSize: chunkSize, fastStrings: fast)
+            ByteInput(bytes: bytes, name: "t.json"), chunkSize: chunkSize, fastPaths: fast)
         scanner.reducesValues = reducing
         var reading = Reading()
         while let item = try scanner.next() { reading.items.append(item) }
@@ -92,12 +93,14 @@ final class ChromeLogScannerTests: XCTestCase {
         }
     }
 
-    /// Every byte of the sample replaced by a quote, a backslash, a newline or a letter: the
-    /// strings change everywhere, the two readings do not part.
+    /// Every byte of the sample replaced by a quote, a backslash, a newline, a letter, a
+    /// separator, a blank, a bracket or a brace: strings and nesting change everywhere, the two
+    /// readings do not part.
     func testFastStringsAgreeOnMutatedInput() throws {
         let bytes = Array(Self.sample.utf8)
         for index in bytes.indices {
-            for replacement: UInt8 in [0x22, 0x5C, 0x0A, 0x78] where bytes[index] != replacement {
+            for replacement: UInt8 in [0x22, 0x5C, 0x0A, 0x78, 0x3A, 0x2C, 0x20, 0x5B, 0x5D, 0x7B, 0x7D]
+            where bytes[index] != replacement {
                 var mutated = bytes
                 mutated[index] = replacement
                 let reference = try read(mutated, fast: false)
@@ -125,6 +128,31 @@ final class ChromeLogScannerTests: XCTestCase {
                                 ChromeLogScanner.plainRunEnd(buffer, from: start, to: end), expected,
                                 "stop \(stop) at \(position), \(start)..<\(end)")
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The entry parser's run of plain-string bytes against a byte-by-byte search: each byte
+    /// that ends it (control, non-ASCII, quote, backslash) and its neighbours at every position
+    /// of a word, from every start; the run stops at the first one or within 8 bytes of the end.
+    func testPlainPrefixEndStopsBeforeTheFirstBytePlainStringsLack() {
+        let ends: [UInt8] = [0x00, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xC3, 0xFF]
+        let plain: (UInt8) -> Bool = { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C }
+        for stop in ends {
+            for position in 0..<24 {
+                var bytes = [UInt8](repeating: 0x61, count: 24)
+                bytes[position] = stop
+                bytes[(position + 3) % 24] = 0x20
+                bytes[(position + 7) % 24] = stop &+ 1 == 0x22 || stop &+ 1 == 0x5C ? 0x7E : stop &+ 1
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0...24 {
+                        let first = (start..<24).first { !plain(buffer[$0]) } ?? 24
+                        let end = ChromeEntryParser.plainPrefixEnd(buffer, from: start)
+                        XCTAssertTrue(
+                            end <= first && (end == first || end > 24 - 8), "\(stop) at \(position) from \(start)")
+                        XCTAssertTrue((start..<end).allSatisfy { plain(buffer[$0]) })
                     }
                 }
             }
