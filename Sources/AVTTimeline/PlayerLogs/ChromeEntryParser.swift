@@ -14,14 +14,42 @@ enum ChromeEntryParser {
     /// of each), `value` (the first, or null); nil members when the object lacks them.
     struct Entry: Equatable {
         var time: JSONValue?
-        var key: JSONValue?
+        /// The first `key` member: its text when a string, `nil` when it is something else.
+        var key: ChromeEntryKey??
         var value: JSONValue?
     }
 
     /// `bytes` hold one object (and whitespace around it); `line` is the line of its first byte.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Entry? {
+    /// With `reducing`, the value is only what the reader reads of it (`ChromeEntryKey.reduced`):
+    /// a value whose key comes first is checked, not built, where nothing of it is read.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, reducing: Bool = false) -> Entry? {
         var cursor = Cursor(bytes: bytes, line: line)
-        return cursor.entry()
+        return cursor.entry(reducing: reducing)
+    }
+
+    /// The end of the run from `start` of bytes that may be in a plain string (printable
+    /// ASCII but the quote and the backslash), eight bytes at a time; it stops at most 8 bytes
+    /// before the end, where the caller goes on byte by byte.
+    @inline(__always)
+    static func plainPrefixEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        var i = start
+        while i &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            // Below 0x20 or from 0x80 (the lowest flag is exact, a borrow only flags bytes
+            // above it), or a quote or a backslash (a zero byte once xor-ed with it).
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quote = word ^ 0x2222_2222_2222_2222
+            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let flags =
+                ((word &- 0x2020_2020_2020_2020) | word) & high
+                | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high)
+            if flags != 0 { return i &+ flags.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        return i
     }
 
     private struct Cursor {
@@ -60,7 +88,7 @@ enum ChromeEntryParser {
             return true
         }
 
-        mutating func entry() -> Entry? {
+        mutating func entry(reducing: Bool) -> Entry? {
             guard take(0x7B) else { return nil }
             var entry = Entry()
             skipWhitespace()
@@ -68,12 +96,37 @@ enum ChromeEntryParser {
                 index += 1
             } else {
                 while true {
-                    guard let name = memberName(), let value = value(nested: false)?.value else { return nil }
+                    guard let name = memberName() else { return nil }
                     switch name {
-                    case .time: if entry.time == nil { entry.time = value }
-                    case .key: if entry.key == nil { entry.key = value }
-                    case .value: if entry.value == nil { entry.value = value }
-                    case .other: break
+                    case .key:
+                        skipWhitespace()
+                        if index < bytes.count, bytes[index] == 0x22 {
+                            // The key's text straight to its enum: no string for a known key.
+                            guard let range = plainString() else { return nil }
+                            if entry.key == nil {
+                                entry.key = ChromeEntryKey(UnsafeBufferPointer(rebasing: bytes[range]))
+                            }
+                        } else {
+                            guard value(nested: false) != nil else { return nil }
+                            if entry.key == nil { entry.key = .some(nil) }
+                        }
+                    case .value:
+                        if entry.value == nil {
+                            if reducing, case let key?? = entry.key, key.valueUse != .whole {
+                                guard let value = reducedValue(key.valueUse) else { return nil }
+                                entry.value = value
+                            } else {
+                                guard let value = value(nested: false)?.value else { return nil }
+                                entry.value = value
+                            }
+                        } else {
+                            guard reducedValue(.none) != nil else { return nil }
+                        }
+                    case .time:
+                        guard let value = value(nested: false)?.value else { return nil }
+                        if entry.time == nil { entry.time = value }
+                    case .other:
+                        guard reducedValue(.none) != nil else { return nil }
                     }
                     skipWhitespace()
                     guard index < bytes.count else { return nil }
@@ -87,7 +140,69 @@ enum ChromeEntryParser {
                 }
             }
             skipWhitespace()
-            return index == bytes.count ? entry : nil
+            guard index == bytes.count else { return nil }
+            if reducing, case let key?? = entry.key, let value = entry.value { entry.value = key.reduced(value) }
+            return entry
+        }
+
+        /// A value (after optional whitespace) as `value(nested: false)` reads it, reduced to what
+        /// `use` (not `.whole`) reads of it, without building the rest; nil where `value` is.
+        mutating func reducedValue(_ use: ChromeEntryKey.ValueUse) -> JSONValue? {
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case 0x22:
+                guard let range = plainString() else { return nil }
+                return use == .state ? text(range) : .null
+            case 0x7B:
+                return objectState(use)
+            default:
+                return scalar() ? .null : nil
+            }
+        }
+
+        /// A number or a literal, as `value(nested: true)` reads them, passed over.
+        mutating func scalar() -> Bool {
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case 0x2D, 0x30...0x39: return number() != nil
+            case 0x74, 0x66, 0x6E: return literal() != nil
+            default: return false
+            }
+        }
+
+        /// A flat object, as `object()` reads it: its first `state` member when a string (with
+        /// `use` `.state`), else null.
+        mutating func objectState(_ use: ChromeEntryKey.ValueUse) -> JSONValue? {
+            index += 1
+            var state: JSONValue?
+            while true {
+                skipWhitespace()
+                guard let name = plainString(), take(0x3A) else { return nil }
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                let isState = state == nil && matches(name, "state")
+                if bytes[index] == 0x22 {
+                    guard let range = plainString() else { return nil }
+                    if isState { state = use == .state ? text(range) : .null }
+                } else {
+                    guard scalar() else { return nil }
+                    if isState { state = .null }
+                }
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == 0x2C {
+                    index += 1
+                    continue
+                }
+                guard bytes[index] == 0x7D else { return nil }
+                index += 1
+                return state ?? .null
+            }
+        }
+
+        func text(_ range: Range<Int>) -> JSONValue {
+            .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         }
 
         enum Name { case time, key, value, other }
@@ -114,7 +229,7 @@ enum ChromeEntryParser {
         mutating func plainString() -> Range<Int>? {
             guard index < bytes.count, bytes[index] == 0x22 else { return nil }
             let start = index + 1
-            var scan = start
+            var scan = ChromeEntryParser.plainPrefixEnd(bytes, from: start)
             while scan < bytes.count {
                 let byte = bytes[scan]
                 if byte == 0x22 {

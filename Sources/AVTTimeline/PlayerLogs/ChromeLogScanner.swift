@@ -13,7 +13,7 @@ package struct ChromeLogScanner {
         /// An `"events"` / `"allEvents"` member opens: the entries that follow are a new player's.
         case player
         /// One entry: ms since the player's first entry, its key and value, and its line.
-        case entry(time: Double, key: String, value: JSONValue, line: Int)
+        case entry(time: Double, key: ChromeEntryKey, value: JSONValue, line: Int)
         /// A player's `"properties"` object (each property's last value): it comes before the
         /// player's event list.
         case properties(JSONValue, line: Int)
@@ -33,9 +33,12 @@ package struct ChromeLogScanner {
     /// While set, `next()` passes over entries without parsing them and returns only player
     /// starts (and nil at the end): for a first pass that counts players.
     package var skipsEntries = false
+    /// While set, an entry's value is only what the reader reads of it (`ChromeEntryKey.reduced`),
+    /// and what it does not read is checked, not built.
+    package var reducesValues = false
 
     private let input: ByteInput
-    private var chunk = [UInt8](repeating: 0, count: 1 << 18)
+    private var chunk: [UInt8]
     private var chunkEnd = 0
     private var position = 0
     private var atEOF = false
@@ -59,10 +62,11 @@ package struct ChromeLogScanner {
     private var propertiesKey = false
     private var inString = false
     private var escaped = false
-    /// The string being read and the last one closed, as (length, FNV-1a hash): only
-    /// `"events"` and `"allEvents"` matter, and hashing allocates nothing per byte.
+    /// The string being read, as (length, FNV-1a hash), when it is read byte by byte (it holds
+    /// an escape or crosses a chunk): hashing allocates nothing per byte.
     private var stringHash: (length: Int, hash: UInt64) = (0, 0)
-    private var lastString: (length: Int, hash: UInt64)?
+    /// The last string closed, when it was a name `scan` looks for and nothing followed it yet.
+    private var lastString = Name.none
     private var line = 1
     private var ready: [Pending] = []
     private var readyHead = 0
@@ -73,9 +77,24 @@ package struct ChromeLogScanner {
     package private(set) var startedInside = false
     private var sawPlayer = false
 
-    package init(_ input: ByteInput) {
-        self.input = input
+    /// What a closed string was, of what `scan` looks for.
+    private enum Name {
+        case none
+        /// `"events"` or `"allEvents"`.
+        case events
+        case properties
     }
+
+    /// Reads `input` in chunks of `chunkSize` bytes (smaller in tests, to cut entries anywhere).
+    /// `fastPaths` off reads every string and every byte between them one by one, as the
+    /// reference for the fast paths.
+    package init(_ input: ByteInput, chunkSize: Int = 1 << 18, fastPaths: Bool = true) {
+        self.input = input
+        chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+        self.fastPaths = fastPaths
+    }
+
+    private let fastPaths: Bool
 
     package mutating func next() throws(TimelineError) -> Item? {
         while true {
@@ -104,13 +123,19 @@ package struct ChromeLogScanner {
                 return .player
             case .inChunk(let range, let line, let isProperties):
                 if skipsEntries, !isProperties { continue }
+                let reducing = reducesValues
                 let item = chunk.withUnsafeBufferPointer {
-                    Self.item(UnsafeBufferPointer(rebasing: $0[range]), line: line, isProperties: isProperties)
+                    Self.item(
+                        UnsafeBufferPointer(rebasing: $0[range]), line: line, isProperties: isProperties,
+                        reducing: reducing)
                 }
                 if let item { return entered(item) }
             case .copied(let bytes, let line, let isProperties):
                 if skipsEntries, !isProperties { continue }
-                if let item = bytes.withUnsafeBufferPointer({ Self.item($0, line: line, isProperties: isProperties) }) {
+                let reducing = reducesValues
+                if let item = bytes.withUnsafeBufferPointer({
+                    Self.item($0, line: line, isProperties: isProperties, reducing: reducing)
+                }) {
                     return entered(item)
                 }
             }
@@ -148,19 +173,34 @@ package struct ChromeLogScanner {
             let b = bytes[i]
             switch b {
             case 0x22:
+                // Most strings close in the chunk without an escape: found at once and, when as
+                // long as a name looked for, compared with it. Any other string (an escape, the
+                // chunk's end) is read again byte by byte from its start.
+                if fastPaths {
+                    let stop = Self.plainRunEnd(bytes, from: i + 1, to: end)
+                    if stop < end, bytes[stop] == 0x22 {
+                        lastString = Self.name(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<stop]))
+                        i = stop + 1
+                        continue
+                    }
+                }
                 inString = true
                 stringHash = (0, Self.fnvOffset)
-                lastString = nil
+                lastString = .none
             case 0x0A:
                 line += 1
             case 0x3A:
                 // A member name just closed: `"events": [` starts a player's entries.
-                if let name = lastString, name == Self.events || name == Self.allEvents {
+                if lastString == .events {
                     ready.append(.player)
                     eventsKey = true
                 }
-                propertiesKey = lastString.map { $0 == Self.properties } ?? false
-                lastString = nil
+                propertiesKey = lastString == .properties
+                lastString = .none
+                if fastPaths, !eventsKey, !propertiesKey {
+                    i = Self.neutralRunEnd(bytes, from: i + 1, to: end)
+                    continue
+                }
             case 0x7B:
                 depth += 1
                 eventsKey = false
@@ -197,21 +237,26 @@ package struct ChromeLogScanner {
                         }
                     }
                 }
-                lastString = nil
+                lastString = .none
             case 0x5B:
                 depth += 1
                 if eventsKey { entryDepth = depth + 1 }
                 (eventsKey, propertiesKey) = (false, false)
-                lastString = nil
+                lastString = .none
             case 0x5D:
                 if depth == 0 { startedInside = true }
                 depth = max(0, depth - 1)
-                lastString = nil
+                lastString = .none
             case 0x20, 0x09, 0x0D:
-                break
+                if fastPaths, lastString == .none, !eventsKey, !propertiesKey {
+                    i = Self.neutralRunEnd(bytes, from: i + 1, to: end)
+                    continue
+                }
             default:
-                lastString = nil
+                lastString = .none
                 (eventsKey, propertiesKey) = (false, false)
+                i = fastPaths ? Self.neutralRunEnd(bytes, from: i + 1, to: end) : i + 1
+                continue
             }
             i += 1
         }
@@ -242,7 +287,7 @@ package struct ChromeLogScanner {
             if b == 0x0A {
                 // JSON strings hold no raw newline: a quote in prose around a paste (or a
                 // string cut by the paste) ends at its line, so the entries after it read.
-                (inString, escaped, lastString) = (false, false, nil)
+                (inString, escaped, lastString) = (false, false, .none)
                 line += 1
                 return i
             }
@@ -252,13 +297,80 @@ package struct ChromeLogScanner {
                 escaped = true
             } else if b == 0x22 {
                 inString = false
-                lastString = (length, hash)
+                lastString = Self.name(length: length, hash: hash)
                 return i
             } else {
                 // Past `hashedPrefix` bytes only the length counts: no name looked for is as long.
                 if length < Self.hashedPrefix { hash = (hash ^ UInt64(b)) &* Self.fnvPrime }
                 length &+= 1
             }
+        }
+        return i
+    }
+
+    /// The index of the first quote, backslash or newline in `bytes[start..<end]`, or `end`:
+    /// eight bytes at a time (a byte equal to one of them is a zero byte of the word xor-ed
+    /// with it; the lowest flagged byte is exact).
+    @inline(__always)
+    static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        var i = start
+        let raw = UnsafeRawPointer(base)
+        while i &+ 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let flags =
+                zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                | zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if flags != 0 { return i &+ flags.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
+        while i < end, !endsRun(base[i]) { i &+= 1 }
+        return i
+    }
+
+    /// The high bit of each byte of `word` that is zero, exact up to the first one (a borrow
+    /// may flag bytes above it).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// A string's bytes (without escapes), as a name looked for.
+    private static func name(_ text: UnsafeBufferPointer<UInt8>) -> Name {
+        switch text.count {
+        case 6: return matches(text, "events") ? .events : .none
+        case 9: return matches(text, "allEvents") ? .events : .none
+        case 10: return matches(text, "properties") ? .properties : .none
+        default: return .none
+        }
+    }
+
+    @inline(__always)
+    private static func matches(_ text: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        let pointer = name.utf8Start
+        for offset in 0..<text.count where text[offset] != pointer[offset] { return false }
+        return true
+    }
+
+    /// A string read byte by byte, by its length and hash.
+    private static func name(length: Int, hash: UInt64) -> Name {
+        let name = (length: length, hash: hash)
+        if name == events || name == allEvents { return .events }
+        return name == properties ? .properties : .none
+    }
+
+    /// The index of the first quote, newline, bracket or brace in `bytes[start..<end]`, or
+    /// `end`. No other byte outside a string changes anything while no name looked for is
+    /// pending (`lastString`, `eventsKey` and `propertiesKey` clear): separators, blanks, numbers
+    /// and literals are passed over at once.
+    @inline(__always)
+    private static func neutralRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            // `[` and `]` are `{` and `}` without bit 5.
+            if b == 0x22 || b == 0x0A || b | 0x20 == 0x7B || b | 0x20 == 0x7D { return i }
+            i &+= 1
         }
         return i
     }
@@ -313,16 +425,18 @@ package struct ChromeLogScanner {
     }
 
     /// An object that closed: a player's properties, or an entry when it has `time` and `key`.
-    private static func item(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool) -> Item? {
-        if !isProperties, let entry = ChromeEntryParser.parse(bytes, line: line) {
+    private static func item(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool, reducing: Bool
+    ) -> Item? {
+        if !isProperties, let entry = ChromeEntryParser.parse(bytes, line: line, reducing: reducing) {
             return item(entry, line: line)
         }
-        return parsedItem(bytes, line: line, isProperties: isProperties)
+        return parsedItem(bytes, line: line, isProperties: isProperties, reducing: reducing)
     }
 
     /// An entry read by `ChromeEntryParser`, as `parsedItem` reads it.
     static func item(_ entry: ChromeEntryParser.Entry, line: Int) -> Item? {
-        guard case .string(let key)? = entry.key else { return nil }
+        guard case let key?? = entry.key else { return nil }
         let time: Double
         switch entry.time {
         case .int(let value)?: time = Double(value)
@@ -334,7 +448,9 @@ package struct ChromeLogScanner {
 
     /// An object parsed whole by the general parser (a player's properties, an entry of a rare
     /// shape): the reference `ChromeEntryParser` answers as.
-    static func parsedItem(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool) -> Item? {
+    static func parsedItem(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: Int, isProperties: Bool, reducing: Bool = false
+    ) -> Item? {
         guard let node = try? JSONParser.parse(bytes, firstLine: line), case .object(let members) = node.value
         else { return nil }
         if isProperties { return .properties(node.value, line: line) }
@@ -349,6 +465,7 @@ package struct ChromeLogScanner {
         default: return nil
         }
         let value = members.first(where: { $0.key == "value" })?.node.value ?? .null
-        return .entry(time: time, key: key, value: value, line: line)
+        let entryKey = ChromeEntryKey(key)
+        return .entry(time: time, key: entryKey, value: reducing ? entryKey.reduced(value) : value, line: line)
     }
 }

@@ -15,7 +15,7 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     private struct Entry {
         var time: Int
-        var key: String
+        var key: ChromeEntryKey
         var value: JSONValue
         var line: Int
     }
@@ -100,6 +100,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         warnings = PlayerLogWarnings(file: input.name, warn: warn)
         if try Self.isJSON(input.peek(1 << 16)) {
             scanner = ChromeLogScanner(input)
+            // Only what `process` reads of a value is built.
+            scanner!.reducesValues = true
         } else {
             lines = LineReader(input)
         }
@@ -175,7 +177,7 @@ package struct ChromeMediaLogReader: TimelineSource {
                 return
             }
             if let parsed {
-                add(time: Double(parsed.time), key: parsed.key, value: parsed.value, line: number)
+                add(time: Double(parsed.time), key: ChromeEntryKey(parsed.key), value: parsed.value, line: number)
             } else if Self.isTableDecoration(text) {
                 return
             } else {
@@ -192,7 +194,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             || trimmed.lowercased().hasPrefix("timestamp") || trimmed.lowercased().hasPrefix("| timestamp")
     }
 
-    private mutating func add(time: Double, key: String, value: JSONValue, line: Int) {
+    private mutating func add(time: Double, key: ChromeEntryKey, value: JSONValue, line: Int) {
         entries += 1
         playerHasEntries = true
         guard time.isFinite, time >= 0, time < Double(FieldReader.maxMilliseconds) else {
@@ -295,7 +297,8 @@ package struct ChromeMediaLogReader: TimelineSource {
                 ["error", "pipeline_error"].contains($0.key) && Self.isError($0.node.value)
             })
         else { return }
-        process(Entry(time: playerTime, key: error.key, value: error.node.value, line: properties.line))
+        process(
+            Entry(time: playerTime, key: ChromeEntryKey(error.key), value: error.node.value, line: properties.line))
     }
 
     /// An error value that says something (not `null`, `""` or `PIPELINE_OK`).
@@ -338,14 +341,19 @@ package struct ChromeMediaLogReader: TimelineSource {
     static let heldLimit = 256
 
     private static func firstSign(_ entry: Entry) -> FirstSign? {
-        let event = entry.key == "event" ? eventName(text(entry.value)) : nil
-        if ["LOAD", "PLAY", "WEBMEDIAPLAYERCREATED"].contains(event) || entry.key == "url" { return .start }
-        if event == "PAUSE" || event == "ENDED" { return .wasPlaying }
-        if entry.key == "pipeline_buffering_state", bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING" {
-            return .wasPlaying
+        switch entry.key {
+        case .event:
+            switch eventName(text(entry.value)) {
+            case "LOAD", "PLAY", "WEBMEDIAPLAYERCREATED": return .start
+            case "PAUSE", "ENDED": return .wasPlaying
+            default: return nil
+            }
+        case .url: return .start
+        case .pipelineBufferingState:
+            return bufferingState(entry.value) == "BUFFERING_HAVE_NOTHING" ? .wasPlaying : nil
+        case .seekTarget, .error, .pipelineError: return .midSession
+        default: return nil
         }
-        if ["seek_target", "error", "pipeline_error"].contains(entry.key) { return .midSession }
-        return nil
     }
 
     /// Decides a start in doubt and replays the held entries after the decision. A player that
@@ -369,7 +377,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             load(t: t, line: first.line)
             playRequested = true
             paused = false
-            append(t: t, line: first.line, [("event", .string("play"))])
+            append(t: t, line: first.line, [Observation("event", .string("play"))])
             startPlaying(t: t, line: first.line)
             haveEnough = true
         } else if sign == .midSession, entries.isEmpty == false {
@@ -384,7 +392,7 @@ package struct ChromeMediaLogReader: TimelineSource {
     private mutating func process(_ entry: Entry) {
         if entry.time < playerTime {
             warnings.entry(
-                "line \(entry.line): \(entry.key) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
+                "line \(entry.line): \(entry.key.text) at \(entry.time) ms is more than \(Self.reorderWindow) entries out of time order, read at \(playerTime) ms"
             )
         }
         playerTime = max(playerTime, entry.time)
@@ -392,18 +400,18 @@ package struct ChromeMediaLogReader: TimelineSource {
         lastT = max(lastT, t)
         let line = entry.line
         switch entry.key {
-        case "event":
+        case .event:
             guard case .string(let name) = entry.value else { return }
             playerEvent(Self.eventName(name), t: t, line: line)
-        case "pipeline_buffering_state":
+        case .pipelineBufferingState:
             guard let state = Self.bufferingState(entry.value) else { return }
             buffering(state == "BUFFERING_HAVE_ENOUGH", t: t, line: line)
-        case "audio_buffering_state", "video_buffering_state":
+        case .audioBufferingState, .videoBufferingState:
             unmapped.add("renderer buffering states")
-        case "seek_target":
+        case .seekTarget:
             guard let target = usableNumber(entry, scale: 1000), target >= 0 else { return }
             seek(to: target, t: t, line: line)
-        case "error", "pipeline_error":
+        case .error, .pipelineError:
             guard !errored else {
                 unmapped.add("repeated error entries")
                 return
@@ -415,36 +423,38 @@ package struct ChromeMediaLogReader: TimelineSource {
             append(
                 t: t, line: line,
                 [
-                    (
+                    Observation(
                         "error",
                         Self.object(
                             [("code", .int(Self.mediaErrorCode(message))), ("message", .string(message))], line: line)
                     ),
-                    ("event", .string("error")),
+                    Observation("event", .string("error")),
                 ])
-        case "duration":
+        case .duration:
             guard let seconds = usableNumber(entry, scale: 1000), seconds >= 0 else { return }
-            append(t: t, line: line, [("duration", .double(seconds))])
-        case "width", "height":
+            append(t: t, line: line, [Observation("duration", .double(seconds))])
+        case .width, .height:
             guard let value = usableNumber(entry), value >= 0, value < 1e9 else { return }
-            if entry.key == "width" { width = Int(value) } else { height = Int(value) }
+            if entry.key == .width { width = Int(value) } else { height = Int(value) }
             if let width, let height, sentSize.map({ $0 != (width, height) }) ?? true {
                 sentSize = (width, height)
-                append(t: t, line: line, [("videoWidth", .int(width)), ("videoHeight", .int(height))])
+                append(
+                    t: t, line: line,
+                    [Observation("videoWidth", .int(width)), Observation("videoHeight", .int(height))])
             }
-        case "url":
+        case .url:
             guard case .string(let url) = entry.value else { return }
-            append(t: t, line: line, [("currentSrc", .string(url))])
-        case "pipeline_state":
+            append(t: t, line: line, [Observation("currentSrc", .string(url))])
+        case .pipelineState:
             // kSeeking → kPlaying: the pipeline finished the seek (it runs while paused too, so
             // kPlaying alone is no sign of playback). Each seek ends here, so seeks a few ms
             // apart are as many seeks.
             guard seeking, case .string(let state) = entry.value, state == "kPlaying"
             else { return }
             seeking = false
-            append(t: t, line: line, [("event", .string("seeked"))])
+            append(t: t, line: line, [Observation("event", .string("seeked"))])
             if playRequested, !paused, haveEnough != false { startPlaying(t: t, line: line) }
-        default:
+        case .other:
             break  // Context: decoders, info, debug, frame URLs…
         }
     }
@@ -458,7 +468,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             load(t: t, line: line)
             playRequested = true
             paused = false
-            append(t: t, line: line, [("event", .string("play"))])
+            append(t: t, line: line, [Observation("event", .string("play"))])
             if haveEnough == true, !seeking { startPlaying(t: t, line: line) }
         case "PAUSE":
             if ended {
@@ -470,7 +480,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             guard !paused else { return }
             paused = true
             playing = false
-            append(t: t, line: line, [("event", .string("pause"))])
+            append(t: t, line: line, [Observation("event", .string("pause"))])
         case "SEEK":
             // kSeek and seek_target come together; the target says where.
             break
@@ -478,7 +488,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             ended = true
             playing = false
             paused = true
-            append(t: t, line: line, [("event", .string("ended"))])
+            append(t: t, line: line, [Observation("event", .string("ended"))])
         case "SUSPENDED", "RESUMED":
             unmapped.add("suspend and resume")
         default:
@@ -494,44 +504,45 @@ package struct ChromeMediaLogReader: TimelineSource {
         if enough {
             if seeking {
                 seeking = false
-                append(t: t, line: line, [("event", .string("seeked"))])
+                append(t: t, line: line, [Observation("event", .string("seeked"))])
                 if playRequested, !paused { startPlaying(t: t, line: line) }
             } else if playRequested, !paused {
                 startPlaying(t: t, line: line)
             } else if !loadedData {
                 loadedData = true
-                append(t: t, line: line, [("event", .string("loadeddata"))])
+                append(t: t, line: line, [Observation("event", .string("loadeddata"))])
             }
         } else if playing, !seeking {
             playing = false
-            append(t: t, line: line, [("event", .string("waiting"))])
+            append(t: t, line: line, [Observation("event", .string("waiting"))])
         }
     }
 
     private mutating func seek(to seconds: Double, t: Int, line: Int) {
         load(t: t, line: line)
         if seeking {
-            append(t: t, line: line, [("currentTime", .double(seconds))])
+            append(t: t, line: line, [Observation("currentTime", .double(seconds))])
             return
         }
         seeking = true
         playing = false
         haveEnough = nil
-        append(t: t, line: line, [("currentTime", .double(seconds)), ("event", .string("seeking"))])
+        append(
+            t: t, line: line, [Observation("currentTime", .double(seconds)), Observation("event", .string("seeking"))])
     }
 
     private mutating func startPlaying(t: Int, line: Int) {
         guard !playing else { return }
         playing = true
         loadedData = true
-        append(t: t, line: line, [("event", .string("playing"))])
+        append(t: t, line: line, [Observation("event", .string("playing"))])
     }
 
     /// The element starts loading at the first sign of media: kLoad, or before any state.
     private mutating func load(t: Int, line: Int) {
         guard !loaded else { return }
         loaded = true
-        append(t: t, line: line, [("event", .string("loadstart"))])
+        append(t: t, line: line, [Observation("event", .string("loadstart"))])
     }
 
     /// The log's knowledge of the last player ends at its last whole entry, not at its last
@@ -545,7 +556,7 @@ package struct ChromeMediaLogReader: TimelineSource {
 
     // MARK: Steps
 
-    private mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
+    private mutating func append(t: Int, line: Int, _ observe: [Observation]) {
         if !playerHasSteps, playerIndex >= settings.trackers.count, !sharedWarned {
             // Said when a player past the counted ones has a step, not at its first entry: a
             // player without media at the end of the log takes no tracker.
@@ -557,11 +568,11 @@ package struct ChromeMediaLogReader: TimelineSource {
         var observe = observe
         if markNext {
             markNext = false
-            observe.insert((MidSession.key, .bool(true)), at: 0)
+            observe.insert(Observation(MidSession.key, .bool(true)), at: 0)
         }
         queue.push(
             Step(
-                t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
+                t: t, tracker: tracker, observe: observe,
                 origin: StepOrigin(index: queue.nextIndex, location: SourceLocation(line: line, column: 1))))
     }
 
@@ -596,7 +607,8 @@ package struct ChromeMediaLogReader: TimelineSource {
         guard value.isFinite, (value * scale).magnitude <= Double(JSONValue.maxExactInteger) else {
             let why = value.isFinite ? " (past 2^53 − 1\(scale == 1 ? "" : " ms"))" : ""
             warnings.entry(
-                "line \(entry.line): \(entry.key) \"\(Self.text(entry.value))\" is no usable number\(why), skipped")
+                "line \(entry.line): \(entry.key.text) \"\(Self.text(entry.value))\" is no usable number\(why), skipped"
+            )
             return nil
         }
         return value
