@@ -109,7 +109,9 @@ struct AccessLogLine {
     private static func cut(_ bytes: [UInt8], _ from: Int, _ to: Int, into cuts: inout [Int]) -> Int {
         bytes.withUnsafeBufferPointer { bytes in
             cuts.withUnsafeMutableBufferPointer { cuts -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
+                // Clamped, so no range handed in can make the word loads read past the bytes.
+                let to = Swift.min(to, bytes.count)
+                guard let base = bytes.baseAddress, from >= 0 else { return 0 }
                 let space = UInt8(ascii: " ")
                 let quote = UInt8(ascii: "\"")
                 var index = from

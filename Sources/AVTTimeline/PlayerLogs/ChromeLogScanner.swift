@@ -313,7 +313,9 @@ package struct ChromeLogScanner {
     /// with it; the lowest flagged byte is exact).
     @inline(__always)
     static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        guard let base = bytes.baseAddress else { return end }
+        // Clamped, so no range handed in can make the word loads read past the bytes.
+        let end = Swift.min(end, bytes.count)
+        guard let base = bytes.baseAddress, start >= 0 else { return end }
         var i = start
         let raw = UnsafeRawPointer(base)
         while i &+ 8 <= end {
