@@ -168,7 +168,12 @@ public enum KPIReport {
     }
 
     package static func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - s.count))
+        let missing = max(0, width - s.count)
+        // The short fills of a table's cells are taken ready-made: a cell per KPI per playback.
+        let fill = missing < blanks.count ? blanks[missing] : String(repeating: " ", count: missing)
         return right ? fill + s : s + fill
     }
+
+    /// "", " ", "  ", … up to 31 blanks.
+    private static let blanks = (0..<32).map { String(repeating: " ", count: $0) }
 }
