@@ -333,19 +333,20 @@ public final class Instrument {
     @discardableResult
     public func advanceClock(to t: Int) -> Bool {
         while let run = timers.run(atOrBefore: t) {
-            let changes = timers.changes
+            // Taken apart once: the loop copied (and destroyed) the whole run on every tick.
+            let (fire, interval, until, changes) = (run.fire, run.interval, run.until, timers.changes)
             var due = run.due
             var stopped = false
             repeat {
                 clock.advance(to: due)
-                run.fire()
-                due += run.interval
+                fire()
+                due += interval
                 // Checked per tick: a long stretch of pings between two steps is stopped within one.
                 if isStopRequested() {
                     stopped = true
                     break
                 }
-            } while due <= t && due < run.until && timers.changes == changes
+            } while due <= t && due < until && timers.changes == changes
             withTimers { $0.resume(run, at: due) }
             if stopped { return false }
         }
