@@ -33,6 +33,7 @@ public final class Instrument {
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
     /// Asked after each timer fires (a Ctrl-C handler's flag): true ends `advanceClock` early.
+    /// Set it between advances: one set while a timer fires is asked from the next run of ticks.
     public var isStopRequested: () -> Bool = { false }
     /// Sees every action a tracker emits, before the hub may drop it (an analysis that needs
     /// what the tracker did, not only what was delivered). nil: no cost.
@@ -333,8 +334,11 @@ public final class Instrument {
     @discardableResult
     public func advanceClock(to t: Int) -> Bool {
         while let run = timers.run(atOrBefore: t) {
-            // Taken apart once: the loop copied (and destroyed) the whole run on every tick.
+            // Taken apart once: the loop copied (and destroyed) the whole run on every tick. The
+            // stop question too, as it stands when the run begins: read from its property, the
+            // closure was retained and released around every call.
             let (fire, interval, until, changes) = (run.fire, run.interval, run.until, timers.changes)
+            let isStopRequested = self.isStopRequested
             var due = run.due
             var stopped = false
             repeat {
