@@ -4,7 +4,9 @@
 ///
 /// Each case's name is the key it stands for; a key no case names (another kind's, or a custom
 /// one) is `other`, and then only `Observation.key` tells it.
-public enum ObservationName: UInt8, CaseIterable, Sendable {
+///
+/// Package-wide, not public: it names the built-in kinds' keys only.
+package enum ObservationName: UInt8, CaseIterable, Sendable {
     /// A key no case names.
     case other
     // AVPlayer.
@@ -22,7 +24,7 @@ public enum ObservationName: UInt8, CaseIterable, Sendable {
     case midSession, release
 
     /// The case named `key`, or `other`.
-    public init(_ key: String) { self = Self.byKey[key] ?? .other }
+    package init(_ key: String) { self = Self.byKey[key] ?? .other }
 
     /// One hash finds a key's case.
     private static let byKey = Dictionary(uniqueKeysWithValues: allCases.dropFirst().map { ("\($0)", $0) })
