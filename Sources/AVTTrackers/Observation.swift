@@ -8,7 +8,7 @@ public struct Observation: Sendable, Equatable {
         didSet { name = ObservationName(key) }
     }
     /// `key` decoded once, for the consumers that switch over it on every observation.
-    package private(set) var name: ObservationName
+    public private(set) var name: ObservationName
     /// Its new value, as the timeline gives it.
     public var value: JSONValue
 

@@ -22,6 +22,12 @@ final class ObservationNameTests: XCTestCase {
         XCTAssertEqual(ObservationName("bitrateX"), .other)
         XCTAssertEqual(ObservationName(""), .other)
         XCTAssertEqual(ObservationName("other"), .other)
+        // The length and last byte of a key, not the key.
+        XCTAssertEqual(ObservationName("xtop"), .other)
+        XCTAssertEqual(ObservationName("Rate"), .other)
+        XCTAssertEqual(ObservationName("playbackSuppressionReasoN"), .other)
+        XCTAssertEqual(ObservationName("rat\u{E9}"), .other)
+        XCTAssertEqual(ObservationName(String(repeating: "e", count: 40)), .other)
         var observation = Observation("rate", .int(1))
         XCTAssertEqual(observation.name, .rate)
         observation.key = "timeControlStatus"
