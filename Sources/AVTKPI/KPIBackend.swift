@@ -27,7 +27,7 @@ public final class KPIBackend: Backend {
         // weak), so there is no cycle, and no weak load on every action.
         replayer.instrument.onEmit = { action, tracker in
             guard let id = tracker.trackerId else { return }
-            self.history.action(self.name(of: action), tracker: id, at: clock.now)
+            self.history.action(self.decoded(action), tracker: id, at: clock.now)
         }
         replayer.onObserve = { tracker, observations in
             self.history.observe(observations, tracker: tracker, at: clock.now)
@@ -51,19 +51,21 @@ public final class KPIBackend: Backend {
         return history
     }
 
-    /// Action names by interned index: `Action.name` takes the name table's lock, once per
-    /// action here instead of once per emitted event.
-    private var names: [String?] = []
+    /// Actions decoded for the history, by interned index: `Action.name` takes the name table's
+    /// lock, and decoding hashes the name, once per action here instead of once per event.
+    private var decodedActions: [HistoryAction?] = []
 
-    private func name(of action: Action) -> String {
+    private func decoded(_ action: Action) -> HistoryAction {
         let index = Int(action.index)
-        if index < names.count, let name = names[index] { return name }
-        let name = action.name
+        if index < decodedActions.count, let decoded = decodedActions[index] { return decoded }
+        let decoded = HistoryAction(action.name)
         if index >= 0, index < 1 << 16 {
-            if index >= names.count { names += [String?](repeating: nil, count: index + 1 - names.count) }
-            names[index] = name
+            if index >= decodedActions.count {
+                decodedActions += [HistoryAction?](repeating: nil, count: index + 1 - decodedActions.count)
+            }
+            decodedActions[index] = decoded
         }
-        return name
+        return decoded
     }
 
     public func instrumentReady(_ instrument: Instrument) { self.instrument = instrument }
@@ -86,13 +88,14 @@ public final class KPIBackend: Backend {
         }
         history.ensureTracker(tracker, isAds: event[.isAdsTracker] == .bool(true))
         history.action(
-            event.action.name, tracker: tracker, at: event.timestamp, hubPlaybackId: event[.playbackId]?.stringValue)
+            decoded(event.action), tracker: tracker, at: event.timestamp, hubPlaybackId: event[.playbackId]?.stringValue
+        )
         let isStart = event.action == .start
         let startTime =
             isStart
             ? (event[Action.mediaRequest.timeAttribute] ?? event[Action.streamLoad.timeAttribute])?.intValue : nil
         history.delivered(
-            action: event.action.name, tracker: tracker, at: event.timestamp, startTime: startTime,
+            action: decoded(event.action).name, tracker: tracker, at: event.timestamp, startTime: startTime,
             height: event[.resolutionHeight]?.intValue, bitrate: event[.bitrate]?.intValue)
     }
 

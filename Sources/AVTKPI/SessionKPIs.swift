@@ -133,7 +133,7 @@ extension SessionHistory {
         if isAds, trackers[tracker].vocabulary == .actions, trackers[tracker].current == nil {
             trackers[tracker].vocabulary = .ads
         }
-        action(record.label, tracker: tracker, at: t, hubPlaybackId: playbackId)
+        action(HistoryAction(record.label), tracker: tracker, at: t, hubPlaybackId: playbackId)
         delivered(
             action: record.label, tracker: tracker, at: t,
             startTime: record.label == "Start" ? requestTime ?? startTime : nil, height: height, bitrate: bitrate)

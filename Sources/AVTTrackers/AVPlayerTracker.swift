@@ -113,21 +113,12 @@ open class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Observations
 
-    /// The observation keys this tracker acts on. Found with one hash: a `switch` over the key
-    /// strings compared them one by one, and the long ones (`timeControlStatus`) the slow way.
-    private enum Key: String, CaseIterable {
-        case status, itemStatus, timeControlStatus, rate, playbackBufferEmpty, notification, error, currentTime
-        case duration, presentationSize, volume, isMuted, fps, source, observedBitrate, language, subtitles
-        case release
-        static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
-    }
-
     open override func observe(_ observation: Observation) {
         let value = observation.value
-        // Keys without a case (playbackBufferFull, playbackLikelyToKeepUp, reasonForWaitingToPlay)
-        // are observed upstream and only logged.
-        guard let key = Key.byName[observation.key] else { return }
-        switch key {
+        // The key was decoded once, when the observation was made (`Observation.name`). Keys
+        // without a case below (playbackBufferFull, playbackLikelyToKeepUp,
+        // reasonForWaitingToPlay) are observed upstream and only logged; the KPIs' keys are theirs.
+        switch observation.name {
         case .status:
             switch PlayerValue.string(value) {
             case "readyToPlay": emit(.streamLoad)
@@ -186,6 +177,7 @@ open class AVPlayerTracker: ScriptableTracker {
             subtitles = PlayerValue.string(value)
         case .release:
             release()
+        default: break
         }
     }
 
@@ -203,12 +195,11 @@ open class AVPlayerTracker: ScriptableTracker {
             if rate == 0 {
                 instrument.stopTimer(trackerId: trackerId, slot: Self.timeObserverSlot)
             } else {
+                // Holds the tracker strongly, which makes no cycle (the tracker refers to the
+                // instrument weakly) and spares each tick an unowned load.
                 instrument.startTimer(
                     trackerId: trackerId, slot: Self.timeObserverSlot, interval: Self.timeObserverInterval
-                ) {
-                    [unowned self] in
-                    timeObserverFired()
-                }
+                ) { self.timeObserverFired() }
             }
         }
         // AVFoundation calls the periodic observer's block when the rate changes.

@@ -4,13 +4,18 @@ import AVTJSON
 /// such as `notification`) and its new value, with where it was written for error messages.
 public struct Observation: Sendable, Equatable {
     /// The observed property (a key of the tracker's `observationRules`).
-    public var key: String
+    public var key: String {
+        didSet { name = ObservationName(key) }
+    }
+    /// `key` decoded once, for the consumers that switch over it on every observation.
+    public private(set) var name: ObservationName
     /// Its new value, as the timeline gives it.
     public var value: JSONValue
 
     /// `key` observed as `value`.
     public init(_ key: String, _ value: JSONValue) {
         self.key = key
+        self.name = ObservationName(key)
         self.value = value
     }
 }

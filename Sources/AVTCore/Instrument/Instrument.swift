@@ -33,6 +33,7 @@ public final class Instrument {
     /// Receives engine warnings; by default they are dropped.
     public var onWarning: (Warning) -> Void = { _ in }
     /// Asked after each timer fires (a Ctrl-C handler's flag): true ends `advanceClock` early.
+    /// Set it between advances: one set while a timer fires is asked from the next run of ticks.
     public var isStopRequested: () -> Bool = { false }
     /// Sees every action a tracker emits, before the hub may drop it (an analysis that needs
     /// what the tracker did, not only what was delivered). nil: no cost.
@@ -323,27 +324,35 @@ public final class Instrument {
         timers = queue
     }
 
-    /// `TimerQueue.popDue` on the queue moved out and back, as `withTimers` (not through it: a
-    /// closure returned through a generic result is re-wrapped, an allocation per tick).
-    private func popDueTimer(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
-        var queue = TimerQueue()
-        swap(&queue, &timers)
-        let tick = queue.popDue(atOrBefore: t)
-        timers = queue
-        return tick
-    }
-
     /// Moves virtual time to `t`, first firing every timer due at or before `t` in due-time order
     /// (ties by tracker id, then slot, so pings first), each at its own due time.
     /// Returns false, with the clock left at the last timer fired, when `isStopRequested` asked to
     /// stop on the way.
+    ///
+    /// The earliest timer fires tick after tick while it stays the first (`TimerQueue.Run`): a
+    /// tick that starts or stops a timer ends the run, and the queue is asked again.
     @discardableResult
     public func advanceClock(to t: Int) -> Bool {
-        while let tick = popDueTimer(atOrBefore: t) {
-            clock.advance(to: tick.due)
-            tick.fire()
-            // Checked per tick: a long stretch of pings between two steps is stopped within one.
-            if isStopRequested() { return false }
+        while let run = timers.run(atOrBefore: t) {
+            // Taken apart once: the loop copied (and destroyed) the whole run on every tick. The
+            // stop question too, as it stands when the run begins: read from its property, the
+            // closure was retained and released around every call.
+            let (fire, interval, until, changes) = (run.fire, run.interval, run.until, timers.changes)
+            let isStopRequested = self.isStopRequested
+            var due = run.due
+            var stopped = false
+            repeat {
+                clock.advance(to: due)
+                fire()
+                due += interval
+                // Checked per tick: a long stretch of pings between two steps is stopped within one.
+                if isStopRequested() {
+                    stopped = true
+                    break
+                }
+            } while due <= t && due < until && timers.changes == changes
+            withTimers { $0.resume(run, at: due) }
+            if stopped { return false }
         }
         clock.advance(to: t)
         return true

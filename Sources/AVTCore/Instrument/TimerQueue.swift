@@ -16,6 +16,23 @@ struct TimerQueue {
         var due: Int
         let interval: Int
         let fire: () -> Void
+        /// Which start made it: a timer started again under the same key is another timer.
+        let serial: Int
+    }
+
+    /// The ticks one timer fires in a row: at `due`, `due + interval`, … for as long as each
+    /// comes before `until`, where another timer would be first. The queue is left as it is
+    /// while they fire (see `Instrument.advanceClock`); `resume` then moves the timer past them.
+    /// Firing a stretch of a 500 ms observer's ticks costs one look-up of the queue instead of one
+    /// per tick.
+    struct Run {
+        let key: Key
+        let serial: Int
+        let due: Int
+        let interval: Int
+        /// The first due time at which another timer fires before this one (Int.max: none).
+        let until: Int
+        let fire: () -> Void
     }
 
     /// A handful of timers at most (one or two per tracker), kept in key order: a scan of a small
@@ -24,14 +41,20 @@ struct TimerQueue {
     /// The earliest due time of any timer (Int.max when none), so the common question "is
     /// anything due before this step?" costs one comparison.
     private var earliestDue = Int.max
+    private var serials = 0
+    /// Counts the starts and stops: a run goes on only while nothing started or stopped a timer,
+    /// since either may change which timer is first.
+    private(set) var changes = 0
 
     init() {}
 
     mutating func start(_ key: Key, interval: Int, now: Int, fire: @escaping () -> Void) {
+        changes &+= 1
+        serials &+= 1
         let index = timers.firstIndex { !($0.key < key) } ?? timers.endIndex
         let replaces = index < timers.endIndex && timers[index].key == key
         if interval > 0 {
-            let timer = Timer(key: key, due: now + interval, interval: interval, fire: fire)
+            let timer = Timer(key: key, due: now + interval, interval: interval, fire: fire, serial: serials)
             if replaces { timers[index] = timer } else { timers.insert(timer, at: index) }
         } else if replaces {
             timers.remove(at: index)
@@ -40,6 +63,7 @@ struct TimerQueue {
     }
 
     mutating func stop(_ key: Key) {
+        changes &+= 1
         guard let index = timers.firstIndex(where: { $0.key == key }) else { return }
         timers.remove(at: index)
         recomputeEarliestDue()
@@ -47,6 +71,7 @@ struct TimerQueue {
 
     /// Stops every timer of the tracker whose slot is `fromSlot` or above.
     mutating func stopAll(trackerId: Int, fromSlot: Int = 0) {
+        changes &+= 1
         timers.removeAll { $0.key.trackerId == trackerId && $0.key.slot >= fromSlot }
         recomputeEarliestDue()
     }
@@ -55,18 +80,33 @@ struct TimerQueue {
 
     func nextDue(_ key: Key) -> Int? { timers.first { $0.key == key }?.due }
 
-    /// Takes the earliest timer due at or before `t`, moves it to its next period and returns
-    /// when it was due and what to run.
-    mutating func popDue(atOrBefore t: Int) -> (due: Int, fire: () -> Void)? {
+    /// The run of the earliest timer due at or before `t`, or nil when none is due. The queue
+    /// is unchanged: the caller fires the run's ticks, then `resume`s it.
+    func run(atOrBefore t: Int) -> Run? {
         guard earliestDue <= t else { return nil }
         // Key order makes the first timer with the earliest due time the tie-break winner.
         var pick = 0
         for index in timers.indices.dropFirst() where timers[index].due < timers[pick].due { pick = index }
-        let due = timers[pick].due
-        timers[pick].due += timers[pick].interval
-        let fire = timers[pick].fire
+        let timer = timers[pick]
+        // A timer of a smaller key fires first at its due time (the tie-break); one of a larger
+        // key, only after it.
+        var until = Int.max
+        for index in timers.indices where index != pick {
+            let first = timers[index].key < timer.key ? timers[index].due : timers[index].due + 1
+            if first < until { until = first }
+        }
+        return Run(
+            key: timer.key, serial: timer.serial, due: timer.due, interval: timer.interval, until: until,
+            fire: timer.fire)
+    }
+
+    /// Moves the run's timer to `nextDue`, the first of its ticks not fired, unless a tick
+    /// stopped it or started it again.
+    mutating func resume(_ run: Run, at nextDue: Int) {
+        if let index = timers.firstIndex(where: { $0.key == run.key }), timers[index].serial == run.serial {
+            timers[index].due = nextDue
+        }
         recomputeEarliestDue()
-        return (due, fire)
     }
 
     private mutating func recomputeEarliestDue() {

@@ -6,20 +6,20 @@ package struct ActionCounters: Sendable {
     var adBreaks = 0, ads = 0, adsCompleted = 0, adsSkipped = 0, adTime = 0
     var adBegin: Int?
 
-    mutating func count(_ action: String, at t: Int) {
+    mutating func count(_ action: HistoryAction.Kind, at t: Int) {
         switch action {
-        case "MediaRequest": requests += 1
-        case "StreamLoad": loads += 1
-        case "Start": plays += 1
-        case "End", "Stop", "Next": ends += 1
-        case "QualityChangeUp": qualityUp += 1
-        case "QualityChangeDown": qualityDown += 1
-        case "AdBreakBegin": adBreaks += 1
-        case "AdBegin":
+        case .mediaRequest: requests += 1
+        case .streamLoad: loads += 1
+        case .start: plays += 1
+        case .end, .stop, .next: ends += 1
+        case .qualityChangeUp: qualityUp += 1
+        case .qualityChangeDown: qualityDown += 1
+        case .adBreakBegin: adBreaks += 1
+        case .adBegin:
             ads += 1
             adBegin = t
-        case "AdFinish", "AdSkip":
-            if action == "AdFinish" { adsCompleted += 1 } else { adsSkipped += 1 }
+        case .adFinish, .adSkip:
+            if action == .adFinish { adsCompleted += 1 } else { adsSkipped += 1 }
             if let begin = adBegin { adTime = adTime.saturatingAdding(t - begin) }
             adBegin = nil
         default: break

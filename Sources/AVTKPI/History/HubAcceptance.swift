@@ -9,20 +9,20 @@ struct HubAcceptance: Sendable {
     /// A new playback on the tracker: its request and load are still to come.
     mutating func newPlayback() { (didMediaRequest, didStreamLoad) = (false, false) }
 
-    mutating func accepts(_ action: String) -> Bool {
+    mutating func accepts(_ action: HistoryAction.Kind) -> Bool {
         // The first action after an accepted End, Stop or Next finds the playback state cleared.
         if didFinish { (didStart, didFinish) = (false, false) }
         switch action {
-        case "MediaRequest":
+        case .mediaRequest:
             defer { didMediaRequest = true }
             return !didMediaRequest
-        case "StreamLoad":
+        case .streamLoad:
             defer { didStreamLoad = true }
             return !didStreamLoad
-        case "Start":
+        case .start:
             defer { didStart = true }
             return !didStart
-        case "End", "Stop", "Next":
+        case .end, .stop, .next:
             guard didStart else { return false }
             didFinish = true
             return true

@@ -182,11 +182,11 @@ package struct PlaybackHistory: Sendable {
 
     /// An action the playback counts (`ActionCounters`); its ads are kept for the report as the
     /// counters time them: an AdBegin replaces an ad still open, which then counts no time.
-    package mutating func count(_ action: String, at t: Int) {
+    mutating func count(_ action: HistoryAction.Kind, at t: Int) {
         counters.count(action, at: t)
         switch action {
-        case "AdBegin": adSpans?.append((t, nil))
-        case "AdFinish", "AdSkip":
+        case .adBegin: adSpans?.append((t, nil))
+        case .adFinish, .adSkip:
             if let last = adSpans?.indices.last, adSpans?[last].end == nil { adSpans?[last].end = t }
         default: break
         }

@@ -7,8 +7,8 @@ import AVTTrackers
 /// for PlaybackStats' format, formats that are events of a batch, not state.
 extension SessionHistory {
     mutating func exoPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
-        switch o.key {
-        case "playbackState":
+        switch o.name {
+        case .playbackState:
             switch PlayerValue.string(o.value) {
             case "BUFFERING": trackers[tracker].signals.state = .buffering
             case "READY": trackers[tracker].signals.state = .ready
@@ -22,24 +22,24 @@ extension SessionHistory {
             }
             // `getPlayerError()` is null again once the player is prepared; an error reported in
             // the same batch still counts (`onEvents` sets `hasFatalError` for it).
-            if trackers[tracker].signals.state != .idle, !trackers[tracker].batchKeys.contains("playerError") {
+            if trackers[tracker].signals.state != .idle, !trackers[tracker].batchKeys.contains(.playerError) {
                 trackers[tracker].signals.hasFatalError = false
             }
-        case "playWhenReady":
+        case .playWhenReady:
             playIntent(PlayerValue.bool(o.value) ?? false, tracker: tracker, playback: playback, at: t)
-        case "seekStarted":
+        case .seekStarted:
             trackers[tracker].signals.isSeeking = true
             maskBuffering(tracker: tracker)
-        case "playerError":
+        case .playerError:
             // ExoPlayerImpl stops the player on a fatal error: it is IDLE until prepared again,
             // whether or not the recording reports the state (a state of the same batch says it).
             trackers[tracker].signals.hasFatalError = true
-            if !trackers[tracker].batchKeys.contains("playbackState") { trackers[tracker].signals.state = .idle }
+            if !trackers[tracker].batchKeys.contains(.playbackState) { trackers[tracker].signals.state = .idle }
             mediaSeen(tracker: tracker, playback: playback)
             playbacks.items[playbacks.position(playback)].fatalError(at: t)
-        case "playbackSuppressionReason":
+        case .playbackSuppressionReason:
             trackers[tracker].signals.isSuppressed = PlayerValue.string(o.value) != "NONE"
-        case "downstreamFormat":
+        case .downstreamFormat:
             let format = VideoFormat(
                 height: PlayerValue.member("height", of: o.value).flatMap(PlayerValue.integer),
                 bitrate: PlayerValue.member("bitrate", of: o.value).flatMap(PlayerValue.integer))
@@ -47,20 +47,20 @@ extension SessionHistory {
             trackers[tracker].formatBitrate = format.bitrate
             trackers[tracker].batchFormat = format
             mediaSeen(tracker: tracker, playback: playback)
-        case "videoSize":
+        case .videoSize:
             let height = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
             trackers[tracker].videoSizeHeight = height
             trackers[tracker].batchVideoHeight = height
             mediaSeen(tracker: tracker, playback: playback)
-        case "droppedFrames":
+        case .droppedFrames:
             playbacks.items[playbacks.position(playback)].droppedFrames = playbacks.items[playbacks.position(playback)]
                 .droppedFrames.saturatingAdding(
                     PlayerValue.integer(o.value) ?? 0)
             mediaSeen(tracker: tracker, playback: playback)
-        case "loadError":
+        case .loadError:
             playbacks.items[playbacks.position(playback)].nonFatalError("loadError", at: t)
             mediaSeen(tracker: tracker, playback: playback)
-        case "stop", "release":
+        case .stop, .release:
             trackers[tracker].signals.state = .idle
         default: break
         }

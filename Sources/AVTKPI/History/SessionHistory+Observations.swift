@@ -9,14 +9,14 @@ extension SessionHistory {
         guard trackers.indices.contains(tracker), trackers[tracker].readsObservations else { return }
         var index = currentPlayback(tracker: tracker, at: t)
         for observation in observations {
-            batch(observation.key, tracker: tracker)
-            if observation.key == "mediaItemTransition" {
+            batch(observation.name, tracker: tracker)
+            if observation.name == .mediaItemTransition {
                 index = mediaItemTransition(observation.value, tracker: tracker, playback: index, at: t)
                 continue
             }
             // A new source (AVPlayer's item URL, HTML5's currentSrc) once the playback began is a
             // new item: a new playback, as a media item transition is on ExoPlayer.
-            if observation.key == "source" || observation.key == "currentSrc",
+            if observation.name == .source || observation.name == .currentSrc,
                 let source = PlayerValue.string(observation.value)
             {
                 let previous = trackers[tracker].source
@@ -31,7 +31,7 @@ extension SessionHistory {
             // The recording begins mid-playback: a mark on the playback, whatever the player. A
             // playback already over (stopped, ended, failed) is not the one under way: the mark
             // begins the next (players sharing a tracker, one after the other).
-            if observation.key == MidSession.key {
+            if observation.name == .midSession {
                 guard PlayerValue.bool(observation.value) == true else { continue }
                 if playbacks.items[playbacks.position(index)].state.isTerminal {
                     index = beginPlayback(tracker: tracker, at: t)
@@ -44,7 +44,7 @@ extension SessionHistory {
             case .exoplayer: exoPlayer(observation, tracker: tracker, playback: index, at: t)
             case .avplayer: avPlayer(observation, tracker: tracker, playback: index, at: t)
             case .html5:
-                if observation.key == "event", PlayerValue.string(observation.value) == "loadstart",
+                if observation.name == .event, PlayerValue.string(observation.value) == "loadstart",
                     playbacks.items[playbacks.position(index)].firstFrame != nil
                         || playbacks.items[playbacks.position(index)].state.isTerminal
                 {
@@ -67,8 +67,8 @@ extension SessionHistory {
     }
 
     private mutating func avPlayer(_ o: Observation, tracker: Int, playback: Int, at t: Int) {
-        switch o.key {
-        case "status", "itemStatus":
+        switch o.name {
+        case .status, .itemStatus:
             switch PlayerValue.string(o.value) {
             // Ready to play is not ready to render: the join goes on until the first frame.
             case "readyToPlay":
@@ -78,7 +78,7 @@ extension SessionHistory {
                 playbacks.items[playbacks.position(playback)].fatalError(at: t)
             default: break
             }
-        case "timeControlStatus":
+        case .timeControlStatus:
             switch PlayerValue.string(o.value) {
             case "playing":
                 trackers[tracker].signals.state = .ready
@@ -90,15 +90,15 @@ extension SessionHistory {
             default:
                 playIntent(false, tracker: tracker, playback: playback, at: t)
             }
-        case "rate":
+        case .rate:
             playIntent((PlayerValue.number(o.value) ?? 0) != 0, tracker: tracker, playback: playback, at: t)
-        case "playbackLikelyToKeepUp":
+        case .playbackLikelyToKeepUp:
             if PlayerValue.bool(o.value) == true, !trackers[tracker].signals.playWhenReady,
                 trackers[tracker].signals.state == .buffering
             {
                 trackers[tracker].signals.state = .ready
             }
-        case "notification":
+        case .notification:
             switch PlayerValue.string(o.value) {
             case "didPlayToEndTime": trackers[tracker].signals.state = .ended
             case "failedToPlayToEndTime":
@@ -107,18 +107,18 @@ extension SessionHistory {
             case "timeJumped": trackers[tracker].signals.isSeeking = true
             default: break
             }
-        case "presentationSize":
+        case .presentationSize:
             trackers[tracker].videoSizeHeight = PlayerValue.size(o.value).flatMap { Int(exactly: $0.height.rounded()) }
-        case "indicatedBitrate":
+        case .indicatedBitrate:
             trackers[tracker].formatBitrate = PlayerValue.number(o.value).flatMap { Int(exactly: $0.rounded()) }
-        case "droppedVideoFrames":
+        case .droppedVideoFrames:
             runningTotal(
                 o.value, seen: \.droppedFramesSeen, into: \.droppedFrames, tracker: tracker, playback: playback)
-        case "bytesTransferred":
+        case .bytesTransferred:
             runningTotal(o.value, seen: \.bytesSeen, into: \.bandwidthBytes, tracker: tracker, playback: playback)
-        case "transferDuration":
+        case .transferDuration:
             runningTotal(o.value, seen: \.transferTimeSeen, into: \.bandwidthTime, tracker: tracker, playback: playback)
-        case "errorLogEvent":
+        case .errorLogEvent:
             playbacks.items[playbacks.position(playback)].nonFatalError("errorLogEvent", at: t)
         default: break
         }
@@ -128,8 +128,8 @@ extension SessionHistory {
         playbacks.items[playbacks.position(playback)].shaka =
             playbacks.items[playbacks.position(playback)].shaka ?? ShakaStateHistory()
         playbacks.items[playbacks.position(playback)].shaka?.observe(o, at: t)
-        switch o.key {
-        case "event":
+        switch o.name {
+        case .event:
             switch PlayerValue.string(o.value) {
             // A load (the first, or the next item of a playlist) begins a join, whatever came before.
             case "loadstart": trackers[tracker].signals.state = .buffering
@@ -163,9 +163,9 @@ extension SessionHistory {
             case "emptied": trackers[tracker].signals.state = .idle
             default: break
             }
-        case "videoHeight":
+        case .videoHeight:
             trackers[tracker].videoSizeHeight = PlayerValue.integer(o.value)
-        case "droppedVideoFrames":
+        case .droppedVideoFrames:
             runningTotal(
                 o.value, seen: \.droppedFramesSeen, into: \.droppedFrames, tracker: tracker, playback: playback)
         default: break

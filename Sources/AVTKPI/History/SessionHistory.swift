@@ -189,9 +189,9 @@ package struct SessionHistory: Sendable {
     /// events ExoPlayer sends as a batch once it returns: what the player reported before it at
     /// the same instant (an ENDED) was an earlier batch. The tracker's own Stop for that call
     /// belongs to the call's batch.
-    mutating func batch(_ key: String, tracker: Int) {
+    mutating func batch(_ key: ObservationName, tracker: Int) {
         // Read in place: a local copy of the keys would make the append copy them.
-        let isCall = key == "stop" || key == "release"
+        let isCall = key == .stop || key == .release
         if trackers[tracker].batchKeys.contains(key) || (isCall && !trackers[tracker].batchKeys.isEmpty) {
             endBatch(tracker: tracker)
         }
@@ -201,8 +201,8 @@ package struct SessionHistory: Sendable {
     /// A Stop action of a player tracker: the tracker's own, after its player's `stop`/`release`
     /// (same batch), or a scripted one (an app's call: a batch of its own).
     mutating func batchStop(tracker: Int) {
-        if trackers[tracker].batchKeys.contains(where: { $0 == "stop" || $0 == "release" }) { return }
-        batch("stop", tracker: tracker)
+        if trackers[tracker].batchKeys.contains(where: { $0 == .stop || $0 == .release }) { return }
+        batch(.stop, tracker: tracker)
     }
 
     /// Resolves the tracker's open batch now (a new one begins at the same instant).

@@ -39,13 +39,13 @@ package struct ShakaStateHistory: Sendable {
 
     /// One observation of the element.
     package mutating func observe(_ observation: Observation, at t: Int) {
-        switch observation.key {
-        case "event": if let name = PlayerValue.string(observation.value) { event(name, at: t) }
-        case "currentTime":
+        switch observation.name {
+        case .event: if let name = PlayerValue.string(observation.value) { event(name, at: t) }
+        case .currentTime:
             markCompletion(at: t)
             playhead.set(PlayerValue.number(observation.value).map { $0 * 1000 }, at: t)
             markCompletion(at: t)
-        case "duration":
+        case .duration:
             duration = PlayerValue.number(observation.value).map { $0 * 1000 }
             markCompletion(at: t)
         default: break

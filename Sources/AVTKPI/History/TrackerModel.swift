@@ -1,3 +1,5 @@
+import AVTTrackers
+
 /// What the state history knows of one tracker: how to read it (its vocabulary), the player
 /// as last seen, and the playback it is on.
 struct TrackerModel: Sendable {
@@ -43,8 +45,9 @@ struct TrackerModel: Sendable {
     /// The media's URL as last observed (AVPlayer `source`, HTML5 `currentSrc`): a new one is a
     /// new item.
     var source: String?
-    /// The keys of the player's inputs in the batch not yet resolved (see `SessionHistory.batch`).
-    var batchKeys: [String] = []
+    /// The keys of the player's inputs in the batch not yet resolved (see `SessionHistory.batch`);
+    /// a player tracker's keys all have a case (its observations were checked against its rules).
+    var batchKeys: [ObservationName] = []
     /// What the hub would accept of the tracker's lifecycle actions (the counts follow it).
     var hub = HubAcceptance()
 
