@@ -64,6 +64,10 @@ public final class Replayer {
         if let onObserve, !step.observe.isEmpty { onObserve(step.tracker, step.observe) }
         tracker.observe(step: step.observe)
         if let action = step.action { tracker.emit(action, attributes: step.attributes) }
+        // The source gives this tracker nothing more (`Step.endsTracker`): its service ends and
+        // its getters and timers go, so a log of thousands of sessions, one tracker each, holds
+        // the trackers of the sessions under way, not of every session so far.
+        if step.endsTracker { instrument.removeTracker(step.tracker) }
         return true
     }
 

@@ -20,9 +20,10 @@ public struct Step: Sendable, Equatable {
     /// Where the step was read, for errors.
     public var origin: StepOrigin
     /// The source gives this step's tracker no more steps: what the tracker began is over once
-    /// this step is played, so a consumer may let it go (`kpi` folds a stopped playback then
-    /// rather than at the end of the recording). A hint about memory, not about what is replayed:
-    /// it is neither written out nor compared.
+    /// this step is played, so the replay lets the tracker go (its service ends, its getters and
+    /// timers go) and `kpi` folds a stopped playback there rather than at the end of the
+    /// recording. A hint about memory, not about what is replayed: it is neither written out
+    /// nor compared.
     public var endsTracker = false
 
     /// A step at `t` for the tracker at index `tracker`.

@@ -18,4 +18,14 @@ public struct Observation: Sendable, Equatable {
         self.name = ObservationName(key)
         self.value = value
     }
+
+    /// The key `name` stands for observed as `value`, without decoding the key: for readers
+    /// that make observations of known keys by the million. `name` is a named case, not
+    /// `other`, which stands for no one key.
+    public init(_ name: ObservationName, _ value: JSONValue) {
+        precondition(name != .other, "an observation made by name needs a named key")
+        self.key = name.key
+        self.name = name
+        self.value = value
+    }
 }

@@ -122,6 +122,9 @@ public enum ObservationName: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// The key this case stands for (`other`'s is empty).
+    public var key: String { Self.keys[Int(rawValue)] }
+
     /// Each case's key, by raw value (`other`'s is empty: no key decodes to it by name).
     private static let keys: [String] = allCases.map { $0 == .other ? "" : "\($0)" }
 

@@ -300,7 +300,8 @@ package struct SessionHistory: Sendable {
             playbacks.items[playbacks.position(index)].state.isTerminal
         else { return }
         playbacks.items[playbacks.position(index)].finishedAt = t
-        trackers[tracker].current = nil
+        // Nothing of the tracker is read again: what it kept (its batch keys, its signals) goes.
+        trackers[tracker] = TrackerModel(vocabulary: trackers[tracker].vocabulary)
         foldFinished()
     }
 

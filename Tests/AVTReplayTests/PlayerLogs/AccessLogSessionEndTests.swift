@@ -63,6 +63,28 @@ final class AccessLogSessionEndTests: XCTestCase {
         XCTAssertEqual(kpis[2].int("playTime"), 60_000)
     }
 
+    /// The replay lets each session's tracker go once its release is played: its getters and
+    /// timers with it, so the trackers held are those of the sessions under way.
+    func testTheReplayLetsEachSessionsTrackerGo() throws {
+        let path = try Self.write(Self.neverPlayed)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var source = try TimelineReader.open(path, format: nil, csvTrackers: [], warn: { _ in })
+        var replayer: Replayer?
+        var live: [[Int]] = []
+        let counter = ActionCounter()
+        _ = try Replayer.replay(
+            &source, options: RunOptions(), backend: counter, prepare: { replayer = $0 },
+            played: { _ in live.append(replayer?.instrument.trackers.compactMap(\.trackerId) ?? []) })
+        // A, B and C each on a tracker of its own; B's and C's are there until their releases
+        // (steps 6 and 12 of 12: readyToPlay, Stop, release each, and C's stall).
+        XCTAssertEqual(live.first, [0, 1, 2])
+        XCTAssertEqual(live[3], [1, 2], "A's release is its 4th step")
+        XCTAssertEqual(live[6], [2], "B loads, stops and is released at the same instant")
+        XCTAssertEqual(live.last, [])
+        // B never started: the hub rejects a Stop before Start, so A's and C's are delivered.
+        XCTAssertEqual(counter.counts["Stop"], 2)
+    }
+
     /// 12 sessions of 3 events, every fourth one never played: `kpi` folds each session's
     /// playback once its release is played, not at the end, and the figures are those of the
     /// session replayed whole.
