@@ -129,7 +129,10 @@ public final class Instrument {
         tracker.endOfService()
         getterTables[id].removeAll()
         withTimers { $0.stopAll(trackerId: id, fromSlot: 1) }
-        var slots = trackerSlots
+        // Moved out, changed and moved back, as in `addTracker`: a copy here made removing each
+        // of n trackers (the sessions of a player log) cost n.
+        var slots: [Tracker?] = []
+        swap(&slots, &trackerSlots)
         slots[id] = nil
         trackerSlots = slots
         return true
