@@ -107,27 +107,39 @@ package struct AccessLogRow: Equatable {
             }
             return number >= 0 ? number : nil
         }
-        func seconds(_ column: Int?, _ name: String) -> Int? {
-            number(column, name, below: 1e12).map { Int(($0 * 1000).rounded()) }
-        }
         func integer(_ column: Int?, _ name: String) -> Int? {
             guard let text = value(column), !Self.isMissing(text) else { return nil }
             return Self.integer(text, name, ignored: &ignored)
         }
-        func rate(_ column: Int?, _ name: String) -> Double? { number(column, name, below: 1e15) }
+        var row = Self.row(
+            columns: columns, date: date, whole: whole, guid: String(guid), uri: String(value(columns.uri) ?? "-"),
+            line: line, number: number, integer: integer)
+        row.ignored = ignored
+        return .success(row)
+    }
+
+    /// The row from its readers of a number and of an integer field (each nil when missing or
+    /// unusable): the text and the byte readings share which field becomes which value.
+    private static func row(
+        columns: Columns, date: Int?, whole: Int, guid: String, uri: String, line: Int,
+        number: (_ column: Int?, _ name: String, _ below: Double) -> Double?,
+        integer: (_ column: Int?, _ name: String) -> Int?
+    ) -> AccessLogRow {
+        func seconds(_ column: Int?, _ name: String) -> Int? {
+            number(column, name, 1e12).map { Int(($0 * 1000).rounded()) }
+        }
         var row = AccessLogRow(
-            date: date, uri: String(value(columns.uri) ?? "-"), guid: String(guid),
+            date: date, uri: uri, guid: guid,
             startTime: seconds(columns.startTime, "c-start-time") ?? 0,
             watched: seconds(columns.watched, "c-duration-watched") ?? 0,
             startup: seconds(columns.startup, "c-startup-time"),
             stalls: integer(columns.stalls, "c-stalls") ?? 0,
             framesDropped: integer(columns.framesDropped, "c-frames-dropped") ?? 0,
-            indicatedBitrate: rate(columns.indicated, "sc-indicated-bitrate"),
-            observedBitrate: rate(columns.observed, "c-observed-bitrate"),
+            indicatedBitrate: number(columns.indicated, "sc-indicated-bitrate", 1e15),
+            observedBitrate: number(columns.observed, "c-observed-bitrate", 1e15),
             bytes: integer(columns.bytes, "bytes") ?? 0, line: line)
-        row.ignored = ignored
         if whole < columns.count { row.cut = Cut(read: whole, of: columns.count) }
-        return .success(row)
+        return row
     }
 
     /// An integer field's value (`c-stalls`, `bytes`): nil when missing, negative or no usable
@@ -179,9 +191,6 @@ package struct AccessLogRow: Equatable {
             }
             return number >= 0 ? number : nil
         }
-        func seconds(_ column: Int?, _ name: String) -> Int? {
-            number(column, name, below: 1e12).map { Int(($0 * 1000).rounded()) }
-        }
         func integer(_ column: Int?, _ name: String) -> Int? {
             guard let text = value(column), !line.isMissing(text) else { return nil }
             // Plain digits (every row's): the same value `Int(_:)` reads, past 2^53 − 1 ignored.
@@ -194,19 +203,10 @@ package struct AccessLogRow: Equatable {
             }
             return Self.integer(Substring(line.string(text)), name, ignored: &ignored)
         }
-        func rate(_ column: Int?, _ name: String) -> Double? { number(column, name, below: 1e15) }
-        var row = AccessLogRow(
-            date: date, uri: uri, guid: guid,
-            startTime: seconds(columns.startTime, "c-start-time") ?? 0,
-            watched: seconds(columns.watched, "c-duration-watched") ?? 0,
-            startup: seconds(columns.startup, "c-startup-time"),
-            stalls: integer(columns.stalls, "c-stalls") ?? 0,
-            framesDropped: integer(columns.framesDropped, "c-frames-dropped") ?? 0,
-            indicatedBitrate: rate(columns.indicated, "sc-indicated-bitrate"),
-            observedBitrate: rate(columns.observed, "c-observed-bitrate"),
-            bytes: integer(columns.bytes, "bytes") ?? 0, line: lineNumber)
+        var row = Self.row(
+            columns: columns, date: date, whole: whole, guid: guid, uri: uri, line: lineNumber, number: number,
+            integer: integer)
         row.ignored = ignored
-        if whole < columns.count { row.cut = Cut(read: whole, of: columns.count) }
         return row
     }
 
