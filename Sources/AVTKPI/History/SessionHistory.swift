@@ -292,7 +292,7 @@ package struct SessionHistory: Sendable {
     /// be folded: otherwise the first session's playback, never taken over, would hold every
     /// later one in memory until the end of the recording (they are folded oldest first). Its
     /// batch is resolved now, as nothing more comes for it at this instant. One that is not
-    /// terminal (a session that never played) still runs to the end of the recording.
+    /// terminal still runs to the end of the recording.
     package mutating func trackerEnded(_ tracker: Int, at t: Int) {
         guard foldsFinished, trackers.indices.contains(tracker) else { return }
         endBatch(tracker: tracker)
