@@ -128,14 +128,8 @@ enum ChromeEntryParser {
                     case .other:
                         guard reducedValue(.none) != nil else { return nil }
                     }
-                    skipWhitespace()
-                    guard index < bytes.count else { return nil }
-                    if bytes[index] == 0x2C {
-                        index += 1
-                        continue
-                    }
-                    guard bytes[index] == 0x7D else { return nil }
-                    index += 1
+                    guard let another = memberFollows() else { return nil }
+                    if another { continue }
                     break
                 }
             }
@@ -143,6 +137,19 @@ enum ChromeEntryParser {
             guard index == bytes.count else { return nil }
             if reducing, case let key?? = entry.key, let value = entry.value { entry.value = key.reduced(value) }
             return entry
+        }
+
+        /// After an object's member: true past a `,` (another member follows), false past the
+        /// closing `}`, nil on anything else (the entry is not of the common shape).
+        mutating func memberFollows() -> Bool? {
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            index += 1
+            switch bytes[index - 1] {
+            case 0x2C: return true
+            case 0x7D: return false
+            default: return nil
+            }
         }
 
         /// A value (after optional whitespace) as `value(nested: false)` reads it, reduced to what
@@ -189,14 +196,8 @@ enum ChromeEntryParser {
                     guard scalar() else { return nil }
                     if isState { state = .null }
                 }
-                skipWhitespace()
-                guard index < bytes.count else { return nil }
-                if bytes[index] == 0x2C {
-                    index += 1
-                    continue
-                }
-                guard bytes[index] == 0x7D else { return nil }
-                index += 1
+                guard let another = memberFollows() else { return nil }
+                if another { continue }
                 return state ?? .null
             }
         }
@@ -276,14 +277,8 @@ enum ChromeEntryParser {
                 members.append(
                     JSONMember(
                         key: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), node: node))
-                skipWhitespace()
-                guard index < bytes.count else { return nil }
-                if bytes[index] == 0x2C {
-                    index += 1
-                    continue
-                }
-                guard bytes[index] == 0x7D else { return nil }
-                index += 1
+                guard let another = memberFollows() else { return nil }
+                if another { continue }
                 return .object(members)
             }
         }

@@ -6,27 +6,16 @@
 /// Anything else (signs, exponents, `nan`, longer digits) goes to `Double(_:)`.
 enum DecimalText {
     static func double(_ text: Substring) -> Double? {
-        var mantissa = 0
-        var digits = 0
-        var decimals = 0
-        var seenPoint = false
-        for byte in text.utf8 {
-            if byte >= 0x30, byte <= 0x39 {
-                mantissa = mantissa &* 10 &+ Int(byte &- 0x30)
-                digits += 1
-                if seenPoint { decimals += 1 }
-            } else if byte == 0x2E, !seenPoint {
-                seenPoint = true
-            } else {
-                return Double(text)
-            }
-        }
-        guard digits > 0, digits <= 15, decimals <= 22 else { return Double(text) }
-        return Double(mantissa) / powersOfTen[decimals]
+        exactly(text.utf8) ?? Double(text)
     }
 
     /// The same on a value's bytes (an ASCII row's): no Substring to make, the same Doubles.
     static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        exactly(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The fast path: nil for anything it does not read exactly, which `Double(_:)` then reads.
+    private static func exactly<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Double? {
         var mantissa = 0
         var digits = 0
         var decimals = 0
@@ -39,10 +28,10 @@ enum DecimalText {
             } else if byte == 0x2E, !seenPoint {
                 seenPoint = true
             } else {
-                return Double(String(decoding: bytes, as: UTF8.self))
+                return nil
             }
         }
-        guard digits > 0, digits <= 15, decimals <= 22 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        guard digits > 0, digits <= 15, decimals <= 22 else { return nil }
         return Double(mantissa) / powersOfTen[decimals]
     }
 
