@@ -94,7 +94,7 @@ struct KPISessionStream {
         let separator = playbacks > 0 ? " " : ""
         try lines.append(separator + KPIReport.pad(header, 14, right: true), to: 0)
         for (n, value) in values.enumerated() {
-            try lines.append(separator + KPIReport.pad(value.map(KPIReport.text) ?? "–", 14, right: true), to: n + 1)
+            try lines.append(to: n + 1) { KPITableCell.append(value, width: 14, separated: playbacks > 0, to: &$0) }
         }
     }
 }

@@ -25,6 +25,14 @@ final class LineSpool {
         if buffered >= Self.inMemory { try spill() }
     }
 
+    /// Appends what `body` writes to the line's bytes (a table cell, with no String of its own).
+    func append(to line: Int, _ body: (inout [UInt8]) -> Void) throws(OutputError) {
+        let before = buffers[line].count
+        body(&buffers[line])
+        buffered += buffers[line].count - before
+        if buffered >= Self.inMemory { try spill() }
+    }
+
     /// The line's bytes in order, handed to `body` a block at a time.
     func forEachChunk(_ line: Int, _ body: ([UInt8]) throws -> Void) throws {
         if let spool {

@@ -60,6 +60,26 @@ final class PaddedBytesTests: XCTestCase {
         XCTAssertTrue(bytes.storage[bytes.count...].allSatisfy { $0 == 0 })
     }
 
+    /// Contiguous bytes (a buffer's slice) are copied at once, anything else element by element:
+    /// both give the same bytes at every offset and length, and leave the padding alone.
+    func testReplaceFromContiguousAndOtherCollectionsAgrees() {
+        for offset in 0...20 {
+            for length in 0...(20 - offset) {
+                let source = pattern(length, seed: offset)
+                var fromSlice = PaddedBytes(zeros: 20)
+                source.withUnsafeBufferPointer { fromSlice.replace(at: offset, with: $0[...]) }
+                var fromLazy = PaddedBytes(zeros: 20)
+                fromLazy.replace(at: offset, with: source.lazy.map { $0 })
+                let expected =
+                    [UInt8](repeating: 0, count: offset) + source
+                    + [UInt8](repeating: 0, count: 20 - offset - length)
+                XCTAssertEqual(Array(fromSlice.bytes), expected, "offset \(offset), length \(length)")
+                XCTAssertEqual(Array(fromLazy.bytes), expected, "offset \(offset), length \(length)")
+                XCTAssertTrue(fromSlice.storage[fromSlice.count...].allSatisfy { $0 == 0 })
+            }
+        }
+    }
+
     /// Zeros appended in one go (an encoder's cache growing) keep the count and the padding.
     func testAppendedZerosKeepThePadding() {
         var bytes = PaddedBytes()

@@ -60,15 +60,17 @@ extension SessionHistory {
     /// the last playback was over, or a request or load once it had started.
     private func startsPlayback(_ name: HistoryAction.Kind, tracker: Int) -> Bool {
         guard let index = trackers[tracker].current else { return false }
-        let playback = playbacks.items[playbacks.position(index)]
+        // Read in place: a copy of the playback's history cost more than the rest of the action.
+        let position = playbacks.position(index)
+        let isTerminal = playbacks.items[position].state.isTerminal
         // A player tracker's own actions follow its player; only a scripted request starts over.
-        if trackers[tracker].readsObservations { return name == .mediaRequest && playback.state.isTerminal }
+        if trackers[tracker].readsObservations { return name == .mediaRequest && isTerminal }
         switch name {
         case .mediaRequest, .streamLoad:
-            return playback.state.isTerminal || playback.firstFrame != nil
-                || (name == .mediaRequest && playback.mediaRequests > 0)
+            return isTerminal || playbacks.items[position].firstFrame != nil
+                || (name == .mediaRequest && playbacks.items[position].mediaRequests > 0)
         case .start:
-            return playback.state.isTerminal
+            return isTerminal
         default:
             return false
         }

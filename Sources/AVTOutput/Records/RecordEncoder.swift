@@ -177,7 +177,9 @@ public struct RecordEncoder {
         w.raw(UInt8(ascii: "\""))
         lastHeader.t = t
         lastHeader.count = w.count - start
-        w.withUnsafeBytes { written in lastHeader.bytes.replace(at: 0, with: written[start...]) }
+        w.withUnsafeBytes { written in
+            lastHeader.bytes.replace(at: 0, with: UnsafeBufferPointer(rebasing: written[start...]))
+        }
     }
 }
 
