@@ -27,17 +27,25 @@ enum KPITableCell {
         }
         blanks(width - digits - (v < 0 ? 1 : 0), to: &line)
         if v < 0 { line.append(UInt8(ascii: "-")) }
+        // Least significant first, then turned around in place.
         let start = line.count
-        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
         var magnitude = v.magnitude
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            line[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        repeat {
+            line.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
-        }
+        } while magnitude > 0
+        line[start...].reverse()
     }
 
     private static func blanks(_ count: Int, to line: inout [UInt8]) {
         guard count > 0 else { return }
-        for _ in 0..<count { line.append(UInt8(ascii: " ")) }
+        if count <= spaces.count {
+            line.append(contentsOf: spaces[..<count])
+        } else {
+            line.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: count))
+        }
     }
+
+    /// The blanks of a cell's fill, made once: a cell is 14 columns.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 }
