@@ -377,7 +377,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             load(t: t, line: first.line)
             playRequested = true
             paused = false
-            append(t: t, line: first.line, [Observation("event", .string("play"))])
+            append(t: t, line: first.line, [Observation(.event, .string("play"))])
             startPlaying(t: t, line: first.line)
             haveEnough = true
         } else if sign == .midSession, entries.isEmpty == false {
@@ -424,15 +424,15 @@ package struct ChromeMediaLogReader: TimelineSource {
                 t: t, line: line,
                 [
                     Observation(
-                        "error",
+                        .error,
                         Self.object(
                             [("code", .int(Self.mediaErrorCode(message))), ("message", .string(message))], line: line)
                     ),
-                    Observation("event", .string("error")),
+                    Observation(.event, .string("error")),
                 ])
         case .duration:
             guard let seconds = usableNumber(entry, scale: 1000), seconds >= 0 else { return }
-            append(t: t, line: line, [Observation("duration", .double(seconds))])
+            append(t: t, line: line, [Observation(.duration, .double(seconds))])
         case .width, .height:
             guard let value = usableNumber(entry), value >= 0, value < 1e9 else { return }
             if entry.key == .width { width = Int(value) } else { height = Int(value) }
@@ -440,11 +440,11 @@ package struct ChromeMediaLogReader: TimelineSource {
                 sentSize = (width, height)
                 append(
                     t: t, line: line,
-                    [Observation("videoWidth", .int(width)), Observation("videoHeight", .int(height))])
+                    [Observation(.videoWidth, .int(width)), Observation(.videoHeight, .int(height))])
             }
         case .url:
             guard case .string(let url) = entry.value else { return }
-            append(t: t, line: line, [Observation("currentSrc", .string(url))])
+            append(t: t, line: line, [Observation(.currentSrc, .string(url))])
         case .pipelineState:
             // kSeeking → kPlaying: the pipeline finished the seek (it runs while paused too, so
             // kPlaying alone is no sign of playback). Each seek ends here, so seeks a few ms
@@ -452,7 +452,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             guard seeking, case .string(let state) = entry.value, state == "kPlaying"
             else { return }
             seeking = false
-            append(t: t, line: line, [Observation("event", .string("seeked"))])
+            append(t: t, line: line, [Observation(.event, .string("seeked"))])
             if playRequested, !paused, haveEnough != false { startPlaying(t: t, line: line) }
         case .other:
             break  // Context: decoders, info, debug, frame URLs…
@@ -468,7 +468,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             load(t: t, line: line)
             playRequested = true
             paused = false
-            append(t: t, line: line, [Observation("event", .string("play"))])
+            append(t: t, line: line, [Observation(.event, .string("play"))])
             if haveEnough == true, !seeking { startPlaying(t: t, line: line) }
         case "PAUSE":
             if ended {
@@ -480,7 +480,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             guard !paused else { return }
             paused = true
             playing = false
-            append(t: t, line: line, [Observation("event", .string("pause"))])
+            append(t: t, line: line, [Observation(.event, .string("pause"))])
         case "SEEK":
             // kSeek and seek_target come together; the target says where.
             break
@@ -488,7 +488,7 @@ package struct ChromeMediaLogReader: TimelineSource {
             ended = true
             playing = false
             paused = true
-            append(t: t, line: line, [Observation("event", .string("ended"))])
+            append(t: t, line: line, [Observation(.event, .string("ended"))])
         case "SUSPENDED", "RESUMED":
             unmapped.add("suspend and resume")
         default:
@@ -504,45 +504,45 @@ package struct ChromeMediaLogReader: TimelineSource {
         if enough {
             if seeking {
                 seeking = false
-                append(t: t, line: line, [Observation("event", .string("seeked"))])
+                append(t: t, line: line, [Observation(.event, .string("seeked"))])
                 if playRequested, !paused { startPlaying(t: t, line: line) }
             } else if playRequested, !paused {
                 startPlaying(t: t, line: line)
             } else if !loadedData {
                 loadedData = true
-                append(t: t, line: line, [Observation("event", .string("loadeddata"))])
+                append(t: t, line: line, [Observation(.event, .string("loadeddata"))])
             }
         } else if playing, !seeking {
             playing = false
-            append(t: t, line: line, [Observation("event", .string("waiting"))])
+            append(t: t, line: line, [Observation(.event, .string("waiting"))])
         }
     }
 
     private mutating func seek(to seconds: Double, t: Int, line: Int) {
         load(t: t, line: line)
         if seeking {
-            append(t: t, line: line, [Observation("currentTime", .double(seconds))])
+            append(t: t, line: line, [Observation(.currentTime, .double(seconds))])
             return
         }
         seeking = true
         playing = false
         haveEnough = nil
         append(
-            t: t, line: line, [Observation("currentTime", .double(seconds)), Observation("event", .string("seeking"))])
+            t: t, line: line, [Observation(.currentTime, .double(seconds)), Observation(.event, .string("seeking"))])
     }
 
     private mutating func startPlaying(t: Int, line: Int) {
         guard !playing else { return }
         playing = true
         loadedData = true
-        append(t: t, line: line, [Observation("event", .string("playing"))])
+        append(t: t, line: line, [Observation(.event, .string("playing"))])
     }
 
     /// The element starts loading at the first sign of media: kLoad, or before any state.
     private mutating func load(t: Int, line: Int) {
         guard !loaded else { return }
         loaded = true
-        append(t: t, line: line, [Observation("event", .string("loadstart"))])
+        append(t: t, line: line, [Observation(.event, .string("loadstart"))])
     }
 
     /// The log's knowledge of the last player ends at its last whole entry, not at its last
@@ -568,7 +568,7 @@ package struct ChromeMediaLogReader: TimelineSource {
         var observe = observe
         if markNext {
             markNext = false
-            observe.insert(Observation(MidSession.key, .bool(true)), at: 0)
+            observe.insert(Observation(.midSession, .bool(true)), at: 0)
         }
         queue.push(
             Step(

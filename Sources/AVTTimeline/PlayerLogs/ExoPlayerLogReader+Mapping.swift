@@ -22,10 +22,10 @@ extension ExoPlayerLogReader {
                 Self.firstSign(state, eventTime: line.eventTime), t: t, number: number, text: text)
             // One callback gave both: the request first, so that a first `true, BUFFERING` arms
             // the Start on READY (the startup) rather than starting before anything loaded.
-            var observe: [(String, JSONValue)] = []
-            if let position = line.mediaPos { observe.append(("contentPosition", .int(position))) }
-            if let request, request != playWhenReady { observe.append(("playWhenReady", .bool(request))) }
-            if state != playbackState { observe.append(("playbackState", .string(state))) }
+            var observe: [(ObservationName, JSONValue)] = []
+            if let position = line.mediaPos { observe.append((.contentPosition, .int(position))) }
+            if let request, request != playWhenReady { observe.append((.playWhenReady, .bool(request))) }
+            if state != playbackState { observe.append((.playbackState, .string(state))) }
             playbackState = state
             if let request { playWhenReady = request }
             if state == "READY" || state == "IDLE" || state == "ENDED" { seeking = false }
@@ -51,9 +51,9 @@ extension ExoPlayerLogReader {
             playWhenReady = value
             // The reason (2.12+) tells a user's request from the player's own change (the end
             // of an item, audio focus): only a user's request arms the tracker's Start.
-            var observe: [(String, JSONValue)] = [("playWhenReady", .bool(value))]
+            var observe: [(ObservationName, JSONValue)] = [(.playWhenReady, .bool(value))]
             if details.count > 1, Self.playWhenReadyReasons.contains(String(details[1])) {
-                observe.append(("playWhenReadyChangeReason", .string(String(details[1]))))
+                observe.append((.playWhenReadyChangeReason, .string(String(details[1]))))
             }
             append(t: t, line: number, observe)
         case .isPlaying:
@@ -67,7 +67,7 @@ extension ExoPlayerLogReader {
                 return
             }
             if value, var held = heldReady, held.t == t {
-                held.observe.append(("playWhenReady", .bool(true)))
+                held.observe.append((.playWhenReady, .bool(true)))
                 heldReady = held
                 playWhenReady = true
             }
@@ -75,12 +75,12 @@ extension ExoPlayerLogReader {
             inferIfMidSession(value ? .playsNow : .wasPlaying("isPlaying false"), t: t, number: number, text: text)
             if value, playbackState == "READY", playWhenReady == nil {
                 playWhenReady = true
-                append(t: t, line: number, [("playWhenReady", .bool(true))])
+                append(t: t, line: number, [(.playWhenReady, .bool(true))])
             } else if value, sessionHasState, playbackState == "BUFFERING" {
                 // Playing is READY with playWhenReady (`Player.isPlaying`): a BUFFERING whose READY
                 // line the paste lost has ended here, and a later BUFFERING is another rebuffer.
-                var observe: [(String, JSONValue)] = [("playbackState", .string("READY"))]
-                if playWhenReady != true { observe.append(("playWhenReady", .bool(true))) }
+                var observe: [(ObservationName, JSONValue)] = [(.playbackState, .string("READY"))]
+                if playWhenReady != true { observe.append((.playWhenReady, .bool(true))) }
                 (playbackState, playWhenReady) = ("READY", true)
                 append(t: t, line: number, observe)
             }
@@ -117,7 +117,7 @@ extension ExoPlayerLogReader {
                 t: t, line: number,
                 [
                     (
-                        "videoSize",
+                        .videoSize,
                         Self.object([("width", .int(size.width)), ("height", .int(size.height))], line: number)
                     )
                 ])
@@ -126,7 +126,7 @@ extension ExoPlayerLogReader {
                 warnings.line(number, text, "a volume outside 0…1, skipped")
                 return
             }
-            append(t: t, line: number, [("volume", .double(volume))])
+            append(t: t, line: number, [(.volume, .double(volume))])
         case .downstreamFormat, .downstreamFormatChanged:
             downstreamFormat(details, t: t, number: number, text: text)
         case .droppedFrames:
@@ -135,7 +135,7 @@ extension ExoPlayerLogReader {
                 warnings.line(number, text, "a droppedFrames line without a count, skipped")
                 return
             }
-            append(t: t, line: number, [("droppedFrames", .int(count))])
+            append(t: t, line: number, [(.droppedFrames, .int(count))])
         case .mediaItem:
             mediaItem(details, t: t, number: number, text: text)
         case .playbackSuppressionReason:
@@ -146,7 +146,7 @@ extension ExoPlayerLogReader {
                 unmapped.add("playbackSuppressionReason \(given.isEmpty ? "?" : given)")
                 return
             }
-            append(t: t, line: number, [("playbackSuppressionReason", .string(reason))])
+            append(t: t, line: number, [(.playbackSuppressionReason, .string(reason))])
         case .videoInputFormat, .audioInputFormat, .decoderInputFormat, .decoderInputFormatChanged,
             .upstreamDiscarded, .audioTrackUnderrun, .surfaceSize, .playbackParameters, .renderedFirstFrame:
             unmapped.add(event.rawValue)
@@ -158,7 +158,7 @@ extension ExoPlayerLogReader {
                 unmapped.add(event.rawValue)
                 return
             }
-            append(t: t, line: number, [("bandwidthEstimate", .int(estimate))])
+            append(t: t, line: number, [(.bandwidthEstimate, .int(estimate))])
         default:
             break  // Context: loading, decoders, renderers, DRM, tracks, metadata.
         }
@@ -194,7 +194,7 @@ extension ExoPlayerLogReader {
             unmapped.add("downstreamFormat without bitrate or res")
             return
         }
-        append(t: t, line: number, [("downstreamFormat", Self.object(members, line: number))])
+        append(t: t, line: number, [(.downstreamFormat, Self.object(members, line: number))])
     }
 
     /// `mediaItem [T, …, reason=AUTO]` (2.12+): a new item is a new playback. The session's
@@ -206,7 +206,7 @@ extension ExoPlayerLogReader {
             return
         }
         guard playbackState != nil else { return }
-        append(t: t, line: number, [("mediaItemTransition", .string(given))])
+        append(t: t, line: number, [(.mediaItemTransition, .string(given))])
     }
 
     /// `ExoPlayerImpl: Release …`: the app released the player, a Stop, not a failure. The line
@@ -216,13 +216,13 @@ extension ExoPlayerLogReader {
         guard sessionHasEvents, !released, !counting else { return }
         flushError()
         released = true
-        append(t: lastT, line: number, [("release", .bool(true))])
+        append(t: lastT, line: number, [(.release, .bool(true))])
     }
 
     /// `positionDiscontinuity [T, reason=SEEK, PositionInfo:old […], PositionInfo:new [… pos=MS …]]`
     /// (r2.14+), `positionDiscontinuity [T, SEEK]` (earlier), `seekStarted [T]` (r2.8 – r2.13).
     mutating func seek(_ line: EventLoggerLine, t: Int, number: Int, text: [UInt8]) {
-        var observe: [(String, JSONValue)] = []
+        var observe: [(ObservationName, JSONValue)] = []
         var reason = "SEEK"
         if line.event == .positionDiscontinuity {
             let first = line.details.first ?? ""
@@ -232,11 +232,11 @@ extension ExoPlayerLogReader {
             {
                 let digits = line.detailText[pos.upperBound...].prefix { $0.isASCII && $0.isNumber }
                 if !isHuge(digits, "pos", number: number, text: text), let ms = Int(digits) {
-                    observe.append(("contentPosition", .int(ms)))
+                    observe.append((.contentPosition, .int(ms)))
                 }
             } else if reason == "SEEK", let position = line.mediaPos {
                 // Before r2.14 the event's mediaPos is the position after the jump.
-                observe.append(("contentPosition", .int(position)))
+                observe.append((.contentPosition, .int(position)))
             }
         }
         if reason == "SEEK" {
@@ -253,7 +253,7 @@ extension ExoPlayerLogReader {
             }
             if !seeking {
                 seeking = true
-                observe.append(("seekStarted", .bool(true)))
+                observe.append((.seekStarted, .bool(true)))
             }
         } else if reason != "SEEK_ADJUSTMENT" {
             unmapped.add("positionDiscontinuity \(reason)")

@@ -75,12 +75,12 @@ extension ExoPlayerLogReader {
         warnings.line(number, text, "the log starts mid-session \(inferred); its startup is not in the log")
         switch sign {
         case .wasPlaying, .playsNow, .seekLate:
-            append(t: t, line: number, [("playbackState", .string("BUFFERING"))])
-            append(t: t, line: number, [("playbackState", .string("READY")), ("playWhenReady", .bool(true))])
+            append(t: t, line: number, [(.playbackState, .string("BUFFERING"))])
+            append(t: t, line: number, [(.playbackState, .string("READY")), (.playWhenReady, .bool(true))])
             playbackState = "READY"
             playWhenReady = true
         default:
-            append(t: t, line: number, [("playbackState", .string("BUFFERING"))])
+            append(t: t, line: number, [(.playbackState, .string("BUFFERING"))])
             playbackState = "BUFFERING"
         }
         return true
@@ -96,7 +96,7 @@ extension ExoPlayerLogReader {
     /// log and the BUFFERING is a stall, not its prepare(). Loaded and playing are inferred at
     /// the line's time, then the stall.
     mutating func startedPlaying(
-        before held: (t: Int, line: Int, observe: [(String, JSONValue)]), number: Int, text: [UInt8]
+        before held: (t: Int, line: Int, observe: [(ObservationName, JSONValue)]), number: Int, text: [UInt8]
     ) {
         (heldReady, heldIsStart) = (nil, false)
         markNext = true
@@ -104,8 +104,8 @@ extension ExoPlayerLogReader {
             number, text,
             "the log starts mid-session (isPlaying false right after its first BUFFERING): inferred the player "
                 + "was playing before; its startup is not in the log")
-        append(t: held.t, line: held.line, [("playbackState", .string("BUFFERING"))])
-        append(t: held.t, line: held.line, [("playbackState", .string("READY")), ("playWhenReady", .bool(true))])
+        append(t: held.t, line: held.line, [(.playbackState, .string("BUFFERING"))])
+        append(t: held.t, line: held.line, [(.playbackState, .string("READY")), (.playWhenReady, .bool(true))])
         append(t: held.t, line: held.line, held.observe)
         (playbackState, playWhenReady) = ("BUFFERING", true)
     }

@@ -51,7 +51,7 @@ extension ExoPlayerLogReader {
         let message = [error.code, error.message].compactMap { $0 }.joined(separator: ": ")
         append(
             t: error.t, line: error.line,
-            [(error.fatal ? "playerError" : "loadError", message.isEmpty ? .string(error.name) : .string(message))])
+            [(error.fatal ? .playerError : .loadError, message.isEmpty ? .string(error.name) : .string(message))])
     }
 
     mutating func finish() {

@@ -57,7 +57,7 @@ package struct ExoPlayerLogReader: TimelineSource {
     /// A session's first `state READY` while playWhenReady is unknown (2.12+ lines), held
     /// until the next step, so that an `isPlaying true` at the same time joins it (ready and
     /// playing at once, as a player already playing) rather than follow a READY paused for no time.
-    var heldReady: (t: Int, line: Int, observe: [(String, JSONValue)])?
+    var heldReady: (t: Int, line: Int, observe: [(ObservationName, JSONValue)])?
     /// The held step is the session's first BUFFERING (2.12+ lines), read as its prepare()
     /// unless an `isPlaying false` follows at once: a player that was playing and stalls.
     var heldIsStart = false
@@ -213,7 +213,7 @@ package struct ExoPlayerLogReader: TimelineSource {
                 let inner = text[range.upperBound...].prefix { $0 != "," && $0 != "]" }
                 if let ms = EventLoggerLine.seconds(inner), ms > 0, ms != duration {
                     duration = ms
-                    append(t: lastT, line: open.line, [("duration", .int(ms))])
+                    append(t: lastT, line: open.line, [(.duration, .int(ms))])
                 }
             }
             return
@@ -291,13 +291,13 @@ package struct ExoPlayerLogReader: TimelineSource {
 
     // MARK: Steps
 
-    mutating func append(t: Int, line: Int, _ observe: [(String, JSONValue)]) {
+    mutating func append(t: Int, line: Int, _ observe: [(ObservationName, JSONValue)]) {
         guard !observe.isEmpty else { return }
         flushHeld()
         var observe = observe
         if markNext {
             markNext = false
-            observe.insert((MidSession.key, .bool(true)), at: 0)
+            observe.insert((.midSession, .bool(true)), at: 0)
         }
         let step = Step(
             t: t, tracker: tracker, observe: observe.map { Observation($0.0, $0.1) },
