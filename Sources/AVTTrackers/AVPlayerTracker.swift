@@ -136,7 +136,19 @@ open class AVPlayerTracker: ScriptableTracker, AttributeFields {
 
     // MARK: Observations
 
+    /// Takes the step's observations one at a time, in order, as every tracker does; this class's
+    /// own are read in place: handed to the overridable `observe(_:)`, each was copied (its key
+    /// and value retained and released), and every observation of an access log passes here.
+    open override func observe(step observations: [Observation]) {
+        guard type(of: self) == AVPlayerTracker.self else { return super.observe(step: observations) }
+        for index in observations.indices { take(observations[index]) }
+    }
+
     open override func observe(_ observation: Observation) {
+        take(observation)
+    }
+
+    private func take(_ observation: Observation) {
         // The periodic observer's tick reads what observations change.
         wakeIdleTimer()
         let value = observation.value

@@ -1,5 +1,6 @@
 import AVTCore
 import AVTJSON
+import AVTTrackers
 import XCTest
 
 @testable import AVTReplay
@@ -400,5 +401,28 @@ final class AVPlayerTrackerTests: XCTestCase {
                 "0 TrackerInit", "0 Start", "10250 SeekBegin", "10500 SeekFinish", "20100 PauseBegin",
                 "20500 PauseFinish", "30000 End", "40200 Foo", "40500 Start",
             ])
+    }
+
+    /// An AVPlayer tracker of the user's that watches each observation.
+    private final class KeyRecordingAVPlayerTracker: AVPlayerTracker {
+        var keys: [String] = []
+
+        override func observe(_ observation: Observation) {
+            keys.append(observation.key)
+            super.observe(observation)
+        }
+    }
+
+    func testAVPlayerSubclassSeesEachObservationOfAStepInOrder() {
+        let backend = TrackerRecordingBackend()
+        let instrument = Instrument(
+            hub: HubCore(pingInterval: 0), backend: backend, clock: VirtualClock(now: 0),
+            identifiers: SeededUUIDGenerator(seed: 0))
+        let tracker = KeyRecordingAVPlayerTracker(spec: TrackerSpec(name: "content", kind: .avplayer))
+        instrument.addTracker(tracker)
+        instrument.ready()
+        tracker.observe(step: [Observation("status", .string("readyToPlay")), Observation("rate", .int(1))])
+        XCTAssertEqual(tracker.keys, ["status", "rate"])
+        XCTAssertEqual(backend.trace, ["0 TrackerInit", "0 StreamLoad", "0 Start"])
     }
 }
