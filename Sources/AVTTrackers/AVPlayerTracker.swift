@@ -149,8 +149,6 @@ open class AVPlayerTracker: ScriptableTracker, AttributeFields {
     }
 
     private func take(_ observation: Observation) {
-        // The periodic observer's tick reads what observations change.
-        wakeIdleTimer()
         let value = observation.value
         // The key was decoded once, when the observation was made (`Observation.name`). Keys
         // without a case below (playbackBufferFull, playbackLikelyToKeepUp,
@@ -171,6 +169,9 @@ open class AVPlayerTracker: ScriptableTracker, AttributeFields {
             // The waiting reason is only logged upstream.
             emit(waitingToPlay ? .bufferBegin : .bufferFinish)
         case .rate:
+            // The periodic observer's tick reads the rate and the presentation size; the rest of
+            // what it reads is the state, whose changes wake it too (`ScriptableTracker.state`).
+            wakeIdleTimer()
             changeRate(to: PlayerValue.number(value) ?? 0)
         case .playbackBufferEmpty:
             // Upstream's seek heuristic: the buffer (re)fills while paused at a later position.
@@ -197,6 +198,7 @@ open class AVPlayerTracker: ScriptableTracker, AttributeFields {
         case .duration:
             duration = PlayerValue.number(value)
         case .presentationSize:
+            wakeIdleTimer()
             presentationSize = PlayerValue.size(value)
         case .volume:
             volume = PlayerValue.number(value)
