@@ -19,7 +19,13 @@ public final class Replayer {
     public let trackers: [ScriptableTracker]
     /// Sees each step's observations (tracker index, observations) at the step's time, just
     /// before its tracker takes them, so an analysis can follow the player as the tracker does.
-    public var onObserve: ((Int, [Observation]) -> Void)?
+    public var onObserve: ((Int, [Observation]) -> Void)? {
+        get { observeWatcher }
+        set { observeWatcher = newValue }
+    }
+    // Private behind `onObserve`: read on every step, a public stored property is checked for
+    // exclusive access at run time on each read.
+    private var observeWatcher: ((Int, [Observation]) -> Void)?
     private var lastStepT = 0
     private var started = false
     private var ended = false
@@ -61,7 +67,7 @@ public final class Replayer {
         lastStepT = step.t
         let tracker = trackers[step.tracker]
         for change in step.set { tracker.set(change.attribute, to: change.value) }
-        if let onObserve, !step.observe.isEmpty { onObserve(step.tracker, step.observe) }
+        if let observeWatcher, !step.observe.isEmpty { observeWatcher(step.tracker, step.observe) }
         tracker.observe(step: step.observe)
         if let action = step.action { tracker.emit(action, attributes: step.attributes) }
         // The source gives this tracker nothing more (`Step.endsTracker`): its service ends and

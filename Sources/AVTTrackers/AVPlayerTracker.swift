@@ -12,7 +12,7 @@ import AVTJSON
 /// - The playhead moves with virtual time at `rate` while the rate is non-zero and the player is
 ///   not waiting to play, so `position` is right on every event without a step per tick.
 /// - Like `OAVTTrackerAVPlayer(player:)`, it never emits PlayerSet or PlayerReady.
-open class AVPlayerTracker: ScriptableTracker {
+open class AVPlayerTracker: ScriptableTracker, AttributeFields {
     /// The instrument timer slot of the periodic time observer (slot 0 is the ping).
     static let timeObserverSlot = 1
     /// AVFoundation's interval in upstream: 0.5 s.
@@ -81,29 +81,52 @@ open class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Getters
 
+    /// The attributes the player's getters read, each a field of `attributeValue(field:)`.
+    private enum Field: Int, CaseIterable {
+        case position, duration, resolutionHeight, resolutionWidth, isMuted, volume, fps, source, bitrate, language
+        case subtitles
+
+        var attribute: Attribute {
+            switch self {
+            case .position: .position
+            case .duration: .duration
+            case .resolutionHeight: .resolutionHeight
+            case .resolutionWidth: .resolutionWidth
+            case .isMuted: .isMuted
+            case .volume: .volume
+            case .fps: .fps
+            case .source: .source
+            case .bitrate: .bitrate
+            case .language: .language
+            case .subtitles: .subtitles
+            }
+        }
+    }
+
     open override func playerReady(_ instrument: Instrument) {
-        registerPlayerGetter(.trackerTarget, instrument) { .string("AVPlayer") }
-        registerPlayerGetter(.position, instrument, reading: self) { $0.currentPosition.map(AttributeValue.int) }
-        registerPlayerGetter(.duration, instrument, reading: self) {
-            $0.duration.flatMap(truncatedInt).map(AttributeValue.int)
+        instrument.registerGetter(.trackerTarget, AttributeGetter(constant: .string("AVPlayer")), tracker: self)
+        // Fields of the tracker, not closures: every event reads all of them.
+        for field in Field.allCases {
+            instrument.registerGetter(field.attribute, AttributeGetter(field: field.rawValue, of: self), tracker: self)
         }
-        registerPlayerGetter(.resolutionHeight, instrument, reading: self) { tracker in
-            tracker.presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
+    }
+
+    /// The value of a player getter (`Field`), as the player now reports it.
+    public func attributeValue(field: Int) -> AttributeValue? {
+        switch Field(rawValue: field) {
+        case .position: currentPosition.map(AttributeValue.int)
+        case .duration: duration.flatMap(truncatedInt).map(AttributeValue.int)
+        case .resolutionHeight: presentationSize.flatMap { truncatedInt($0.height) }.map(AttributeValue.int)
+        case .resolutionWidth: presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
+        case .isMuted: isMuted.map(AttributeValue.bool)
+        case .volume: volume.map { .int(percentVolume($0)) }
+        case .fps: fps.map(AttributeValue.double)
+        case .source: source.map(AttributeValue.string)
+        case .bitrate: observedBitrate.flatMap(truncatedInt).map(AttributeValue.int)
+        case .language: language.map(AttributeValue.string)
+        case .subtitles: subtitles.map(AttributeValue.string)
+        case nil: nil
         }
-        registerPlayerGetter(.resolutionWidth, instrument, reading: self) { tracker in
-            tracker.presentationSize.flatMap { truncatedInt($0.width) }.map(AttributeValue.int)
-        }
-        registerPlayerGetter(.isMuted, instrument, reading: self) { $0.isMuted.map(AttributeValue.bool) }
-        registerPlayerGetter(.volume, instrument, reading: self) { tracker in
-            tracker.volume.map { .int(percentVolume($0)) }
-        }
-        registerPlayerGetter(.fps, instrument, reading: self) { $0.fps.map(AttributeValue.double) }
-        registerPlayerGetter(.source, instrument, reading: self) { $0.source.map(AttributeValue.string) }
-        registerPlayerGetter(.bitrate, instrument, reading: self) { tracker in
-            tracker.observedBitrate.flatMap(truncatedInt).map(AttributeValue.int)
-        }
-        registerPlayerGetter(.language, instrument, reading: self) { $0.language.map(AttributeValue.string) }
-        registerPlayerGetter(.subtitles, instrument, reading: self) { $0.subtitles.map(AttributeValue.string) }
     }
 
     /// `currentItem.currentTime()` in ms, truncated as upstream.
@@ -113,7 +136,19 @@ open class AVPlayerTracker: ScriptableTracker {
 
     // MARK: Observations
 
+    /// Takes the step's observations one at a time, in order, as every tracker does; this class's
+    /// own are read in place: handed to the overridable `observe(_:)`, each was copied (its key
+    /// and value retained and released), and every observation of an access log passes here.
+    open override func observe(step observations: [Observation]) {
+        guard type(of: self) == AVPlayerTracker.self else { return super.observe(step: observations) }
+        for index in observations.indices { take(observations[index]) }
+    }
+
     open override func observe(_ observation: Observation) {
+        take(observation)
+    }
+
+    private func take(_ observation: Observation) {
         let value = observation.value
         // The key was decoded once, when the observation was made (`Observation.name`). Keys
         // without a case below (playbackBufferFull, playbackLikelyToKeepUp,
@@ -134,6 +169,9 @@ open class AVPlayerTracker: ScriptableTracker {
             // The waiting reason is only logged upstream.
             emit(waitingToPlay ? .bufferBegin : .bufferFinish)
         case .rate:
+            // The periodic observer's tick reads the rate and the presentation size; the rest of
+            // what it reads is the state, whose changes wake it too (`ScriptableTracker.state`).
+            wakeIdleTimer()
             changeRate(to: PlayerValue.number(value) ?? 0)
         case .playbackBufferEmpty:
             // Upstream's seek heuristic: the buffer (re)fills while paused at a later position.
@@ -160,6 +198,7 @@ open class AVPlayerTracker: ScriptableTracker {
         case .duration:
             duration = PlayerValue.number(value)
         case .presentationSize:
+            wakeIdleTimer()
             presentationSize = PlayerValue.size(value)
         case .volume:
             volume = PlayerValue.number(value)
@@ -199,7 +238,7 @@ open class AVPlayerTracker: ScriptableTracker {
                 // instrument weakly) and spares each tick an unowned load.
                 instrument.startTimer(
                     trackerId: trackerId, slot: Self.timeObserverSlot, interval: Self.timeObserverInterval
-                ) { self.timeObserverFired() }
+                ) { self.timeObserverTicked() }
             }
         }
         // AVFoundation calls the periodic observer's block when the rate changes.
@@ -220,32 +259,56 @@ open class AVPlayerTracker: ScriptableTracker {
         playhead.setSpeed(waitingToPlay ? 0 : rate, at: virtualNow)
     }
 
-    /// The periodic time observer's block.
-    private func timeObserverFired() {
-        checkResolutionChange()
+    /// A tick of the periodic time observer. The block reads only the rate, the presentation
+    /// size, the resolution baseline and the state: a tick that emitted nothing and kept the
+    /// baseline is followed by ticks that do the same until an observation or the hub changes
+    /// one of them, so the timer idles until then (`idleTimer(slot:)`; both wake it).
+    private func timeObserverTicked() {
+        if !timeObserverFired() { idleTimer(slot: Self.timeObserverSlot) }
+    }
+
+    /// The periodic time observer's block. Returns whether it did anything: emitted an action
+    /// or moved the resolution baseline.
+    @discardableResult
+    private func timeObserverFired() -> Bool {
+        var acted = checkResolutionChange()
         if rate == 1 {
-            if !state.didStart { emit(.start) }
-            if state.isSeeking { emit(.seekFinish) }
-            if state.isPaused { emit(.pauseFinish) }
+            if !state.didStart {
+                emit(.start)
+                acted = true
+            }
+            if state.isSeeking {
+                emit(.seekFinish)
+                acted = true
+            }
+            if state.isPaused {
+                emit(.pauseFinish)
+                acted = true
+            }
         } else if rate == 0 {
             if !state.isPaused {
                 pauseBeginPosition = currentPosition
                 emit(.pauseBegin)
+                acted = true
             }
         }
         // Any other rate (fast forward, reverse): nothing, as upstream.
+        return acted
     }
 
-    private func checkResolutionChange() {
+    /// Whether the check emitted a change or moved the baseline.
+    private func checkResolutionChange() -> Bool {
         guard let size = presentationSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height)
-        else { return }
+        else { return false }
         // Through a copy: `check` builds an Action, whose lazily initialised statics are a call the
         // compiler cannot see through, and an in-place change spanning it keeps run-time
         // exclusivity checks on `resolution` (here on every tick of the time observer).
         var watch = resolution
         let change = watch.check(width: width, height: height)
+        let moved = watch != resolution
         resolution = watch
         if let change { emit(change) }
+        return change != nil || moved
     }
 
     // MARK: Events

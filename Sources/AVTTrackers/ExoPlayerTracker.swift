@@ -110,16 +110,16 @@ open class ExoPlayerTracker: ScriptableTracker {
 
     /// The reason of a playWhenReady change comes with it (one listener call): read it first.
     open override func observe(step observations: [Observation]) {
-        let reason = observations.last { $0.key == "playWhenReadyChangeReason" }
+        let reason = observations.last { $0.name == .playWhenReadyChangeReason }
         changeReason = reason.flatMap { PlayerValue.string($0.value) }
         defer { changeReason = nil }
-        for observation in observations where observation.key != "playWhenReadyChangeReason" { observe(observation) }
+        for observation in observations where observation.name != .playWhenReadyChangeReason { observe(observation) }
     }
 
     open override func observe(_ observation: Observation) {
         let value = observation.value
-        switch observation.key {
-        case "playbackState":
+        switch observation.name {
+        case .playbackState:
             playbackState = PlayerValue.string(value) ?? playbackState
             updatePlayheadSpeed()
             switch playbackState {
@@ -136,7 +136,7 @@ open class ExoPlayerTracker: ScriptableTracker {
             default:
                 break  // IDLE: nothing
             }
-        case "playWhenReady":
+        case .playWhenReady:
             playWhenReady = PlayerValue.bool(value) ?? playWhenReady
             let byUser = changeReason == nil || changeReason == "USER_REQUEST"
             if byUser { userRequested = true }
@@ -147,9 +147,9 @@ open class ExoPlayerTracker: ScriptableTracker {
             } else {
                 emit(.pauseBegin)
             }
-        case "seekStarted":
+        case .seekStarted:
             emit(.seekBegin)
-        case "playerError":
+        case .playerError:
             if let message = PlayerValue.string(value) {
                 lastError = (message, nil, nil)
             } else {
@@ -160,11 +160,11 @@ open class ExoPlayerTracker: ScriptableTracker {
                 )
             }
             emit(.error)
-        case "contentPosition":
+        case .contentPosition:
             playhead.set(PlayerValue.number(value), at: virtualNow)
-        case "duration":
+        case .duration:
             duration = PlayerValue.number(value)
-        case "videoSize":
+        case .videoSize:
             // onVideoSizeChanged: the new size, then upstream's resolution check.
             videoSize = PlayerValue.size(value)
             if let size = videoSize, let width = truncatedInt(size.width), let height = truncatedInt(size.height) {
@@ -174,13 +174,13 @@ open class ExoPlayerTracker: ScriptableTracker {
                 resolution = watch
                 if let change { emit(change) }
             }
-        case "volume":
+        case .volume:
             volume = PlayerValue.number(value)
-        case "frameRate":
+        case .frameRate:
             frameRate = PlayerValue.number(value)
-        case "bandwidthEstimate":
+        case .bandwidthEstimate:
             bandwidthEstimate = PlayerValue.integer(value)
-        case "stop", "release":
+        case .stop, .release:
             emit(.stop)
         default:
             break

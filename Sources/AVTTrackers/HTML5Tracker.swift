@@ -101,29 +101,29 @@ open class HTML5Tracker: ScriptableTracker {
 
     open override func observe(_ observation: Observation) {
         let value = observation.value
-        switch observation.key {
-        case "event":
+        switch observation.name {
+        case .event:
             guard let name = PlayerValue.string(value) else { return }
             updatePlayhead(after: name)
             if name == "error" { lastError = mediaError }
             for action in Self.eventActions[name] ?? [] { emit(action) }
-        case "currentTime":
+        case .currentTime:
             playhead.set(PlayerValue.number(value).map { $0 * 1000 }, at: virtualNow)
-        case "duration":
+        case .duration:
             duration = PlayerValue.number(value).map { $0 * 1000 }
-        case "videoWidth":
+        case .videoWidth:
             videoWidth = PlayerValue.integer(value)
-        case "videoHeight":
+        case .videoHeight:
             videoHeight = PlayerValue.integer(value)
-        case "volume":
+        case .volume:
             volume = PlayerValue.number(value)
-        case "muted":
+        case .muted:
             muted = PlayerValue.bool(value)
-        case "currentSrc":
+        case .currentSrc:
             currentSrc = PlayerValue.string(value)
-        case "lang":
+        case .lang:
             lang = PlayerValue.string(value)
-        case "error":
+        case .error:
             if let code = PlayerValue.member("code", of: value).flatMap(PlayerValue.integer) {
                 mediaError = (code, PlayerValue.member("message", of: value).flatMap(PlayerValue.string))
             } else {

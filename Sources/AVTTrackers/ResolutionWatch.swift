@@ -5,7 +5,7 @@ import AVTJSON
 /// height only sets the baseline; after that a bigger area (width × height) is QualityChangeUp,
 /// a smaller one QualityChangeDown, and every reading becomes the new baseline. A zero reading
 /// after a baseline is a change down and makes the next reading a new baseline.
-package struct ResolutionWatch {
+package struct ResolutionWatch: Equatable {
     private var lastWidth = 0
     private var lastHeight = 0
 

@@ -12,7 +12,11 @@ open class ScriptableTracker: Tracker {
     }
     public var state: TrackerState {
         get { playbackState }
-        set { playbackState = newValue }
+        set {
+            playbackState = newValue
+            // A tick that read the old state may act on the new one.
+            if idleTimerSlot != nil { wakeIdleTimer() }
+        }
     }
     /// The instrument, once it made the tracker ready.
     public var instrument: Instrument? { currentInstrument }
@@ -27,6 +31,8 @@ open class ScriptableTracker: Tracker {
     private var playbackState = TrackerState()
     private weak var currentInstrument: Instrument?
     private var currentClock: VirtualClock?
+    /// The slot of this tracker's own timer that idles (`idleTimer(slot:)`) until the next change.
+    private var idleTimerSlot: Int?
     /// The attributes of the scripted step being emitted; empty for everything else.
     private var stepAttributes: [(attribute: Attribute, value: AttributeValue)] = []
 
@@ -43,7 +49,7 @@ open class ScriptableTracker: Tracker {
         currentInstrument = instrument
         currentClock = instrument.clock
         let isAds = AttributeValue.bool(spec.isAdsTracker)
-        instrument.registerGetter(.isAdsTracker, AttributeGetter { isAds }, tracker: self)
+        instrument.registerGetter(.isAdsTracker, AttributeGetter(constant: isAds), tracker: self)
         playerReady(instrument)
         if spec.emitTrackerInit { instrument.emit(.trackerInit, tracker: self) }
     }
@@ -57,7 +63,7 @@ open class ScriptableTracker: Tracker {
     public func set(_ attribute: Attribute, to value: AttributeValue?) {
         guard let instrument else { return }
         if let value {
-            instrument.registerGetter(attribute, AttributeGetter { value }, tracker: self)
+            instrument.registerGetter(attribute, AttributeGetter(constant: value), tracker: self)
         } else {
             instrument.unregisterGetter(attribute, tracker: self)
         }
@@ -69,6 +75,22 @@ open class ScriptableTracker: Tracker {
         stepAttributes = attributes
         defer { stepAttributes = [] }
         instrument.emit(action, tracker: self)
+    }
+
+    /// Skips the ticks of this tracker's own timer in `slot` until `wakeIdleTimer`, which a
+    /// change of `state` calls; a subclass calls it too when anything else its tick reads changes
+    /// (an observation). For a tick that did nothing and will do nothing until then.
+    package func idleTimer(slot: Int) {
+        guard let trackerId, let instrument else { return }
+        instrument.idleTimer(trackerId: trackerId, slot: slot)
+        idleTimerSlot = slot
+    }
+
+    /// Fires the idle timer's ticks again (see `idleTimer(slot:)`); nothing when none idles.
+    package func wakeIdleTimer() {
+        guard let slot = idleTimerSlot else { return }
+        idleTimerSlot = nil
+        if let trackerId { instrument?.wakeTimer(trackerId: trackerId, slot: slot) }
     }
 
     /// Emits an action the tracker derived itself (no step attributes).

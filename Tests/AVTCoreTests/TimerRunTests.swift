@@ -93,4 +93,87 @@ final class TimerRunTests: XCTestCase {
         XCTAssertTrue(instrument.advanceClock(to: 500))
         XCTAssertEqual(fired, ["100 tick", "200 tick", "300 tick", "400 tick", "500 tick"])
     }
+
+    // Idle timers: an idle timer's ticks are skipped; woken, it fires on its own schedule again,
+    // from the first tick that has not passed (one at the current time passes unless the clock
+    // is firing this time's timers and comes to it later).
+
+    func testAnIdleTimerSkipsItsTicksAndKeepsItsScheduleWhenWokenBetweenAdvances() {
+        let instrument = makeInstrument(trackers: 1)
+        instrument.startTimer(trackerId: 0, slot: 1, interval: 100) { [unowned self, unowned instrument] in
+            record("tick", instrument)
+            if instrument.clock.now == 200 { instrument.idleTimer(trackerId: 0, slot: 1) }
+        }
+        instrument.advanceClock(to: 650)
+        XCTAssertTrue(instrument.isTimerIdle(trackerId: 0, slot: 1))
+        // Woken at 650 (a step's time): the schedule's next tick is 700.
+        instrument.wakeTimer(trackerId: 0, slot: 1)
+        XCTAssertFalse(instrument.isTimerIdle(trackerId: 0, slot: 1))
+        instrument.advanceClock(to: 800)
+        XCTAssertEqual(fired, ["100 tick", "200 tick", "700 tick", "800 tick"])
+    }
+
+    func testATimerWokenAtATimeOnItsScheduleOutsideTheTicksWaitsForTheNextTick() {
+        let instrument = makeInstrument(trackers: 1)
+        instrument.startTimer(trackerId: 0, slot: 1, interval: 100) { [unowned self, unowned instrument] in
+            record("tick", instrument)
+            if instrument.clock.now == 100 { instrument.idleTimer(trackerId: 0, slot: 1) }
+        }
+        // At 400 every tick due at 400 has passed (skipped while idle): the next is 500.
+        instrument.advanceClock(to: 400)
+        instrument.wakeTimer(trackerId: 0, slot: 1)
+        instrument.advanceClock(to: 500)
+        XCTAssertEqual(fired, ["100 tick", "500 tick"])
+    }
+
+    func testATimerWokenByAnEarlierTimersTickFiresItsTickOfThatTime() {
+        let instrument = makeInstrument(trackers: 2)
+        // Tracker 1's timer idles at once; tracker 0's wakes it at 300, before tracker 1's tick of
+        // 300 would come (tracker 0 goes first): that tick fires. At 600 tracker 1 idles again,
+        // and tracker 0's wake at 900 is again early enough.
+        instrument.startTimer(trackerId: 1, slot: 1, interval: 100) { [unowned self, unowned instrument] in
+            record("one", instrument)
+            if instrument.clock.now % 300 != 0 || instrument.clock.now == 600 {
+                instrument.idleTimer(trackerId: 1, slot: 1)
+            }
+        }
+        instrument.startTimer(trackerId: 0, slot: 1, interval: 300) { [unowned self, unowned instrument] in
+            record("zero", instrument)
+            instrument.wakeTimer(trackerId: 1, slot: 1)
+        }
+        instrument.advanceClock(to: 950)
+        XCTAssertEqual(
+            fired,
+            ["100 one", "300 zero", "300 one", "400 one", "600 zero", "600 one", "900 zero", "900 one"])
+    }
+
+    func testATimerWokenByALaterTimersTickWaitsForItsNextTick() {
+        let instrument = makeInstrument(trackers: 2)
+        // Tracker 0's timer idles at once; tracker 1's wakes it at 300, after tracker 0's tick of
+        // 300 came (skipped): the next is 400.
+        instrument.startTimer(trackerId: 0, slot: 1, interval: 100) { [unowned self, unowned instrument] in
+            record("zero", instrument)
+            if instrument.clock.now != 400 { instrument.idleTimer(trackerId: 0, slot: 1) }
+        }
+        instrument.startTimer(trackerId: 1, slot: 1, interval: 300) { [unowned self, unowned instrument] in
+            record("one", instrument)
+            instrument.wakeTimer(trackerId: 0, slot: 1)
+        }
+        instrument.advanceClock(to: 650)
+        XCTAssertEqual(fired, ["100 zero", "300 one", "400 zero", "500 zero", "600 one"])
+    }
+
+    func testStartingAnIdleTimerAgainMakesItFire() {
+        let instrument = makeInstrument(trackers: 1)
+        instrument.startTimer(trackerId: 0, slot: 1, interval: 100) { [unowned self, unowned instrument] in
+            record("old", instrument)
+            instrument.idleTimer(trackerId: 0, slot: 1)
+        }
+        instrument.advanceClock(to: 250)
+        instrument.startTimer(trackerId: 0, slot: 1, interval: 100) { [unowned self, unowned instrument] in
+            record("new", instrument)
+        }
+        instrument.advanceClock(to: 450)
+        XCTAssertEqual(fired, ["100 old", "350 new", "450 new"])
+    }
 }

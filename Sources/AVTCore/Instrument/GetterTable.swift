@@ -3,8 +3,21 @@
 /// attributes, each a getter: past `indexedCount` getters, a dictionary finds an attribute's
 /// getter, so registering n getters stays linear instead of scanning the array n times.
 final class GetterTable {
-    private typealias Entries = [(attribute: Attribute, getter: AttributeGetter)]
+    private typealias Entries = [(attribute: Attribute, getter: AttributeGetter, read: Read)]
     private var entries: Entries = []
+    /// How the per-event walk reads an entry: plain bits decided at registration, so the walk
+    /// calls no closure for a constant or a field, and copies (retains) no getter to find out.
+    private enum Read {
+        /// The getter's constant.
+        case constant
+        /// Field number n of `fieldReader`.
+        case field(Int)
+        /// Through the getter: its filter, then its value.
+        case call
+    }
+    /// The reader of the first field getter registered (a tracker serves its own fields); the
+    /// fields of another reader are read through their getter.
+    private var fieldReader: (any AttributeFields)?
     /// Each attribute's position in `entries`; nil while the table is small enough to scan.
     private var positions: [Attribute: Int]?
     /// Getters of custom attributes, kept out of the per-event walk when events need only the
@@ -38,11 +51,12 @@ final class GetterTable {
             aside[attribute] = getter
             return
         }
+        let read = read(of: getter)
         if let index = position(of: attribute) {
-            change { $0[index].getter = getter }
+            change { $0[index] = (attribute, getter, read) }
             return
         }
-        change { $0.append((attribute, getter)) }
+        change { $0.append((attribute, getter, read)) }
         if positions != nil {
             positions?[attribute] = entries.count - 1
         } else if entries.count > Self.indexedCount {
@@ -76,6 +90,17 @@ final class GetterTable {
         entries = []
         positions = nil
         aside = [:]
+        fieldReader = nil
+    }
+
+    private func read(of getter: AttributeGetter) -> Read {
+        switch getter.source {
+        case .closure: return .call
+        case .constant: return .constant
+        case .field(let reader, let field):
+            if fieldReader == nil { fieldReader = reader }
+            return fieldReader === reader ? .field(field) : .call
+        }
     }
 
     /// Changes `entries` moved out of the table and back. Changed in place, the array would be
@@ -99,9 +124,12 @@ final class GetterTable {
         // The walk goes over a copy: a getter that changes this table while it runs (registers or
         // drops a getter) changes the table's own array, and the change counts from the next event.
         let entries = self.entries
+        let reader = fieldReader
         guard entries.count > Self.indexedCount else {
-            for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
-                if let value = entries[index].getter.value() { event.attributes.set(entries[index].attribute, value) }
+            for index in entries.indices {
+                if let value = Self.value(of: entries, index, for: event, reader: reader) {
+                    event.attributes.set(entries[index].attribute, value)
+                }
             }
             return
         }
@@ -110,10 +138,27 @@ final class GetterTable {
         // time-since attributes). Only those are looked up; looking each getter's attribute up
         // in the whole map made every event cost the square of its attributes.
         let earlier = AttributeMap.Lookup(event.attributes)
-        for index in entries.indices where entries[index].getter.accepts(event, entries[index].attribute) {
-            if let value = entries[index].getter.value() {
+        for index in entries.indices {
+            if let value = Self.value(of: entries, index, for: event, reader: reader) {
                 event.attributes.set(entries[index].attribute, value, among: earlier)
             }
+        }
+    }
+
+    /// The value entry `index` gives the event: nil when its filter refuses the event or it has none.
+    @inline(__always)
+    private static func value(
+        of entries: Entries, _ index: Int, for event: Event, reader: (any AttributeFields)?
+    ) -> AttributeValue? {
+        switch entries[index].read {
+        case .field(let field):
+            return reader?.attributeValue(field: field)
+        case .constant:
+            guard case .constant(let value) = entries[index].getter.source else { return nil }
+            return value
+        case .call:
+            guard entries[index].getter.accepts(event, entries[index].attribute) else { return nil }
+            return entries[index].getter.currentValue()
         }
     }
 }

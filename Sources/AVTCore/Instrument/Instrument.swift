@@ -34,10 +34,20 @@ public final class Instrument {
     public var onWarning: (Warning) -> Void = { _ in }
     /// Asked after each timer fires (a Ctrl-C handler's flag): true ends `advanceClock` early.
     /// Set it between advances: one set while a timer fires is asked from the next run of ticks.
-    public var isStopRequested: () -> Bool = { false }
+    public var isStopRequested: () -> Bool {
+        get { stopQuestion }
+        set { stopQuestion = newValue }
+    }
     /// Sees every action a tracker emits, before the hub may drop it (an analysis that needs
     /// what the tracker did, not only what was delivered). nil: no cost.
-    public var onEmit: ((Action, Tracker) -> Void)?
+    public var onEmit: ((Action, Tracker) -> Void)? {
+        get { emitObserver }
+        set { emitObserver = newValue }
+    }
+    // Stored privately behind the two views above: read on every event and every advance, a
+    // public stored property is checked for exclusive access at run time on each read.
+    private var stopQuestion: () -> Bool = { false }
+    private var emitObserver: ((Action, Tracker) -> Void)?
 
     /// Indexed by tracker id; ids are never reused, so a removed tracker leaves a hole.
     private var trackerSlots: [Tracker?] = []
@@ -48,6 +58,8 @@ public final class Instrument {
     /// A few dozen entries at most, in first-delivery order.
     private var lastDelivery: [(attribute: Attribute, at: Int)] = []
     private var timers = TimerQueue()
+    /// The timer whose ticks `advanceClock` is firing; nil between runs (see `wakeTimer`).
+    private var firingKey: TimerQueue.Key?
     /// The storage of the last delivered event's attributes, emptied, for the next event: one
     /// allocation per replay instead of one per event.
     private var spareAttributes = AttributeMap()
@@ -180,7 +192,7 @@ public final class Instrument {
     /// remember the delivery time. Each stage may drop the event; the time-since of an action is
     /// recorded only when its event reached the backend.
     public func emit(_ action: Action, tracker: Tracker) {
-        onEmit?(action, tracker)
+        emitObserver?(action, tracker)
         // Each stage consumes the event, so the last one owns its storage alone (see the end).
         guard let generated = generateEvent(action, tracker: tracker),
             let initialized = tracker.initEvent(consume generated),
@@ -314,6 +326,31 @@ public final class Instrument {
         withTimers { $0.stop(TimerQueue.Key(trackerId: trackerId, slot: slot)) }
     }
 
+    /// Skips the ticks of the tracker's own timer in `slot` until `wakeTimer`: for a tracker
+    /// whose tick found nothing to do and will find nothing until something it reads changes (a
+    /// playing player's periodic observer, 2 ticks a second). The timer keeps its schedule, so
+    /// after waking it fires on the same ticks as if it had never stopped; only ticks that would
+    /// have done nothing are skipped. Call it from a tick or a step; a timer that does not run
+    /// is left alone.
+    public func idleTimer(trackerId: Int, slot: Int) {
+        precondition(slot >= 1, "slot 0 is the ping timer")
+        withTimers { $0.idle(TimerQueue.Key(trackerId: trackerId, slot: slot)) }
+    }
+
+    /// Fires the ticks of an idle timer (`idleTimer`) again, from the first one not yet passed:
+    /// call it as soon as anything its tick reads changes. Its tick at the current time still
+    /// fires if the clock is firing the timers of this time and would have come to it later.
+    public func wakeTimer(trackerId: Int, slot: Int) {
+        let now = clock.now
+        let firing = firingKey
+        withTimers { $0.wake(TimerQueue.Key(trackerId: trackerId, slot: slot), now: now, firing: firing) }
+    }
+
+    /// Whether the tracker's own timer in `slot` is idle (`idleTimer`).
+    public func isTimerIdle(trackerId: Int, slot: Int) -> Bool {
+        timers.isIdle(TimerQueue.Key(trackerId: trackerId, slot: slot))
+    }
+
     /// Changes the timer queue moved out of the instrument and back. Changed in place, the queue
     /// would be under an access that may copy its array (and release the timers' closures),
     /// and the compiler would then check every access of `timers` at run time, before every
@@ -341,9 +378,11 @@ public final class Instrument {
             // stop question too, as it stands when the run begins: read from its property, the
             // closure was retained and released around every call.
             let (fire, interval, until, changes) = (run.fire, run.interval, run.until, timers.changes)
-            let isStopRequested = self.isStopRequested
+            let isStopRequested = stopQuestion
             var due = run.due
             var stopped = false
+            firingKey = run.key
+            defer { firingKey = nil }
             repeat {
                 clock.advance(to: due)
                 fire()

@@ -18,6 +18,9 @@ struct TimerQueue {
         let fire: () -> Void
         /// Which start made it: a timer started again under the same key is another timer.
         let serial: Int
+        /// Its owner said its ticks do nothing until it wakes it (`idle`): the queue skips them,
+        /// and `due` is the first tick after it went idle, the phase its later ticks keep.
+        var isIdle = false
     }
 
     /// The ticks one timer fires in a row: at `due`, `due + interval`, … for as long as each
@@ -80,18 +83,49 @@ struct TimerQueue {
 
     func nextDue(_ key: Key) -> Int? { timers.first { $0.key == key }?.due }
 
+    func isIdle(_ key: Key) -> Bool { timers.first { $0.key == key }?.isIdle ?? false }
+
+    /// The timer's ticks do nothing from now on, until `wake`: they are skipped, not fired, and
+    /// its schedule keeps its phase. A timer of a tracker that is waiting for something to change
+    /// (a playing player's periodic observer) costs nothing while it waits.
+    mutating func idle(_ key: Key) {
+        guard let index = timers.firstIndex(where: { $0.key == key }), !timers[index].isIdle else { return }
+        changes &+= 1
+        timers[index].isIdle = true
+        recomputeEarliestDue()
+    }
+
+    /// Ends the timer's idleness at `now`: its next tick is the first of its schedule that has not
+    /// passed. Ticks before `now` have passed; so has one at `now` unless the clock is firing the
+    /// timers due at `now` (`firing`, the key of the tick firing) and this one comes after it in
+    /// the firing order (a larger key). Outside timers (`firing` nil), every tick at `now` has fired.
+    mutating func wake(_ key: Key, now: Int, firing: Key?) {
+        guard let index = timers.firstIndex(where: { $0.key == key }), timers[index].isIdle else { return }
+        changes &+= 1
+        let timer = timers[index]
+        var due = timer.due
+        if due < now { due += (now - due + timer.interval - 1) / timer.interval * timer.interval }
+        if due == now, !(firing.map { $0 < key } ?? false) { due += timer.interval }
+        timers[index].due = due
+        timers[index].isIdle = false
+        recomputeEarliestDue()
+    }
+
     /// The run of the earliest timer due at or before `t`, or nil when none is due. The queue
     /// is unchanged: the caller fires the run's ticks, then `resume`s it.
     func run(atOrBefore t: Int) -> Run? {
         guard earliestDue <= t else { return nil }
-        // Key order makes the first timer with the earliest due time the tie-break winner.
-        var pick = 0
-        for index in timers.indices.dropFirst() where timers[index].due < timers[pick].due { pick = index }
+        // Key order makes the first timer with the earliest due time the tie-break winner. Idle
+        // timers fire nothing: `earliestDue` leaves them out, so at least one timer is awake.
+        var pick = timers.firstIndex { !$0.isIdle } ?? 0
+        for index in timers.indices where !timers[index].isIdle && timers[index].due < timers[pick].due {
+            pick = index
+        }
         let timer = timers[pick]
         // A timer of a smaller key fires first at its due time (the tie-break); one of a larger
         // key, only after it.
         var until = Int.max
-        for index in timers.indices where index != pick {
+        for index in timers.indices where index != pick && !timers[index].isIdle {
             let first = timers[index].key < timer.key ? timers[index].due : timers[index].due + 1
             if first < until { until = first }
         }
@@ -111,6 +145,6 @@ struct TimerQueue {
 
     private mutating func recomputeEarliestDue() {
         earliestDue = Int.max
-        for timer in timers where timer.due < earliestDue { earliestDue = timer.due }
+        for timer in timers where !timer.isIdle && timer.due < earliestDue { earliestDue = timer.due }
     }
 }

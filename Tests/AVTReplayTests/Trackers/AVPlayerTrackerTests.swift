@@ -1,5 +1,6 @@
 import AVTCore
 import AVTJSON
+import AVTTrackers
 import XCTest
 
 @testable import AVTReplay
@@ -344,5 +345,84 @@ final class AVPlayerTrackerTests: XCTestCase {
         ] {
             XCTAssertNil(load[attribute], attribute.name)
         }
+    }
+
+    // The periodic observer idles while its ticks have nothing to do (playing steadily, or
+    // paused); whatever its block reads wakes it: an observation, or the hub changing the state.
+
+    func testAVPlayerObserverIdlesWhilePlayingSteadilyAndAnObservationWakesIt() throws {
+        let timeline = try TimelineDecoder.decode(
+            Array(
+                T.single(
+                    kind: "avplayer", settings: noPings,
+                    [
+                        T.observe(0, #""presentationSize": {"width": 640, "height": 360}, "rate": 1"#),
+                        T.observe(5000, #""volume": 1"#),
+                        T.observe(7100, #""presentationSize": {"width": 1280, "height": 720}"#),
+                        T.observe(9000, #""volume": 0.5"#),
+                    ]
+                ).utf8), file: "t.json")
+        let backend = TrackerRecordingBackend()
+        let replayer = Replayer(
+            settings: timeline.settings, backend: backend, identifiers: SeededUUIDGenerator(seed: 0))
+        let instrument = replayer.instrument
+        replayer.start()
+        // Whether the observer idles once the ticks before each step have fired.
+        var idle: [Bool] = []
+        for step in timeline.steps {
+            instrument.advanceClock(to: step.t)
+            idle.append(instrument.isTimerIdle(trackerId: 0, slot: 1))
+            try replayer.play(step)
+        }
+        replayer.finish()
+        // At 0 the rate change's own call of the block emits Start; a later tick finds nothing to
+        // do and idles. The observation at 7100 wakes the timer: the tick at 7500 sees the bigger
+        // picture, and the one at 8000 idles again.
+        XCTAssertEqual(idle, [false, true, true, true])
+        XCTAssertEqual(backend.trace, ["0 TrackerInit", "0 Start", "7500 QualityChangeUp"])
+    }
+
+    func testAVPlayerObserverIdlingHubStateChangesWakeIt() throws {
+        // Playing steadily, the observer idles; a scripted SeekBegin (the hub sets seeking) and
+        // PauseBegin (paused) are finished by the next tick, as a ticking observer would; End then
+        // a custom action re-arm the finished playback (the hub clears started), and the next tick
+        // starts it again.
+        let out = try replay([
+            T.observe(0, #""rate": 1"#),
+            T.action(10_250, "SeekBegin"),
+            T.action(20_100, "PauseBegin"),
+            T.action(30_000, "End"),
+            T.action(40_200, "Foo"),
+            T.observe(45_000, #""volume": 1"#),
+        ])
+        XCTAssertEqual(
+            out.trace,
+            [
+                "0 TrackerInit", "0 Start", "10250 SeekBegin", "10500 SeekFinish", "20100 PauseBegin",
+                "20500 PauseFinish", "30000 End", "40200 Foo", "40500 Start",
+            ])
+    }
+
+    /// An AVPlayer tracker of the user's that watches each observation.
+    private final class KeyRecordingAVPlayerTracker: AVPlayerTracker {
+        var keys: [String] = []
+
+        override func observe(_ observation: Observation) {
+            keys.append(observation.key)
+            super.observe(observation)
+        }
+    }
+
+    func testAVPlayerSubclassSeesEachObservationOfAStepInOrder() {
+        let backend = TrackerRecordingBackend()
+        let instrument = Instrument(
+            hub: HubCore(pingInterval: 0), backend: backend, clock: VirtualClock(now: 0),
+            identifiers: SeededUUIDGenerator(seed: 0))
+        let tracker = KeyRecordingAVPlayerTracker(spec: TrackerSpec(name: "content", kind: .avplayer))
+        instrument.addTracker(tracker)
+        instrument.ready()
+        tracker.observe(step: [Observation("status", .string("readyToPlay")), Observation("rate", .int(1))])
+        XCTAssertEqual(tracker.keys, ["status", "rate"])
+        XCTAssertEqual(backend.trace, ["0 TrackerInit", "0 StreamLoad", "0 Start"])
     }
 }
