@@ -52,7 +52,11 @@ package struct AccessLogRow: Equatable {
             indicated = column("sc-indicated-bitrate")
             observed = column("c-observed-bitrate")
             bytes = column("bytes")
+            checkPlaces = [guid, date, time].compactMap { $0 }.max().map { $0 + 1 } ?? 0
         }
+
+        /// The tokens `check` reads at most (the session's and the date's are among the first).
+        let checkPlaces: Int
 
         /// Whether the values before index `whole` hold an event: its session, date, variant,
         /// start and watched time.
@@ -228,8 +232,34 @@ package struct AccessLogRow: Equatable {
     /// The same on the two values' bytes.
     static func date(_ day: UnsafeBufferPointer<UInt8>, _ time: UnsafeBufferPointer<UInt8>) -> Int? {
         date(
-            numbers(day, separator: UInt8(ascii: "/"), upTo: nil),
-            numbers(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")))
+            fixed(day, separator: UInt8(ascii: "/"), upTo: nil)
+                ?? numbers(day, separator: UInt8(ascii: "/"), upTo: nil),
+            fixed(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: "."))
+                ?? numbers(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")))
+    }
+
+    /// `numbers` on the shape every row has, `yyyy/MM/dd` or `HH:mm:ss` (then the end or `end`):
+    /// the groups at fixed places. Nil for any other shape, which `numbers` then reads (giving
+    /// the same groups on this one).
+    static func fixed(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, upTo end: UInt8?) -> (
+        Int, Int, Int, count: Int
+    )? {
+        @inline(__always) func digit(_ at: Int) -> Int? {
+            let value = bytes[at] &- UInt8(ascii: "0")
+            return value < 10 ? Int(value) : nil
+        }
+        if end == nil {
+            guard bytes.count == 10, bytes[4] == separator, bytes[7] == separator, let y0 = digit(0), let y1 = digit(1),
+                let y2 = digit(2), let y3 = digit(3), let m0 = digit(5), let m1 = digit(6), let d0 = digit(8),
+                let d1 = digit(9)
+            else { return nil }
+            return (((y0 * 10 + y1) * 10 + y2) * 10 + y3, m0 * 10 + m1, d0 * 10 + d1, 3)
+        }
+        guard bytes.count == 8 || bytes.count > 8 && bytes[8] == end, bytes[2] == separator, bytes[5] == separator,
+            let h0 = digit(0), let h1 = digit(1), let m0 = digit(3), let m1 = digit(4), let s0 = digit(6),
+            let s1 = digit(7)
+        else { return nil }
+        return (h0 * 10 + h1, m0 * 10 + m1, s0 * 10 + s1, 3)
     }
 
     private static func date(_ d: (Int, Int, Int, count: Int)?, _ t: (Int, Int, Int, count: Int)?) -> Int? {

@@ -11,7 +11,8 @@ struct AccessLogScanner {
         /// An error log entry: the `index`-th of its session in this dump.
         case error(AccessLogErrorEntry, index: Int)
         /// In an index's reading: an event `parse` would read, only checked (`AccessLogRow.check`)
-        /// and its session named; read whole (`row`) only for the first session to have an event.
+        /// and its session named; read whole (`row`, with its `index`) only for the first session
+        /// to have an event (the index of the others' is 0: an index needs no place of theirs).
         case checked(guid: String, index: Int, row: AccessLogRow?)
     }
 
@@ -41,6 +42,10 @@ struct AccessLogScanner {
     /// The places given out in the current dump, by session (2n for events, 2n + 1 for error
     /// entries).
     private var placesInDump: [Int: Int] = [:]
+    /// The key whose places are being given (rows of a session follow each other), its count
+    /// not yet written back to `placesInDump`; -1 when none.
+    private var placeKey = -1
+    private var placeCount = 0
     private var glued: [UInt8]?
     /// Rows and entries read, and `#Fields` headers: the input is an access log when any.
     private(set) var recognized = 0
@@ -113,25 +118,27 @@ struct AccessLogScanner {
         inHeader = false
         guard !fields.isEmpty else {
             // The bytes: decoded only for a warning shown, not for one past the limit.
-            warnings.line(number, line.bytes, "a row before any #Fields header, skipped")
+            warnings.line(number, Array(line.bytes), "a row before any #Fields header, skipped")
             return nil
         }
-        line.cut()
+        // An index's check reads the first few tokens only (`Columns.checkPlaces`).
+        line.cut(places: checkOnly ? columns.checkPlaces : .max)
         let checked: (guid: Range<Int>, date: Int?, whole: Int)
         switch AccessLogRow.check(line, columns: columns) {
         case .failure(let problem):
-            if !checkOnly { warnings.line(number, line.bytes, "\(problem.message), skipped") }
+            if !checkOnly { warnings.line(number, Array(line.bytes), "\(problem.message), skipped") }
             return nil
         case .success(let result): checked = result
         }
         recognized += 1
         let (guid, session) = self.session(of: checked.guid, in: line)
-        let index = place(of: 2 * session)
         if checkOnly {
             if firstRowSession == nil { firstRowSession = session }
             // An index needs only the first session whole.
-            guard firstRowSession == session else { return .checked(guid: guid, index: index, row: nil) }
+            guard firstRowSession == session else { return .checked(guid: guid, index: 0, row: nil) }
+            line.cut()
         }
+        let index = place(of: 2 * session)
         let uriToken = columns.uri.flatMap { $0 < checked.whole ? line.token($0) : nil }
         let row = AccessLogRow.read(
             line, columns: columns, date: checked.date, whole: checked.whole, guid: guid,
@@ -186,12 +193,9 @@ struct AccessLogScanner {
             let guid = String(checked.guid)
             let session = session(named: guid)
             if firstRowSession == nil { firstRowSession = session }
+            guard firstRowSession == session else { return .checked(guid: guid, index: 0, row: nil) }
             var row: AccessLogRow?
-            if firstRowSession == session,
-                case .success(let read) = AccessLogRow.parse(tokens, columns: columns, line: number)
-            {
-                row = read
-            }
+            if case .success(let read) = AccessLogRow.parse(tokens, columns: columns, line: number) { row = read }
             return .checked(guid: guid, index: place(of: 2 * session), row: row)
         }
         switch AccessLogRow.parse(tokens, columns: columns, line: number) {
@@ -209,6 +213,7 @@ struct AccessLogScanner {
     private mutating func startHeader() {
         if !inHeader {
             placesInDump.removeAll(keepingCapacity: true)
+            placeKey = -1
             // The replay needs session numbers only for places in a dump: its table holds the
             // dump's sessions, not the log's. An index numbers them through the whole log.
             if !checkOnly {
@@ -289,13 +294,14 @@ struct AccessLogScanner {
 
     /// The next place of `key` in the current dump.
     private mutating func place(of key: Int) -> Int {
-        // One lookup: the count is taken and advanced in place.
-        Self.takeAndAdvance(&placesInDump[key, default: 0])
-    }
-
-    private static func takeAndAdvance(_ count: inout Int) -> Int {
-        defer { count += 1 }
-        return count
+        // A lookup only when the key changes: a session's rows follow each other.
+        if key != placeKey {
+            if placeKey >= 0 { placesInDump[placeKey] = placeCount }
+            placeKey = key
+            placeCount = placesInDump[key] ?? 0
+        }
+        defer { placeCount += 1 }
+        return placeCount
     }
 
     /// The same on an ASCII line: a Character is a byte.

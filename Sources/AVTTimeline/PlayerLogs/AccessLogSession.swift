@@ -17,7 +17,11 @@ package struct AccessLogSession: Equatable {
             rows.append(row)
             return
         }
-        let old = rows[index]
+        // Merged in place: the old event's Strings are not copied.
+        Self.merge(row, into: &rows[index])
+    }
+
+    private static func merge(_ row: AccessLogRow, into old: inout AccessLogRow) {
         var merged = row
         merged.watched = max(old.watched, row.watched)
         merged.stalls = max(old.stalls, row.stalls)
@@ -32,7 +36,7 @@ package struct AccessLogSession: Equatable {
             merged.bytes = old.bytes
             merged.observedBitrate = old.observedBitrate
         }
-        rows[index] = merged
+        old = merged
     }
 
     /// The event's active transfer time in ms, from its bytes and the throughput measured over
