@@ -274,6 +274,14 @@ struct AccessLogLine {
         guard let base = raw.baseAddress else { return true }
         var bits: UInt64 = 0
         var index = 0
+        while index + 32 <= raw.count {
+            let at = UnsafeRawPointer(base + index)
+            bits |=
+                at.loadUnaligned(as: UInt64.self) | at.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | at.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                | at.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            index += 32
+        }
         while index + 8 <= raw.count {
             bits |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             index += 8

@@ -40,8 +40,9 @@ package struct AccessLogReader: TimelineSource {
     /// The coarse timeline, laid out a session at a time as the replay asks for steps.
     private var timeline = AccessLogTimeline()
     private var laidOut = 0
+    /// The session's steps not given yet, last first: each is moved out (`popLast`), not
+    /// copied and later destroyed again with the array.
     private var steps: [Step] = []
-    private var next = 0
 
     /// The sessions not laid out yet, in order of first appearance: all of them right after a
     /// log read whole was opened.
@@ -135,8 +136,9 @@ package struct AccessLogReader: TimelineSource {
         func session(_ guid: String) -> AccessLogSession? { current?.guid == guid ? current : sessions[guid] }
 
         /// An event or error entry onto its session: the same place in a later dump replaces it.
-        mutating func apply(_ item: AccessLogScanner.Item) {
-            switch item {
+        mutating func apply(_ item: consuming AccessLogScanner.Item) {
+            // Consumed: the row is moved onto its session, not copied.
+            switch consume item {
             case .row(let row, let index):
                 if current?.guid != row.guid {
                     putBack()
@@ -182,7 +184,7 @@ package struct AccessLogReader: TimelineSource {
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
-        while next == steps.count {
+        while steps.isEmpty {
             guard laidOut < order.count else {
                 try readToEnd()
                 return nil
@@ -200,11 +202,10 @@ package struct AccessLogReader: TimelineSource {
             let session = read ?? AccessLogSession(guid: guid)
             stalls = stalls.addingClamped(session.stalls)
             steps = timeline.layOut(session, number: laidOut, errors: errors)
+            steps.reverse()
             laidOut += 1
-            next = 0
         }
-        next += 1
-        return steps[next - 1]
+        return steps.popLast()
     }
 
     /// Reads what is left (its lines are warned about like the others), then the summaries.

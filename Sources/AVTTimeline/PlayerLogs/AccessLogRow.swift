@@ -33,7 +33,7 @@ package struct AccessLogRow: Equatable {
 
     /// Where each field the reader needs sits in a `#Fields` header: looked up once per header,
     /// not once per row.
-    package struct Columns {
+    package final class Columns {
         let count: Int
         let date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed, bytes: Int?
 
@@ -77,7 +77,7 @@ package struct AccessLogRow: Equatable {
         // may be cut inside), the rest are missing.
         let whole = tokens.count == columns.count ? tokens.count : tokens.count - 1
         guard tokens.count == columns.count || tokens.count < columns.count && columns.readable(before: whole) else {
-            return .failure(RowError("\(tokens.count) values for \(columns.count) #Fields (a cut line?)"))
+            return .failure(RowError.counts(tokens.count, for: columns.count))
         }
         func value(_ column: Int?) -> Substring? { column.flatMap { $0 < whole ? tokens[$0] : nil } }
         guard let guid = value(columns.guid), !Self.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
@@ -123,7 +123,9 @@ package struct AccessLogRow: Equatable {
     }
 
     /// The row from its readers of a number and of an integer field (each nil when missing or
-    /// unusable): the text and the byte readings share which field becomes which value.
+    /// unusable): the text and the byte readings share which field becomes which value. Inlined
+    /// into each reading, so that its readers are direct calls, not closures.
+    @inline(__always)
     private static func row(
         columns: Columns, date: Int?, whole: Int, guid: String, uri: String, line: Int,
         number: (_ column: Int?, _ name: String, _ below: Double) -> Double?,
@@ -166,7 +168,7 @@ package struct AccessLogRow: Equatable {
         let count = line.count
         let whole = count == columns.count ? count : count - 1
         guard count == columns.count || count < columns.count && columns.readable(before: whole) else {
-            return .failure(RowError("\(count) values for \(columns.count) #Fields (a cut line?)"))
+            return .failure(RowError.counts(count, for: columns.count))
         }
         func value(_ column: Int?) -> Range<Int>? { column.flatMap { $0 < whole ? line.token($0) : nil } }
         guard let guid = value(columns.guid), !line.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
@@ -364,7 +366,27 @@ package struct AccessLogRow: Equatable {
     }
 
     package struct RowError: Error, Equatable {
-        package var message: String
-        init(_ message: String) { self.message = message }
+        /// A fixed text, or the counts of a cut line: put into words only when said (an index's
+        /// reading says nothing, and a noisy log's warnings past the limit are only counted).
+        private enum Kind: Equatable {
+            case text(String)
+            case counts(values: Int, fields: Int)
+        }
+        private let kind: Kind
+
+        package var message: String {
+            switch kind {
+            case .text(let text): return text
+            case .counts(let values, let fields): return "\(values) values for \(fields) #Fields (a cut line?)"
+            }
+        }
+
+        init(_ message: String) { kind = .text(message) }
+
+        static func counts(_ values: Int, for fields: Int) -> RowError {
+            RowError(kind: .counts(values: values, fields: fields))
+        }
+
+        private init(kind: Kind) { self.kind = kind }
     }
 }

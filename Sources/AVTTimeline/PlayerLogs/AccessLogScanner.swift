@@ -24,9 +24,10 @@ struct AccessLogScanner {
     private var line = AccessLogLine()
     private var fields: [Substring] = []
     private var columns = AccessLogRow.Columns([])
-    private var fieldsLine = ""
     private var fieldsBytes: [UInt8] = []
     private var isErrorLog = false
+    /// The `#Fields` header read before the current one, as the four above.
+    private var otherHeader: (bytes: [UInt8], fields: [Substring], columns: AccessLogRow.Columns, isErrorLog: Bool)?
     private var inHeader = false
     /// Sessions by name, numbered from 0 in order of first appearance (rows or error entries):
     /// through the log for an index, within the dump for the replay.
@@ -118,7 +119,7 @@ struct AccessLogScanner {
         inHeader = false
         guard !fields.isEmpty else {
             // The bytes: decoded only for a warning shown, not for one past the limit.
-            warnings.line(number, Array(line.bytes), "a row before any #Fields header, skipped")
+            warnings.line(number, line.bytes, "a row before any #Fields header, skipped")
             return nil
         }
         // An index's check reads the first few tokens only (`Columns.checkPlaces`).
@@ -126,7 +127,7 @@ struct AccessLogScanner {
         let checked: (guid: Range<Int>, date: Int?, whole: Int)
         switch AccessLogRow.check(line, columns: columns) {
         case .failure(let problem):
-            if !checkOnly { warnings.line(number, Array(line.bytes), "\(problem.message), skipped") }
+            if !checkOnly { warnings.line(number, line.bytes, "\(problem.message), skipped") }
             return nil
         case .success(let result): checked = result
         }
@@ -226,9 +227,18 @@ struct AccessLogScanner {
 
     /// A `#Fields` header other than the last one (every dump repeats its header).
     private mutating func setFields(_ header: String) {
-        fieldsLine = header
-        fieldsBytes = Array(header.utf8)
-        fields = AccessLogRow.tokens(Substring(fieldsLine))
+        let bytes = Array(header.utf8)
+        // An access log's dumps and its error log's alternate: the header before the last one
+        // is taken back, not read again.
+        if let other = otherHeader, other.bytes == bytes {
+            otherHeader = (fieldsBytes, fields, columns, isErrorLog)
+            (fieldsBytes, fields, columns, isErrorLog) = other
+            return
+        }
+        if !fields.isEmpty { otherHeader = (fieldsBytes, fields, columns, isErrorLog) }
+        fieldsBytes = bytes
+        // The Substrings keep their header's String.
+        fields = AccessLogRow.tokens(Substring(header))
         columns = AccessLogRow.Columns(fields)
         isErrorLog = fields.contains("status") && !fields.contains("c-duration-watched")
     }
