@@ -189,15 +189,13 @@ struct AccessLogLine {
             var startBits = mask & ~before
             // Past a short (last) block the bits are clear: a run reaching `to` ends at bit n.
             var endBits = ~mask & before
-            if starts >= written {
-                starts += startBits.nonzeroBitCount
-            } else {
-                while startBits != 0 {
-                    if starts < written { cuts[2 * starts] = block + startBits.trailingZeroBitCount }
-                    starts += 1
-                    startBits &= startBits &- 1
-                }
+            while startBits != 0, starts < written {
+                cuts[2 * starts] = block + startBits.trailingZeroBitCount
+                starts += 1
+                startBits &= startBits &- 1
             }
+            // The runs past the places asked for are only counted.
+            starts += startBits.nonzeroBitCount
             while endBits != 0, ends < written {
                 cuts[2 * ends + 1] = block + endBits.trailingZeroBitCount
                 ends += 1

@@ -40,9 +40,10 @@ package struct AccessLogReader: TimelineSource {
     /// The coarse timeline, laid out a session at a time as the replay asks for steps.
     private var timeline = AccessLogTimeline()
     private var laidOut = 0
-    /// The session's steps not given yet, last first: each is moved out (`popLast`), not
-    /// copied and later destroyed again with the array.
+    /// The session's steps, and the next one to give: each is moved out (swapped with an
+    /// empty step), not copied and later destroyed again with the array.
     private var steps: [Step] = []
+    private var next = 0
 
     /// The sessions not laid out yet, in order of first appearance: all of them right after a
     /// log read whole was opened.
@@ -184,7 +185,7 @@ package struct AccessLogReader: TimelineSource {
     }
 
     package mutating func nextStep() throws(TimelineError) -> Step? {
-        while steps.isEmpty {
+        while next == steps.count {
             guard laidOut < order.count else {
                 try readToEnd()
                 return nil
@@ -202,10 +203,13 @@ package struct AccessLogReader: TimelineSource {
             let session = read ?? AccessLogSession(guid: guid)
             stalls = stalls.addingClamped(session.stalls)
             steps = timeline.layOut(session, number: laidOut, errors: errors)
-            steps.reverse()
+            next = 0
             laidOut += 1
         }
-        return steps.popLast()
+        var step = Step(t: 0, tracker: 0, origin: StepOrigin(index: 0))
+        swap(&step, &steps[next])
+        next += 1
+        return step
     }
 
     /// Reads what is left (its lines are warned about like the others), then the summaries.

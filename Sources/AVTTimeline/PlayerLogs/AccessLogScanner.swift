@@ -34,10 +34,13 @@ struct AccessLogScanner {
     private var sessions: [String: Int] = [:]
     /// The last row's session, by its bytes: consecutive rows are nearly always of one session.
     private var lastGuid: [UInt8] = []
-    private var lastSession: (name: String, number: Int)?
+    private var lastName = ""
+    /// The last row's session number; -1 when there is none (at the start of a dump).
+    private var lastNumber = -1
     /// Recent `uri` values and their text (a session switches among a few variants).
     private var uris: [(bytes: [UInt8], text: String)] = []
     private var nextURI = 0
+    private var lastURI = 0
     /// In an index's reading, the first session to have an event: its rows are read whole.
     private var firstRowSession: Int?
     /// The places given out in the current dump, by session (2n for events, 2n + 1 for error
@@ -219,7 +222,7 @@ struct AccessLogScanner {
             // dump's sessions, not the log's. An index numbers them through the whole log.
             if !checkOnly {
                 sessions.removeAll(keepingCapacity: true)
-                lastSession = nil
+                lastNumber = -1
             }
         }
         inHeader = true
@@ -263,14 +266,15 @@ struct AccessLogScanner {
     /// The session named by the token `range`: a byte compare with the last row's, a String and
     /// a lookup only when it changes.
     private mutating func session(of range: Range<Int>, in line: AccessLogLine) -> (String, Int) {
-        if let last = lastSession, line.equals(range, lastGuid) {
-            session = last.number
-            return (last.name, last.number)
+        if lastNumber >= 0, line.equals(range, lastGuid) {
+            session = lastNumber
+            return (lastName, lastNumber)
         }
         let name = line.string(range)
         let number = session(named: name)
         lastGuid = Array(line.bytes[range])
-        lastSession = (name, number)
+        lastName = name
+        lastNumber = number
         return (name, number)
     }
 
@@ -289,7 +293,12 @@ struct AccessLogScanner {
     /// A row's `uri` as text, "-" without one; the same String for the same bytes.
     private mutating func uri(_ range: Range<Int>?, in line: AccessLogLine) -> String {
         guard let range else { return "-" }
-        for known in uris where line.equals(range, known.bytes) { return known.text }
+        // The last one found first: a session's rows mostly stay on one variant.
+        if lastURI < uris.count, line.equals(range, uris[lastURI].bytes) { return uris[lastURI].text }
+        for index in uris.indices where line.equals(range, uris[index].bytes) {
+            lastURI = index
+            return uris[index].text
+        }
         let entry = (bytes: Array(line.bytes[range]), text: line.string(range))
         if uris.count < 8 {
             uris.append(entry)
