@@ -131,6 +131,8 @@ package struct AccessLogReader: TimelineSource {
         private(set) var sessions: [String: AccessLogSession] = [:]
         private(set) var errors: [String: [AccessLogErrorEntry]] = [:]
         private var current: AccessLogSession?
+        /// `current`'s name, "" without one (no session is named "": `cs-guid` is never empty).
+        private var currentGuid = ""
 
         func has(_ guid: String) -> Bool { current?.guid == guid || sessions[guid] != nil }
 
@@ -141,9 +143,10 @@ package struct AccessLogReader: TimelineSource {
             // Consumed: the row is moved onto its session, not copied.
             switch consume item {
             case .row(let row, let index):
-                if current?.guid != row.guid {
+                if currentGuid != row.guid {
                     putBack()
                     current = sessions.removeValue(forKey: row.guid) ?? AccessLogSession(guid: row.guid)
+                    currentGuid = row.guid
                 }
                 current!.set(row, index: index)
             case .error(let entry, let index):
@@ -161,6 +164,7 @@ package struct AccessLogReader: TimelineSource {
         mutating func putBack() {
             guard let session = current else { return }
             current = nil
+            currentGuid = ""
             sessions[session.guid] = session
         }
 

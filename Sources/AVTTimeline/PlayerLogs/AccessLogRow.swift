@@ -53,7 +53,14 @@ package struct AccessLogRow: Equatable {
             observed = column("c-observed-bitrate")
             bytes = column("bytes")
             checkPlaces = [guid, date, time].compactMap { $0 }.max().map { $0 + 1 } ?? 0
+            readPlaces =
+                [date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed, bytes]
+                .compactMap { $0 }.max().map { $0 + 1 } ?? 0
         }
+
+        /// The tokens `read` (and `check`) reads at most: the fields after the last one mapped
+        /// are only counted.
+        let readPlaces: Int
 
         /// The tokens `check` reads at most (the session's and the date's are among the first).
         let checkPlaces: Int

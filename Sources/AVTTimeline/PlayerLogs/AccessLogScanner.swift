@@ -125,8 +125,8 @@ struct AccessLogScanner {
             warnings.line(number, line.bytes, "a row before any #Fields header, skipped")
             return nil
         }
-        // An index's check reads the first few tokens only (`Columns.checkPlaces`).
-        line.cut(places: checkOnly ? columns.checkPlaces : .max)
+        // An index's check reads the first few tokens only, a row the mapped ones.
+        line.cut(places: checkOnly ? columns.checkPlaces : columns.readPlaces)
         let checked: (guid: Range<Int>, date: Int?, whole: Int)
         switch AccessLogRow.check(line, columns: columns) {
         case .failure(let problem):
@@ -140,7 +140,7 @@ struct AccessLogScanner {
             if firstRowSession == nil { firstRowSession = session }
             // An index needs only the first session whole.
             guard firstRowSession == session else { return .checked(guid: guid, index: 0, row: nil) }
-            line.cut()
+            line.cut(places: columns.readPlaces)
         }
         let index = place(of: 2 * session)
         let uriToken = columns.uri.flatMap { $0 < checked.whole ? line.token($0) : nil }
