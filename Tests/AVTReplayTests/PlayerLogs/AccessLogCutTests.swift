@@ -75,6 +75,24 @@ final class AccessLogCutTests: XCTestCase {
         XCTAssertEqual(line.token(99), 198..<199)
     }
 
+    /// The line reader's refill moves the partial line to the front of its buffer: at every
+    /// chunk size (so at every place a line can be split), the lines are those of a plain split.
+    func testLinesReadAlikeAtEveryChunkSize() throws {
+        let text = Self.lines.joined(separator: "\n") + "\r\n\n" + Self.lines[0] + "\r\nend"
+        // By the byte: "\r\n" is one Character, which a split of the String would not cut.
+        let expected = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            line in String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+        for chunkSize in 1...70 {
+            var reader = LineReader(ByteInput(bytes: Array(text.utf8), name: "t.log"), chunkSize: chunkSize)
+            var lines: [String] = []
+            while let line = try reader.nextLine({ (bytes, _) in String(decoding: bytes, as: UTF8.self) }) {
+                lines.append(line)
+            }
+            XCTAssertEqual(lines, expected, "chunk size \(chunkSize)")
+        }
+    }
+
     /// Every byte of a day and a time replaced by each byte that matters to the reading: the
     /// fixed shape reads what the general reading reads, or leaves it to it.
     func testFixedShapeDatesReadAsTheGeneralReading() {
