@@ -80,8 +80,14 @@ package struct LineReader {
                 message: "a line longer than the limit of \(input.limits.maxLineBytes) bytes (--max-line-bytes)")
         }
         if start > 0 {
-            buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
-            end -= start
+            // Moved in place: `replaceSubrange` with a slice of the buffer itself copied the
+            // whole buffer (the slice shares it) on every refill.
+            let (from, count) = (start, end - start)
+            buffer.withUnsafeMutableBufferPointer { all in
+                guard let base = all.baseAddress, count > 0 else { return }
+                memmove(base, base + from, count)
+            }
+            end = count
             start = 0
         }
         if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }

@@ -36,7 +36,8 @@ struct AccessLogIndex {
                 ordinals.append(-1)
             }
             lines[session] = scanner.lineNumber
-            switch item {
+            // Consumed: its row (the first session's) is moved, not copied.
+            switch consume item {
             case .checked(let guid, let index, let row):
                 if ordinals[session] < 0 {
                     ordinals[session] = order.count

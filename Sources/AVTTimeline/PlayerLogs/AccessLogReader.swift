@@ -32,8 +32,7 @@ package struct AccessLogReader: TimelineSource {
     /// The sessions' names, to leave out error entries of sessions without events.
     private let known: Set<String>
     /// Sessions read but not laid out yet, and their error log entries.
-    private var pending: [String: AccessLogSession] = [:]
-    private var pendingErrors: [String: [AccessLogErrorEntry]] = [:]
+    private var pending = Pending()
     private var atEnd = false
     /// The stalls of the sessions laid out so far, for the summary.
     private var stalls = 0
@@ -41,12 +40,14 @@ package struct AccessLogReader: TimelineSource {
     /// The coarse timeline, laid out a session at a time as the replay asks for steps.
     private var timeline = AccessLogTimeline()
     private var laidOut = 0
+    /// The session's steps, and the next one to give: each is moved out (swapped with an
+    /// empty step), not copied and later destroyed again with the array.
     private var steps: [Step] = []
     private var next = 0
 
     /// The sessions not laid out yet, in order of first appearance: all of them right after a
     /// log read whole was opened.
-    package var sessions: [AccessLogSession] { order[laidOut...].compactMap { pending[$0] } }
+    package var sessions: [AccessLogSession] { order[laidOut...].compactMap { pending.session($0) } }
 
     /// Reads a log whole before its first step (standard input, bytes at hand).
     package init(_ input: ByteInput, warn: @escaping (String) -> Void = PlayerLogWarnings.standardError)
@@ -62,12 +63,14 @@ package struct AccessLogReader: TimelineSource {
         }
         var scanner = AccessLogScanner(input)
         var order: [String] = []
-        var sessions: [String: AccessLogSession] = [:]
-        var errors: [String: [AccessLogErrorEntry]] = [:]
+        var pending = Pending()
         while let item = try scanner.next(&warnings) {
-            if case .row(let row, _) = item, sessions[row.guid] == nil { order.append(row.guid) }
-            Self.apply(item, to: &sessions, &errors)
+            if case .row(let row, _) = item, !pending.has(row.guid) { order.append(row.guid) }
+            pending.apply(item)
         }
+        pending.putBack()
+        let sessions = pending.sessions
+        let errors = pending.errors
         recognizedSoFar = true
         if scanner.recognized > 0 { for message in deferred { warn(message) } }
         guard scanner.recognized > 0 else { throw Self.notAnAccessLog(input.name) }
@@ -78,8 +81,7 @@ package struct AccessLogReader: TimelineSource {
         orphanErrors = errors.filter { !known.contains($0.key) }.values.reduce(0) { $0 + $1.count }
         errorEntries = errors.values.reduce(0) { $0 + $1.count }
         settings = Self.settings(sessions: order.count, first: order.first.flatMap { sessions[$0] })
-        pending = sessions
-        pendingErrors = errors
+        self.pending = pending
         self.scanner = scanner
         self.warnings = PlayerLogWarnings(file: input.name, warn: warn)
         atEnd = true
@@ -122,28 +124,61 @@ package struct AccessLogReader: TimelineSource {
         return settings
     }
 
-    /// An event or error entry onto its session: the same place in a later dump replaces it.
-    private static func apply(
-        _ item: AccessLogScanner.Item, to sessions: inout [String: AccessLogSession],
-        _ errors: inout [String: [AccessLogErrorEntry]]
-    ) {
-        switch item {
-        case .row(let row, let index):
-            sessions[row.guid, default: AccessLogSession(guid: row.guid)].set(row, index: index)
-        case .error(let entry, let index):
-            if index < errors[entry.guid, default: []].count {
-                errors[entry.guid]?[index] = entry
-            } else {
-                errors[entry.guid, default: []].append(entry)
+    /// Sessions read but not laid out yet, by name, and their error log entries. The session
+    /// rows are being read into is held aside: a session's rows follow each other, so a row
+    /// costs no lookup by name (its name is the same String as the last row's).
+    private struct Pending {
+        private(set) var sessions: [String: AccessLogSession] = [:]
+        private(set) var errors: [String: [AccessLogErrorEntry]] = [:]
+        private var current: AccessLogSession?
+        /// `current`'s name, "" without one (no session is named "": `cs-guid` is never empty).
+        private var currentGuid = ""
+
+        func has(_ guid: String) -> Bool { current?.guid == guid || sessions[guid] != nil }
+
+        func session(_ guid: String) -> AccessLogSession? { current?.guid == guid ? current : sessions[guid] }
+
+        /// An event or error entry onto its session: the same place in a later dump replaces it.
+        mutating func apply(_ item: consuming AccessLogScanner.Item) {
+            // Consumed: the row is moved onto its session, not copied.
+            switch consume item {
+            case .row(let row, let index):
+                if currentGuid != row.guid {
+                    putBack()
+                    current = sessions.removeValue(forKey: row.guid) ?? AccessLogSession(guid: row.guid)
+                    currentGuid = row.guid
+                }
+                current!.set(row, index: index)
+            case .error(let entry, let index):
+                if index < errors[entry.guid, default: []].count {
+                    errors[entry.guid]?[index] = entry
+                } else {
+                    errors[entry.guid, default: []].append(entry)
+                }
+            case .checked:
+                break  // Only an index's reading checks events without reading them.
             }
-        case .checked:
-            break  // Only an index's reading checks events without reading them.
+        }
+
+        /// The session held aside back among the others.
+        mutating func putBack() {
+            guard let session = current else { return }
+            current = nil
+            currentGuid = ""
+            sessions[session.guid] = session
+        }
+
+        /// A session and its error entries, no longer pending.
+        mutating func take(_ guid: String) -> (AccessLogSession?, [AccessLogErrorEntry]) {
+            putBack()
+            return (sessions.removeValue(forKey: guid), errors.removeValue(forKey: guid) ?? [])
         }
     }
 
     /// The summaries, once the whole input is read and the stalls of every session are known.
     private mutating func finish(warnings: inout PlayerLogWarnings) {
-        let total = pending.values.reduce(stalls) { $0.addingClamped($1.stalls) }
+        pending.putBack()
+        let total = pending.sessions.values.reduce(stalls) { $0.addingClamped($1.stalls) }
         if total > AccessLogTimeline.stallLimit {
             warnings.summary("\(total) stalls: only the first \(AccessLogTimeline.stallLimit) are replayed")
         }
@@ -166,16 +201,19 @@ package struct AccessLogReader: TimelineSource {
                     break
                 }
                 if case .error(let entry, _) = item, !known.contains(entry.guid) { continue }
-                Self.apply(item, to: &pending, &pendingErrors)
+                pending.apply(item)
             }
-            let session = pending.removeValue(forKey: guid) ?? AccessLogSession(guid: guid)
+            let (read, errors) = pending.take(guid)
+            let session = read ?? AccessLogSession(guid: guid)
             stalls = stalls.addingClamped(session.stalls)
-            steps = timeline.layOut(session, number: laidOut, errors: pendingErrors.removeValue(forKey: guid) ?? [])
-            laidOut += 1
+            steps = timeline.layOut(session, number: laidOut, errors: errors)
             next = 0
+            laidOut += 1
         }
+        var step = Step(t: 0, tracker: 0, origin: StepOrigin(index: 0))
+        swap(&step, &steps[next])
         next += 1
-        return steps[next - 1]
+        return step
     }
 
     /// Reads what is left (its lines are warned about like the others), then the summaries.
@@ -183,7 +221,7 @@ package struct AccessLogReader: TimelineSource {
         guard !atEnd else { return }
         // Only error entries of sessions without events can follow: counted by the index.
         while let item = try scanner.next(&warnings) {
-            if case .row = item { Self.apply(item, to: &pending, &pendingErrors) }
+            if case .row = item { pending.apply(item) }
         }
         atEnd = true
         var warnings = self.warnings

@@ -33,7 +33,7 @@ package struct AccessLogRow: Equatable {
 
     /// Where each field the reader needs sits in a `#Fields` header: looked up once per header,
     /// not once per row.
-    package struct Columns {
+    package final class Columns {
         let count: Int
         let date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed, bytes: Int?
 
@@ -52,7 +52,18 @@ package struct AccessLogRow: Equatable {
             indicated = column("sc-indicated-bitrate")
             observed = column("c-observed-bitrate")
             bytes = column("bytes")
+            checkPlaces = [guid, date, time].compactMap { $0 }.max().map { $0 + 1 } ?? 0
+            readPlaces =
+                [date, time, uri, guid, startTime, watched, startup, stalls, framesDropped, indicated, observed, bytes]
+                .compactMap { $0 }.max().map { $0 + 1 } ?? 0
         }
+
+        /// The tokens `read` (and `check`) reads at most: the fields after the last one mapped
+        /// are only counted.
+        let readPlaces: Int
+
+        /// The tokens `check` reads at most (the session's and the date's are among the first).
+        let checkPlaces: Int
 
         /// Whether the values before index `whole` hold an event: its session, date, variant,
         /// start and watched time.
@@ -73,7 +84,7 @@ package struct AccessLogRow: Equatable {
         // may be cut inside), the rest are missing.
         let whole = tokens.count == columns.count ? tokens.count : tokens.count - 1
         guard tokens.count == columns.count || tokens.count < columns.count && columns.readable(before: whole) else {
-            return .failure(RowError("\(tokens.count) values for \(columns.count) #Fields (a cut line?)"))
+            return .failure(RowError.counts(tokens.count, for: columns.count))
         }
         func value(_ column: Int?) -> Substring? { column.flatMap { $0 < whole ? tokens[$0] : nil } }
         guard let guid = value(columns.guid), !Self.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
@@ -119,7 +130,9 @@ package struct AccessLogRow: Equatable {
     }
 
     /// The row from its readers of a number and of an integer field (each nil when missing or
-    /// unusable): the text and the byte readings share which field becomes which value.
+    /// unusable): the text and the byte readings share which field becomes which value. Inlined
+    /// into each reading, so that its readers are direct calls, not closures.
+    @inline(__always)
     private static func row(
         columns: Columns, date: Int?, whole: Int, guid: String, uri: String, line: Int,
         number: (_ column: Int?, _ name: String, _ below: Double) -> Double?,
@@ -162,7 +175,7 @@ package struct AccessLogRow: Equatable {
         let count = line.count
         let whole = count == columns.count ? count : count - 1
         guard count == columns.count || count < columns.count && columns.readable(before: whole) else {
-            return .failure(RowError("\(count) values for \(columns.count) #Fields (a cut line?)"))
+            return .failure(RowError.counts(count, for: columns.count))
         }
         func value(_ column: Int?) -> Range<Int>? { column.flatMap { $0 < whole ? line.token($0) : nil } }
         guard let guid = value(columns.guid), !line.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
@@ -228,8 +241,34 @@ package struct AccessLogRow: Equatable {
     /// The same on the two values' bytes.
     static func date(_ day: UnsafeBufferPointer<UInt8>, _ time: UnsafeBufferPointer<UInt8>) -> Int? {
         date(
-            numbers(day, separator: UInt8(ascii: "/"), upTo: nil),
-            numbers(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")))
+            fixed(day, separator: UInt8(ascii: "/"), upTo: nil)
+                ?? numbers(day, separator: UInt8(ascii: "/"), upTo: nil),
+            fixed(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: "."))
+                ?? numbers(time, separator: UInt8(ascii: ":"), upTo: UInt8(ascii: ".")))
+    }
+
+    /// `numbers` on the shape every row has, `yyyy/MM/dd` or `HH:mm:ss` (then the end or `end`):
+    /// the groups at fixed places. Nil for any other shape, which `numbers` then reads (giving
+    /// the same groups on this one).
+    static func fixed(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, upTo end: UInt8?) -> (
+        Int, Int, Int, count: Int
+    )? {
+        @inline(__always) func digit(_ at: Int) -> Int? {
+            let value = bytes[at] &- UInt8(ascii: "0")
+            return value < 10 ? Int(value) : nil
+        }
+        if end == nil {
+            guard bytes.count == 10, bytes[4] == separator, bytes[7] == separator, let y0 = digit(0), let y1 = digit(1),
+                let y2 = digit(2), let y3 = digit(3), let m0 = digit(5), let m1 = digit(6), let d0 = digit(8),
+                let d1 = digit(9)
+            else { return nil }
+            return (((y0 * 10 + y1) * 10 + y2) * 10 + y3, m0 * 10 + m1, d0 * 10 + d1, 3)
+        }
+        guard bytes.count == 8 || bytes.count > 8 && bytes[8] == end, bytes[2] == separator, bytes[5] == separator,
+            let h0 = digit(0), let h1 = digit(1), let m0 = digit(3), let m1 = digit(4), let s0 = digit(6),
+            let s1 = digit(7)
+        else { return nil }
+        return (h0 * 10 + h1, m0 * 10 + m1, s0 * 10 + s1, 3)
     }
 
     private static func date(_ d: (Int, Int, Int, count: Int)?, _ t: (Int, Int, Int, count: Int)?) -> Int? {
@@ -334,7 +373,27 @@ package struct AccessLogRow: Equatable {
     }
 
     package struct RowError: Error, Equatable {
-        package var message: String
-        init(_ message: String) { self.message = message }
+        /// A fixed text, or the counts of a cut line: put into words only when said (an index's
+        /// reading says nothing, and a noisy log's warnings past the limit are only counted).
+        private enum Kind: Equatable {
+            case text(String)
+            case counts(values: Int, fields: Int)
+        }
+        private let kind: Kind
+
+        package var message: String {
+            switch kind {
+            case .text(let text): return text
+            case .counts(let values, let fields): return "\(values) values for \(fields) #Fields (a cut line?)"
+            }
+        }
+
+        init(_ message: String) { kind = .text(message) }
+
+        static func counts(_ values: Int, for fields: Int) -> RowError {
+            RowError(kind: .counts(values: values, fields: fields))
+        }
+
+        private init(kind: Kind) { self.kind = kind }
     }
 }

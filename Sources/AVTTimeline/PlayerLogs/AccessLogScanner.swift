@@ -11,7 +11,8 @@ struct AccessLogScanner {
         /// An error log entry: the `index`-th of its session in this dump.
         case error(AccessLogErrorEntry, index: Int)
         /// In an index's reading: an event `parse` would read, only checked (`AccessLogRow.check`)
-        /// and its session named; read whole (`row`) only for the first session to have an event.
+        /// and its session named; read whole (`row`, with its `index`) only for the first session
+        /// to have an event (the index of the others' is 0: an index needs no place of theirs).
         case checked(guid: String, index: Int, row: AccessLogRow?)
     }
 
@@ -23,24 +24,32 @@ struct AccessLogScanner {
     private var line = AccessLogLine()
     private var fields: [Substring] = []
     private var columns = AccessLogRow.Columns([])
-    private var fieldsLine = ""
     private var fieldsBytes: [UInt8] = []
     private var isErrorLog = false
+    /// The `#Fields` header read before the current one, as the four above.
+    private var otherHeader: (bytes: [UInt8], fields: [Substring], columns: AccessLogRow.Columns, isErrorLog: Bool)?
     private var inHeader = false
     /// Sessions by name, numbered from 0 in order of first appearance (rows or error entries):
     /// through the log for an index, within the dump for the replay.
     private var sessions: [String: Int] = [:]
     /// The last row's session, by its bytes: consecutive rows are nearly always of one session.
     private var lastGuid: [UInt8] = []
-    private var lastSession: (name: String, number: Int)?
+    private var lastName = ""
+    /// The last row's session number; -1 when there is none (at the start of a dump).
+    private var lastNumber = -1
     /// Recent `uri` values and their text (a session switches among a few variants).
     private var uris: [(bytes: [UInt8], text: String)] = []
     private var nextURI = 0
+    private var lastURI = 0
     /// In an index's reading, the first session to have an event: its rows are read whole.
     private var firstRowSession: Int?
     /// The places given out in the current dump, by session (2n for events, 2n + 1 for error
     /// entries).
     private var placesInDump: [Int: Int] = [:]
+    /// The key whose places are being given (rows of a session follow each other), its count
+    /// not yet written back to `placesInDump`; -1 when none.
+    private var placeKey = -1
+    private var placeCount = 0
     private var glued: [UInt8]?
     /// Rows and entries read, and `#Fields` headers: the input is an access log when any.
     private(set) var recognized = 0
@@ -116,7 +125,8 @@ struct AccessLogScanner {
             warnings.line(number, line.bytes, "a row before any #Fields header, skipped")
             return nil
         }
-        line.cut()
+        // An index's check reads the first few tokens only, a row the mapped ones.
+        line.cut(places: checkOnly ? columns.checkPlaces : columns.readPlaces)
         let checked: (guid: Range<Int>, date: Int?, whole: Int)
         switch AccessLogRow.check(line, columns: columns) {
         case .failure(let problem):
@@ -126,12 +136,13 @@ struct AccessLogScanner {
         }
         recognized += 1
         let (guid, session) = self.session(of: checked.guid, in: line)
-        let index = place(of: 2 * session)
         if checkOnly {
             if firstRowSession == nil { firstRowSession = session }
             // An index needs only the first session whole.
-            guard firstRowSession == session else { return .checked(guid: guid, index: index, row: nil) }
+            guard firstRowSession == session else { return .checked(guid: guid, index: 0, row: nil) }
+            line.cut(places: columns.readPlaces)
         }
+        let index = place(of: 2 * session)
         let uriToken = columns.uri.flatMap { $0 < checked.whole ? line.token($0) : nil }
         let row = AccessLogRow.read(
             line, columns: columns, date: checked.date, whole: checked.whole, guid: guid,
@@ -186,12 +197,9 @@ struct AccessLogScanner {
             let guid = String(checked.guid)
             let session = session(named: guid)
             if firstRowSession == nil { firstRowSession = session }
+            guard firstRowSession == session else { return .checked(guid: guid, index: 0, row: nil) }
             var row: AccessLogRow?
-            if firstRowSession == session,
-                case .success(let read) = AccessLogRow.parse(tokens, columns: columns, line: number)
-            {
-                row = read
-            }
+            if case .success(let read) = AccessLogRow.parse(tokens, columns: columns, line: number) { row = read }
             return .checked(guid: guid, index: place(of: 2 * session), row: row)
         }
         switch AccessLogRow.parse(tokens, columns: columns, line: number) {
@@ -209,11 +217,12 @@ struct AccessLogScanner {
     private mutating func startHeader() {
         if !inHeader {
             placesInDump.removeAll(keepingCapacity: true)
+            placeKey = -1
             // The replay needs session numbers only for places in a dump: its table holds the
             // dump's sessions, not the log's. An index numbers them through the whole log.
             if !checkOnly {
                 sessions.removeAll(keepingCapacity: true)
-                lastSession = nil
+                lastNumber = -1
             }
         }
         inHeader = true
@@ -221,9 +230,18 @@ struct AccessLogScanner {
 
     /// A `#Fields` header other than the last one (every dump repeats its header).
     private mutating func setFields(_ header: String) {
-        fieldsLine = header
-        fieldsBytes = Array(header.utf8)
-        fields = AccessLogRow.tokens(Substring(fieldsLine))
+        let bytes = Array(header.utf8)
+        // An access log's dumps and its error log's alternate: the header before the last one
+        // is taken back, not read again.
+        if let other = otherHeader, other.bytes == bytes {
+            otherHeader = (fieldsBytes, fields, columns, isErrorLog)
+            (fieldsBytes, fields, columns, isErrorLog) = other
+            return
+        }
+        if !fields.isEmpty { otherHeader = (fieldsBytes, fields, columns, isErrorLog) }
+        fieldsBytes = bytes
+        // The Substrings keep their header's String.
+        fields = AccessLogRow.tokens(Substring(header))
         columns = AccessLogRow.Columns(fields)
         isErrorLog = fields.contains("status") && !fields.contains("c-duration-watched")
     }
@@ -248,14 +266,15 @@ struct AccessLogScanner {
     /// The session named by the token `range`: a byte compare with the last row's, a String and
     /// a lookup only when it changes.
     private mutating func session(of range: Range<Int>, in line: AccessLogLine) -> (String, Int) {
-        if let last = lastSession, line.equals(range, lastGuid) {
-            session = last.number
-            return (last.name, last.number)
+        if lastNumber >= 0, line.equals(range, lastGuid) {
+            session = lastNumber
+            return (lastName, lastNumber)
         }
         let name = line.string(range)
         let number = session(named: name)
         lastGuid = Array(line.bytes[range])
-        lastSession = (name, number)
+        lastName = name
+        lastNumber = number
         return (name, number)
     }
 
@@ -274,7 +293,12 @@ struct AccessLogScanner {
     /// A row's `uri` as text, "-" without one; the same String for the same bytes.
     private mutating func uri(_ range: Range<Int>?, in line: AccessLogLine) -> String {
         guard let range else { return "-" }
-        for known in uris where line.equals(range, known.bytes) { return known.text }
+        // The last one found first: a session's rows mostly stay on one variant.
+        if lastURI < uris.count, line.equals(range, uris[lastURI].bytes) { return uris[lastURI].text }
+        for index in uris.indices where line.equals(range, uris[index].bytes) {
+            lastURI = index
+            return uris[index].text
+        }
         let entry = (bytes: Array(line.bytes[range]), text: line.string(range))
         if uris.count < 8 {
             uris.append(entry)
@@ -289,13 +313,14 @@ struct AccessLogScanner {
 
     /// The next place of `key` in the current dump.
     private mutating func place(of key: Int) -> Int {
-        // One lookup: the count is taken and advanced in place.
-        Self.takeAndAdvance(&placesInDump[key, default: 0])
-    }
-
-    private static func takeAndAdvance(_ count: inout Int) -> Int {
-        defer { count += 1 }
-        return count
+        // A lookup only when the key changes: a session's rows follow each other.
+        if key != placeKey {
+            if placeKey >= 0 { placesInDump[placeKey] = placeCount }
+            placeKey = key
+            placeCount = placesInDump[key] ?? 0
+        }
+        defer { placeCount += 1 }
+        return placeCount
     }
 
     /// The same on an ASCII line: a Character is a byte.

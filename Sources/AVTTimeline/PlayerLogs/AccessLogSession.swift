@@ -12,27 +12,32 @@ package struct AccessLogSession: Equatable {
     /// event's counters never go down and a throughput of 0 does not replace a measured one:
     /// after an audio switch AVFoundation rewrites frozen events with lower values (Apple
     /// FB22519249), and the earlier snapshot is the one that saw the playback.
-    package mutating func set(_ row: AccessLogRow, index: Int) {
+    package mutating func set(_ row: consuming AccessLogRow, index: Int) {
         guard index < rows.count else {
             rows.append(row)
             return
         }
-        let old = rows[index]
+        // Merged in place: the old event's Strings are not copied.
+        Self.merge(row, into: &rows[index])
+    }
+
+    private static func merge(_ row: consuming AccessLogRow, into old: inout AccessLogRow) {
+        // The row is moved into `merged` and read from there: no copy of its Strings.
         var merged = row
-        merged.watched = max(old.watched, row.watched)
-        merged.stalls = max(old.stalls, row.stalls)
-        merged.framesDropped = max(old.framesDropped, row.framesDropped)
+        merged.watched = max(old.watched, merged.watched)
+        merged.stalls = max(old.stalls, merged.stalls)
+        merged.framesDropped = max(old.framesDropped, merged.framesDropped)
         // A snapshot cut short lacks its later values: the earlier snapshot's stand in.
-        merged.startup = row.startup ?? old.startup
-        merged.indicatedBitrate = row.indicatedBitrate ?? old.indicatedBitrate
-        if (row.observedBitrate ?? 0) == 0 { merged.observedBitrate = old.observedBitrate ?? row.observedBitrate }
+        merged.startup = merged.startup ?? old.startup
+        merged.indicatedBitrate = merged.indicatedBitrate ?? old.indicatedBitrate
+        if (merged.observedBitrate ?? 0) == 0 { merged.observedBitrate = old.observedBitrate ?? merged.observedBitrate }
         // Bytes and the throughput measured over them stay a pair: from the snapshot that had
         // transferred more.
-        if old.bytes > row.bytes {
+        if old.bytes > merged.bytes {
             merged.bytes = old.bytes
             merged.observedBitrate = old.observedBitrate
         }
-        rows[index] = merged
+        old = merged
     }
 
     /// The event's active transfer time in ms, from its bytes and the throughput measured over

@@ -21,15 +21,16 @@ struct AccessLogTimeline {
     /// events are held whole, not the log's timeline.
     mutating func layOut(_ session: AccessLogSession, number: Int, errors: [AccessLogErrorEntry]) -> [Step] {
         var steps: [Step] = []
+        // A step per event that plays, and a few more (start, switches, end): one allocation.
+        steps.reserveCapacity(session.rows.count + errors.count + 8)
         let base = stepIndex
         defer { stepIndex = base + steps.count }
         // Worked on as a local and stored back: the nested functions below capture it.
         var cursor = self.cursor
         defer { self.cursor = cursor }
-        func add(_ t: Int, tracker: Int, line: Int, _ observe: [(ObservationName, JSONValue)], action: Action? = nil) {
+        func add(_ t: Int, tracker: Int, line: Int, _ observe: [Observation], action: Action? = nil) {
             var step = Step(
-                t: min(t, FieldReader.maxMilliseconds), tracker: tracker,
-                observe: observe.map { Observation($0.0, $0.1) },
+                t: min(t, FieldReader.maxMilliseconds), tracker: tracker, observe: observe,
                 origin: StepOrigin(index: base + steps.count, location: SourceLocation(line: line, column: 1)))
             step.action = action
             steps.append(step)
@@ -40,20 +41,20 @@ struct AccessLogTimeline {
         /// the limit): `kpi` can fold its playback now instead of holding it to the end.
         func end(line: Int) {
             add(cursor, tracker: tracker, line: line, [], action: .stop)
-            add(cursor, tracker: tracker, line: line, [(.release, .bool(true))])
+            add(cursor, tracker: tracker, line: line, [Observation(.release, .bool(true))])
             steps[steps.count - 1].endsTracker = tracker < PlayerLogTrackers.limit - 1
         }
         guard let first = session.rows.firstIndex(where: { $0.date != nil }) else {
             // Never played: the stream loaded, nothing more is known. Its wait ends there too,
             // not with the sessions laid out after it.
             if let row = session.rows.first {
-                add(cursor, tracker: tracker, line: row.line, [(.status, .string("readyToPlay"))])
+                add(cursor, tracker: tracker, line: row.line, [Observation(.status, .string("readyToPlay"))])
                 end(line: row.line)
             }
             return steps
         }
         let start = session.rows[first]
-        add(cursor, tracker: tracker, line: start.line, [(.status, .string("readyToPlay"))])
+        add(cursor, tracker: tracker, line: start.line, [Observation(.status, .string("readyToPlay"))])
         cursor = cursor.saturatingAdd(start.startup ?? 0)
         let pendingErrors = Self.errorTimes(errors, session: session, startsAt: cursor)
         var nextError = 0
@@ -62,11 +63,13 @@ struct AccessLogTimeline {
             while nextError < pendingErrors.count, pendingErrors[nextError].t <= t {
                 let (at, entry) = pendingErrors[nextError]
                 nextError += 1
-                add(at, tracker: tracker, line: entry.line, [(.errorLogEvent, .string(entry.text))])
+                add(at, tracker: tracker, line: entry.line, [Observation(.errorLogEvent, .string(entry.text))])
             }
         }
         var playing = false
-        let seeks = Set(session.seekRows)
+        // Ascending: walked along with the events.
+        let seeks = session.seekRows
+        var nextSeek = 0
         let switches = session.variantSwitches
         var nextSwitch = 0
         /// The switches to events up to `row`: dateless events are not on the timeline, so a
@@ -83,7 +86,7 @@ struct AccessLogTimeline {
         // Running totals of bytes and transfer time, over every event up to the one that
         // plays (dateless events download too): the KPIs' mean bandwidth.
         var transfer = (bytes: 0, time: 0, counted: 0, sent: 0)
-        func transfers(upTo row: Int) -> [(ObservationName, JSONValue)] {
+        func transfers(upTo row: Int, into observe: inout [Observation]) {
             while transfer.counted <= row, transfer.counted < session.rows.count {
                 let event = session.rows[transfer.counted]
                 if let time = AccessLogSession.transferTime(event) {
@@ -92,35 +95,41 @@ struct AccessLogTimeline {
                 }
                 transfer.counted += 1
             }
-            guard transfer.bytes != transfer.sent else { return [] }
+            guard transfer.bytes != transfer.sent else { return }
             transfer.sent = transfer.bytes
-            return [(.bytesTransferred, .int(transfer.bytes)), (.transferDuration, .int(transfer.time))]
+            observe.append(Observation(.bytesTransferred, .int(transfer.bytes)))
+            observe.append(Observation(.transferDuration, .int(transfer.time)))
         }
         for (index, row) in session.rows.enumerated() where index >= first && row.date != nil {
             addErrors(upTo: cursor, tracker: tracker)
-            var observe: [(ObservationName, JSONValue)] = [(.currentTime, .int(row.startTime))]
-            if let observed = row.observedBitrate { observe.append((.observedBitrate, .int(Int(observed)))) }
-            if let indicated = row.indicatedBitrate { observe.append((.indicatedBitrate, .int(Int(indicated)))) }
+            while nextSeek < seeks.count, seeks[nextSeek] < index { nextSeek += 1 }
+            var observe: [Observation] = []
+            observe.reserveCapacity(8)
+            observe.append(Observation(.currentTime, .int(row.startTime)))
+            if let observed = row.observedBitrate { observe.append(Observation(.observedBitrate, .int(Int(observed)))) }
+            if let indicated = row.indicatedBitrate {
+                observe.append(Observation(.indicatedBitrate, .int(Int(indicated))))
+            }
             // AVPlayerItem's dropped frames are a running total over the item's events.
             if row.framesDropped > 0 {
                 dropped = dropped.addingClamped(row.framesDropped)
-                observe.append((.droppedVideoFrames, .int(dropped)))
+                observe.append(Observation(.droppedVideoFrames, .int(dropped)))
             }
-            observe += transfers(upTo: index)
+            transfers(upTo: index, into: &observe)
             if !playing {
                 playing = true
-                observe.append((.rate, .int(1)))
-                observe.append((.timeControlStatus, .string("playing")))
-            } else if seeks.contains(index) {
+                observe.append(Observation(.rate, .int(1)))
+                observe.append(Observation(.timeControlStatus, .string("playing")))
+            } else if nextSeek < seeks.count, seeks[nextSeek] == index {
                 // A seek between two events: the player jumped and waited (no duration in
                 // the log), then this event plays from its c-start-time.
                 add(
                     cursor, tracker: tracker, line: row.line,
                     [
-                        (.timeControlStatus, .string("waitingToPlayAtSpecifiedRate")),
-                        (.notification, .string("timeJumped")),
+                        Observation(.timeControlStatus, .string("waitingToPlayAtSpecifiedRate")),
+                        Observation(.notification, .string("timeJumped")),
                     ])
-                observe.append((.timeControlStatus, .string("playing")))
+                observe.append(Observation(.timeControlStatus, .string("playing")))
             }
             add(cursor, tracker: tracker, line: row.line, observe)
             addSwitches(upTo: index, at: cursor, line: row.line)
@@ -130,14 +139,15 @@ struct AccessLogTimeline {
             for _ in 0..<replayed {
                 add(
                     cursor, tracker: tracker, line: row.line,
-                    [(.timeControlStatus, .string("waitingToPlayAtSpecifiedRate"))])
-                add(cursor, tracker: tracker, line: row.line, [(.timeControlStatus, .string("playing"))])
+                    [Observation(.timeControlStatus, .string("waitingToPlayAtSpecifiedRate"))])
+                add(cursor, tracker: tracker, line: row.line, [Observation(.timeControlStatus, .string("playing"))])
             }
         }
         addErrors(upTo: .max, tracker: tracker)
         let last = session.rows.last?.line ?? start.line
         addSwitches(upTo: .max, at: cursor, line: last)
-        let trailing = transfers(upTo: session.rows.count - 1)
+        var trailing: [Observation] = []
+        transfers(upTo: session.rows.count - 1, into: &trailing)
         if !trailing.isEmpty { add(cursor, tracker: tracker, line: last, trailing) }
         end(line: last)
         return steps

@@ -14,6 +14,30 @@ enum DecimalText {
         exactly(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// `exactly` on a buffer (every value of a row): indexed bytes, the power of ten by
+    /// multiplying (each power up to 1e22 is exact, as is each product on the way).
+    private static func exactly(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa = 0
+        var digits = 0
+        var point = -1
+        for index in 0..<bytes.count {
+            let digit = bytes[index] &- 0x30
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ Int(digit)
+                digits += 1
+            } else if bytes[index] == 0x2E, point < 0 {
+                point = digits
+            } else {
+                return nil
+            }
+        }
+        let decimals = point < 0 ? 0 : digits - point
+        guard digits > 0, digits <= 15, decimals <= 22 else { return nil }
+        var power = 1.0
+        for _ in 0..<decimals { power *= 10 }
+        return Double(mantissa) / power
+    }
+
     /// The fast path: nil for anything it does not read exactly, which `Double(_:)` then reads.
     private static func exactly<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Double? {
         var mantissa = 0

@@ -42,6 +42,16 @@ package struct PlayerLogWarnings {
         }
     }
 
+    /// The same for a part of a buffer, what is wrong said only when shown: a noisy log's
+    /// lines past the limit cost a count, not a copy and a message each.
+    package mutating func line(_ number: Int, _ bytes: ArraySlice<UInt8>, _ what: @autoclosure () -> String) {
+        if given < Self.limit {
+            line(number, String(decoding: bytes, as: UTF8.self), what())
+        } else {
+            suppressed += 1
+        }
+    }
+
     /// A warning about one entry, counted against the limit like a line's.
     package mutating func entry(_ message: String) {
         note("\(file): \(message)")
