@@ -15,7 +15,7 @@ open class ScriptableTracker: Tracker {
         set {
             playbackState = newValue
             // A tick that read the old state may act on the new one.
-            if idleTimerSlot != nil { wakeIdleTimer() }
+            wakeIdleTimer()
         }
     }
     /// The instrument, once it made the tracker ready.

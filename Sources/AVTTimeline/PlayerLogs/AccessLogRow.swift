@@ -79,18 +79,28 @@ package struct AccessLogRow: Equatable {
     package static func check(_ tokens: Tokens, columns: Columns) -> Result<
         (guid: Substring, date: Int?, whole: Int), RowError
     > {
+        check(count: tokens.count, columns: columns, token: { tokens[$0] }, isMissing: isMissing, readDate: date)
+    }
+
+    /// `check` on any reading of a row's tokens (text or bytes): `count` tokens, the `i`-th
+    /// given by `token`. Inlined into each reading, so its readers are direct calls.
+    @inline(__always)
+    private static func check<Token>(
+        count: Int, columns: Columns, token: (Int) -> Token, isMissing: (Token) -> Bool,
+        readDate: (Token, Token) -> Int?
+    ) -> Result<(guid: Token, date: Int?, whole: Int), RowError> {
         // A line cut short (the end of a paste, a logger's line limit) still tells the watched
         // time when the cut lies after it: the values before the last token are whole (the last
         // may be cut inside), the rest are missing.
-        let whole = tokens.count == columns.count ? tokens.count : tokens.count - 1
-        guard tokens.count == columns.count || tokens.count < columns.count && columns.readable(before: whole) else {
-            return .failure(RowError.counts(tokens.count, for: columns.count))
+        let whole = count == columns.count ? count : count - 1
+        guard count == columns.count || count < columns.count && columns.readable(before: whole) else {
+            return .failure(RowError.counts(count, for: columns.count))
         }
-        func value(_ column: Int?) -> Substring? { column.flatMap { $0 < whole ? tokens[$0] : nil } }
-        guard let guid = value(columns.guid), !Self.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
+        func value(_ column: Int?) -> Token? { column.flatMap { $0 < whole ? token($0) : nil } }
+        guard let guid = value(columns.guid), !isMissing(guid) else { return .failure(RowError("no cs-guid")) }
         var date: Int?
-        if let day = value(columns.date), let time = value(columns.time), !Self.isMissing(day) {
-            guard let parsed = Self.date(day, time) else {
+        if let day = value(columns.date), let time = value(columns.time), !isMissing(day) {
+            guard let parsed = readDate(day, time) else {
                 return .failure(RowError("a date that is not yyyy/MM/dd HH:mm:ss"))
             }
             date = parsed
@@ -172,21 +182,9 @@ package struct AccessLogRow: Equatable {
     static func check(_ line: AccessLogLine, columns: Columns) -> Result<
         (guid: Range<Int>, date: Int?, whole: Int), RowError
     > {
-        let count = line.count
-        let whole = count == columns.count ? count : count - 1
-        guard count == columns.count || count < columns.count && columns.readable(before: whole) else {
-            return .failure(RowError.counts(count, for: columns.count))
-        }
-        func value(_ column: Int?) -> Range<Int>? { column.flatMap { $0 < whole ? line.token($0) : nil } }
-        guard let guid = value(columns.guid), !line.isMissing(guid) else { return .failure(RowError("no cs-guid")) }
-        var date: Int?
-        if let day = value(columns.date), let time = value(columns.time), !line.isMissing(day) {
-            guard let parsed = line.date(day, time) else {
-                return .failure(RowError("a date that is not yyyy/MM/dd HH:mm:ss"))
-            }
-            date = parsed
-        }
-        return .success((guid, date, whole))
+        check(
+            count: line.count, columns: columns, token: { line.token($0) }, isMissing: { line.isMissing($0) },
+            readDate: { line.date($0, $1) })
     }
 
     /// `parse` on an ASCII line's bytes that `check` accepted (`date`, `whole`), its session and

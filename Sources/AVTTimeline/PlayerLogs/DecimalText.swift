@@ -14,18 +14,19 @@ enum DecimalText {
         exactly(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// `exactly` on a buffer (every value of a row): indexed bytes, the power of ten by
-    /// multiplying (each power up to 1e22 is exact, as is each product on the way).
-    private static func exactly(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// The fast path: nil for anything it does not read exactly, which `Double(_:)` then reads.
+    /// The power of ten is made by multiplying: each power up to 1e22 is exact, as is each
+    /// product on the way (no table to load for every value of every row).
+    private static func exactly<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Double? {
         var mantissa = 0
         var digits = 0
         var point = -1
-        for index in 0..<bytes.count {
-            let digit = bytes[index] &- 0x30
+        for byte in bytes {
+            let digit = byte &- 0x30
             if digit < 10 {
                 mantissa = mantissa &* 10 &+ Int(digit)
                 digits += 1
-            } else if bytes[index] == 0x2E, point < 0 {
+            } else if byte == 0x2E, point < 0 {
                 point = digits
             } else {
                 return nil
@@ -37,30 +38,4 @@ enum DecimalText {
         for _ in 0..<decimals { power *= 10 }
         return Double(mantissa) / power
     }
-
-    /// The fast path: nil for anything it does not read exactly, which `Double(_:)` then reads.
-    private static func exactly<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Double? {
-        var mantissa = 0
-        var digits = 0
-        var decimals = 0
-        var seenPoint = false
-        for byte in bytes {
-            if byte >= 0x30, byte <= 0x39 {
-                mantissa = mantissa &* 10 &+ Int(byte &- 0x30)
-                digits += 1
-                if seenPoint { decimals += 1 }
-            } else if byte == 0x2E, !seenPoint {
-                seenPoint = true
-            } else {
-                return nil
-            }
-        }
-        guard digits > 0, digits <= 15, decimals <= 22 else { return nil }
-        return Double(mantissa) / powersOfTen[decimals]
-    }
-
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
 }
